@@ -1,0 +1,115 @@
+/**
+ * summary.json contract (design.md "Comparisons"). Numbers at full precision: rounding
+ * happens in the report.
+ */
+import type { Diagnostic } from '../model/diagnostics';
+
+export type ComparisonKind = 'scaling' | 'parallelism' | 'engine' | 'mode' | 'custom';
+
+/** Flat group keys a configuration is identified by. */
+export const GROUP_KEYS = [
+  'engine',
+  'model',
+  'gpu',
+  'preset',
+  'gpus',
+  'strategy',
+  'concurrency',
+  'max_tokens',
+  'context_length',
+  'api',
+  'mode',
+  'temperature',
+] as const;
+export type GroupKey = (typeof GROUP_KEYS)[number];
+export type GroupValue = string | number;
+export type Group = Partial<Record<GroupKey, GroupValue>>;
+
+/** One side of a comparison: the repeats of one configuration for one metric. */
+export interface Side {
+  label: string;
+  value: GroupValue;
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  std?: number;
+  /** Run ids that entered the aggregate. */
+  runs: string[];
+}
+
+export interface Comparison {
+  kind: ComparisonKind;
+  metric: string;
+  group: Group;
+  /** The compared field: gpus, strategy, engine, mode, api, context_length, or a custom name. */
+  factor: string;
+  baseline: Side;
+  candidate: Side;
+  ratio: number;
+  change_pct: number;
+  /** min..max change % over all (baseline run, candidate run) pairs. */
+  change_pct_range: [number, number];
+  /** Scaling of a throughput metric only: ratio / (candidate gpus / baseline gpus). */
+  efficiency?: number;
+  /** warmup-suspect, inconclusive, caveat:<field> */
+  flags: string[];
+}
+
+export interface MetricStats {
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  std: number;
+  /** Coefficient of variation (std / mean); absent when mean is 0. */
+  cv?: number;
+}
+
+/** Runs that share every group key: repeats. */
+export interface Configuration {
+  id: string;
+  group: Group;
+  runs: string[];
+  /** Runs left out of the aggregate (warm-up suspects, duplicates). */
+  excluded: Array<{ run: string; reason: string }>;
+  metrics: Record<string, MetricStats>;
+}
+
+export interface Observation {
+  /** e.g. highest, lowest, errors, warmup, sublinear-scaling */
+  kind: string;
+  group: Group;
+  metric?: string;
+  text: string;
+  runs: string[];
+}
+
+export interface Finding {
+  /** littles-law, tokens-per-second, throughput-vs-duration, failed-vs-total, percentiles-monotone … */
+  check: string;
+  run: string;
+  severity: Diagnostic['severity'];
+  message: string;
+  expected?: number;
+  actual?: number;
+}
+
+export interface BlockedPair {
+  kind: ComparisonKind;
+  factor: string;
+  /** The field that differs besides the factor. */
+  field: string;
+  baseline: { configuration: string; value: GroupValue | null };
+  candidate: { configuration: string; value: GroupValue | null };
+}
+
+export interface Summary {
+  schema_version: 1;
+  inputs: Array<{ file: string; runs: number; env: number; samples: number; diagnostics: number }>;
+  configurations: Configuration[];
+  comparisons: Comparison[];
+  observations: Observation[];
+  findings: Finding[];
+  blocked: BlockedPair[];
+}

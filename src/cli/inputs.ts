@@ -1,0 +1,39 @@
+/** Reads the inputs every command shares: paths, --set, --context, --format-hint. */
+import fs from 'node:fs';
+import { BenchbookError } from '../model/diagnostics';
+import type { FormatName } from '../model/records';
+import type { ParseResult } from '../ingest/types';
+import { UsageError } from './options';
+import { createProgress } from './progress';
+
+export interface InputOptions {
+  set?: string[];
+  context?: string;
+  formatHint?: string;
+}
+
+/** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
+export async function readInputs(paths: string[], opts: InputOptions): Promise<ParseResult> {
+  for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
+  const ingest = await import('../ingest');
+  let set;
+  let context;
+  try {
+    set = opts.set && opts.set.length ? ingest.parseSetArgs(opts.set) : undefined;
+    context = opts.context ? ingest.loadContextFile(opts.context) : undefined;
+  } catch (err) {
+    if (err instanceof BenchbookError) throw new UsageError(err.diagnostic.message);
+    throw err;
+  }
+  const progress = createProgress('parsing');
+  try {
+    return await ingest.parsePaths(paths, {
+      formatHint: opts.formatHint as FormatName | undefined,
+      set,
+      context,
+      onProgress: (done: number, total: number) => progress.update(done, total),
+    });
+  } finally {
+    progress.stop();
+  }
+}

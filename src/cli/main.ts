@@ -1,0 +1,103 @@
+/**
+ * `benchbook` command line (design.md "CLI contract").
+ *
+ * Exit codes: 0 ok or only warnings/info, 1 any error (output still written for the rest),
+ * 2 usage. Each command loads its stages lazily so that `parse` never loads danfojs, vega
+ * or puppeteer.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { runParse } from './parse-command';
+import { runReport } from './report-command';
+import { runCompare } from './compare-command';
+import { runNotebookCommand } from './notebook-command';
+import { UsageError, collect } from './options';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+function buildProgram(setExit: (code: number) => void): Command {
+  const program = new Command();
+  program
+    .name('benchbook')
+    .description('Turn LLM-serving benchmark logs (vLLM, SGLang, …) into tidy data, comparisons, charts and reports.')
+    .showHelpAfterError()
+    .exitOverride();
+
+  const context = (cmd: Command): Command =>
+    cmd
+      .option('--set <key=value>', 'supply what a log lacks (engine, gpus, gpu, model, tp, dp, pp, api, mode, …); repeatable', collect, [])
+      .option('--context <file>', 'JSON/YAML file mapping files or sections to engine, GPUs, model')
+      .option('--strict', 'turn warnings into errors');
+
+  context(
+    program
+      .command('parse')
+      .description('read logs, reports and CSVs into records (JSON lines or CSV on stdout; diagnostics on stderr)')
+      .argument('<paths...>', 'files or directories')
+      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
+      .option('--include <kinds>', 'also emit these record kinds: env,samples')
+      .option('--format-hint <format>', 'parse every file as this format'),
+  ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
+
+  context(
+    program
+      .command('report')
+      .description('write report.md, report.html, charts/*.svg, runs.csv, summary.json (and report.pdf with --pdf)')
+      .argument('<paths...>', 'files or directories')
+      .requiredOption('--out <dir>', 'output folder')
+      .option('--title <title>', 'report title')
+      .option('--template <file>', 'a Handlebars template file, or a folder with report.md.hbs and partials/')
+      .option('--config <file>', 'report config (YAML/JSON): sections, where, comparisons, charts')
+      .option('--pdf', 'also write report.pdf (Chromium)')
+      .option('--png', 'also write charts/*.png (Chromium)'),
+  ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
+
+  context(
+    program
+      .command('compare')
+      .description('compare configurations along one factor and print a table')
+      .argument('<paths...>', 'files or directories')
+      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | any group key')
+      .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
+      .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
+  ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
+
+  const notebook = program.command('notebook').description('notebook tools');
+  notebook
+    .command('run')
+    .description('execute a notebook headless with the tslab kernel, injecting parameters')
+    .argument('<notebook>', '.ipynb file')
+    .option('-p, --param <name=value>', 'parameter override; repeatable', collect, [])
+    .option('--out <file>', 'where to write the executed notebook')
+    .action(async (nb: string, opts) => setExit(await runNotebookCommand(nb, opts)));
+
+  return program;
+}
+
+/** Runs the CLI and resolves to the exit code (never calls process.exit itself). */
+export async function main(argv: string[]): Promise<number> {
+  let code = EXIT_OK;
+  const program = buildProgram((c) => {
+    code = c;
+  });
+  if (argv.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version exit 0 through commander; everything else it raises is usage.
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') return EXIT_OK;
+      return EXIT_USAGE;
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`benchbook: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+}

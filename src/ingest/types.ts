@@ -1,0 +1,76 @@
+/**
+ * Contracts inside the ingest stage. A console log is read by one scanner
+ * (`console-log.ts`) that tracks scope (headings, launch commands, nvidia-smi, comments) and
+ * asks block readers, in order, whether a block starts at the current line. Whole-file
+ * formats (Markdown reports, CSV, JSON exports) are parsed by their own entry points.
+ */
+import type { Diagnostic } from '../model/diagnostics';
+import type { EnvRecord, FormatName, RunRecord, SampleRecord } from '../model/records';
+
+/** What a user supplies for a file or a section (`--set`, `--context`); provenance `user`. */
+export interface UserContext {
+  engine?: string;
+  gpus?: number;
+  gpu?: string;
+  model?: string;
+  tp?: number;
+  dp?: number;
+  pp?: number;
+  api?: string;
+  mode?: string;
+  concurrency?: number;
+  max_tokens?: number;
+  context_length?: number;
+  preset?: string;
+}
+
+/** A `--context` file: entries matched by file (glob or suffix) and optionally a section label. */
+export interface ContextFile {
+  entries: Array<{ file?: string; section?: string; set: UserContext }>;
+}
+
+export interface ParseOptions {
+  /** Path as given by the user: used in ids, sources and diagnostics. */
+  file: string;
+  formatHint?: FormatName;
+  /** `--set key=value` (applied to every run of the file). */
+  set?: UserContext;
+  context?: ContextFile;
+  /** Called as a file is read (bytes so far, total bytes): the CLI's progress bar. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+}
+
+export interface ParseResult {
+  records: Array<RunRecord | EnvRecord | SampleRecord>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A run as a block reader sees it: everything the block itself says. The scanner adds
+ * scope (labels, launch command, hardware, engine from headings) and the id.
+ */
+export type PartialRun = Omit<RunRecord, 'kind' | 'schema_version' | 'id' | 'labels' | 'source'> & {
+  /** 0-based line index of the run's first line (its title line where it has one). */
+  startLine: number;
+  row?: number;
+  format: FormatName;
+  /** A variant suffix for the id when one block yields several runs on one line. */
+  variant?: string;
+};
+
+export interface BlockResult {
+  /** 0-based index of the first line after the block. */
+  next: number;
+  runs: PartialRun[];
+  env: EnvRecord[];
+  samples: SampleRecord[];
+  diagnostics: Diagnostic[];
+}
+
+export interface BlockReader {
+  name: FormatName;
+  /** Cheap test: does a block of this kind start at lines[i]? */
+  startsAt(lines: readonly string[], i: number): boolean;
+  /** Reads the block that starts at lines[i]. Never throws on bad input: diagnostics instead. */
+  read(lines: readonly string[], i: number, file: string): BlockResult;
+}

@@ -1,0 +1,62 @@
+/**
+ * Diagnostics: what could not be read, and where. Modelled on csv-parse's CsvError:
+ * a code from a closed union plus a position; lenient mode reports and goes on,
+ * `--strict` turns warnings into errors.
+ */
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export type DiagnosticCode =
+  | 'unknown-format' // a file no parser recognises
+  | 'empty-input'
+  | 'binary-input'
+  | 'table-truncated' // a table cut off (no bottom border, end of file)
+  | 'table-malformed' // rows that do not fit the table's grid
+  | 'cell-unparsed' // a cell whose value could not be read as a number
+  | 'cell-lossy' // a value truncated by the tool ("1,081…")
+  | 'encoding-repaired' // mojibake box characters repaired
+  | 'duplicate-run'
+  | 'conflicting-context' // two sources disagree (e.g. command vs output)
+  | 'context-missing' // a field a run needs could not be found (absent)
+  | 'prose-skipped' // prose / figures that are not runs
+  | 'csv-mismatch' // a CSV row with more or fewer fields than the header
+  | 'line-too-long'
+  | 'io-error'
+  | 'usage'
+  | 'check-failed'; // analysis consistency check (Little's law …)
+
+export interface Diagnostic {
+  severity: Severity;
+  code: DiagnosticCode;
+  message: string;
+  file?: string;
+  /** 1-based. */
+  line?: number;
+  col?: number;
+}
+
+/** `file:line:col: severity [code] message` — the one way diagnostics are printed. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ? `${d.file}${d.line ? `:${d.line}` : ''}${d.col ? `:${d.col}` : ''}: ` : '';
+  return `${where}${d.severity} [${d.code}] ${d.message}`;
+}
+
+/** Thrown only in strict paths; lenient code pushes a Diagnostic instead. */
+export class BenchbookError extends Error {
+  readonly diagnostic: Diagnostic;
+  constructor(diagnostic: Diagnostic) {
+    super(formatDiagnostic(diagnostic));
+    this.name = 'BenchbookError';
+    this.diagnostic = diagnostic;
+  }
+}
+
+/** Applies `--strict`: warnings become errors. */
+export function applyStrict(diagnostics: readonly Diagnostic[], strict: boolean): Diagnostic[] {
+  if (!strict) return [...diagnostics];
+  return diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d));
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}

@@ -1,0 +1,6 @@
+export * from './records';
+export * from './diagnostics';
+export * from './safe-keys';
+export * from './ids';
+export * from './metric-vocabulary';
+export * from './runs-csv';

@@ -1,0 +1,178 @@
+/**
+ * The metric vocabulary (design.md): one key per concept, `<quantity>_<stat>_<unit>`.
+ * Every parser maps labels through here so that "Average Response Time", "Mean E2EL (ms)"
+ * and "Request Latency (ns) avg" all land on the same key in the same unit.
+ */
+import { slugify } from './safe-keys';
+
+export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99' | 'p99_9' | 'std';
+
+/** Latency-like quantities and the unit each is stored in. */
+const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp }> = [
+  { quantity: 'ttft', unit: 'ms', pattern: /\b(ttft|time to first token)\b/ },
+  { quantity: 'tpot', unit: 'ms', pattern: /\b(tpot|time per output token)\b/ },
+  { quantity: 'itl', unit: 'ms', pattern: /\b(itl|inter[- ]?token latency)\b/ },
+  {
+    quantity: 'latency',
+    unit: 's',
+    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration)\b/,
+  },
+];
+
+/** Whole-run metrics matched on the normalised label (first match wins; order matters). */
+const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
+  { key: 'theoretical_max_rps', pattern: /^theoretical max throughput/ },
+  { key: 'goodput_rps', pattern: /^(request )?goodput/ },
+  { key: 'output_tps_per_user', pattern: /(output token throughput per user|request generation level tps|output tokens per second per user)/ },
+  { key: 'input_tps_per_user', pattern: /(request prompt level tps|input token throughput per user)/ },
+  { key: 'throughput_rps', pattern: /^(actual throughput|request throughput|requests? per second|throughput \(req\/s\)|rps|req\/s)/ },
+  { key: 'total_tps', pattern: /^(total token throughput|total tokens per second|total tps)/ },
+  { key: 'input_tps', pattern: /^(prompt tps|input token throughput|prompt throughput|input tps)/ },
+  { key: 'output_tps', pattern: /^(gen tps|generation tps|output token throughput|tokens per second|output tps|generation throughput)$/ },
+  { key: 'output_tokens_mean', pattern: /^(avg tokens per request|output sequence length|avg output tokens)/ },
+  { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens)/ },
+  { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens|total generated tokens \(retokenized\))$/ },
+  { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens)$/ },
+  { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count)$/ },
+  { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
+  { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
+  { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration)$/ },
+  { key: 'measured_concurrency', pattern: /^concurrency$/ },
+];
+
+/** Client settings printed inside result tables or preambles. */
+const CLIENT: ReadonlyArray<{ key: 'concurrency' | 'total_requests' | 'max_tokens' | 'temperature' | 'url' | 'model_path' | 'request_rate'; pattern: RegExp }> = [
+  { key: 'concurrency', pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level)$/ },
+  { key: 'total_requests', pattern: /^(total requests|number of prompts|num prompts)$/ },
+  { key: 'max_tokens', pattern: /^max tokens$/ },
+  { key: 'temperature', pattern: /^temperature$/ },
+  { key: 'url', pattern: /^(url|api base|endpoint)$/ },
+  { key: 'model_path', pattern: /^model$/ },
+  { key: 'request_rate', pattern: /^((traffic )?request rate( configured)?)$/ },
+];
+
+export type ClientKey = (typeof CLIENT)[number]['key'];
+
+export type LabelMeaning =
+  | { kind: 'metric'; key: string; /** multiply the value printed in `unit` by this */ factor: number }
+  | { kind: 'client'; key: ClientKey };
+
+const TIME_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, μs: 1e-6, ms: 1e-3, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, min: 60, m: 60 };
+
+/** Factor from a printed time unit to seconds; undefined when it is not a time unit. */
+export function secondsPerUnit(unit: string): number | undefined {
+  return TIME_UNITS[unit.toLowerCase()];
+}
+
+/** `avg` → mean, `median`/`mdn` → p50, `P99` → p99, `p99.9` → p99_9, `std dev` → std. */
+export function normaliseStat(word: string): Stat | undefined {
+  const w = word.toLowerCase().trim();
+  if (/^(avg|average|mean)$/.test(w)) return 'mean';
+  if (/^(median|mdn|med|p\(?50\)?)$/.test(w)) return 'p50';
+  if (/^(min|minimum)$/.test(w)) return 'min';
+  if (/^(max|maximum)$/.test(w)) return 'max';
+  if (/^(std|stdev|std dev|stddev|std\.? dev\.?)$/.test(w)) return 'std';
+  const p = /^p\(?(\d+(?:[._]\d+)?)\)?$/.exec(w);
+  if (p && p[1]) {
+    const s = `p${p[1].replace('.', '_')}`;
+    if (s === 'p75' || s === 'p90' || s === 'p95' || s === 'p99' || s === 'p99_9') return s;
+  }
+  return undefined;
+}
+
+/** Finds a stat word anywhere in a label ("P90 Response Time", "Mean TTFT (ms)"). */
+function statInLabel(label: string): Stat | undefined {
+  for (const token of label.split(/[\s_()/,:-]+/)) {
+    const s = normaliseStat(token);
+    if (s) return s;
+  }
+  if (/\bstd dev\b|\bstandard deviation\b/.test(label)) return 'std';
+  return undefined;
+}
+
+/** Unit printed in a label's parentheses: "E2EL (ms)" → "ms". */
+export function unitInLabel(label: string): string | undefined {
+  const m = /\(([^()]+)\)\s*$/.exec(label);
+  return m?.[1]?.trim();
+}
+
+function normaliseLabel(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/:$/, '')
+    .trim();
+}
+
+/**
+ * What a printed label means. `unit` is the unit the value is printed in (from the label's
+ * parentheses, the cell's suffix, or a column header); latency-like values are converted to
+ * the vocabulary's unit by `factor`. `stat` names a statistic given by a column instead of the label.
+ */
+export function lookupLabel(label: string, opts: { unit?: string; stat?: string } = {}): LabelMeaning | undefined {
+  const norm = normaliseLabel(label);
+  const bare = norm.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  for (const c of CLIENT) if (c.pattern.test(bare)) return { kind: 'client', key: c.key };
+  const unit = opts.unit ?? unitInLabel(norm);
+  for (const t of TIMED) {
+    if (!t.pattern.test(bare)) continue;
+    if (/throughput|tps|per second/.test(bare)) break; // "Output Token Throughput Per User" is not latency
+    const stat = (opts.stat ? normaliseStat(opts.stat) : undefined) ?? statInLabel(bare);
+    if (!stat) return undefined;
+    const perSecond = unit ? secondsPerUnit(unit) : undefined;
+    if (unit && perSecond === undefined) return undefined;
+    // No unit printed: the quantity's own unit is assumed (ttft/tpot/itl in ms, latency in s).
+    const factor = perSecond === undefined ? 1 : t.unit === 's' ? perSecond : perSecond * 1000;
+    return { kind: 'metric', key: `${t.quantity}_${stat}_${t.unit}`, factor };
+  }
+  const statWord = opts.stat ? normaliseStat(opts.stat) : undefined;
+  for (const p of PLAIN) {
+    if (p.pattern.test(bare)) {
+      // A stat column on a per-request count ("Output Sequence Length" avg) keeps its stat.
+      if (statWord && statWord !== 'mean' && /_mean$/.test(p.key)) return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
+      if (p.key === 'duration_s' && unit) return { kind: 'metric', key: p.key, factor: secondsPerUnit(unit) ?? 1 };
+      return { kind: 'metric', key: p.key, factor: 1 };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Key for a label benchbook does not know: a slug of the label plus the printed unit
+ * ("Accept length" → `accept_length`, "Peak output token throughput (tok/s)" →
+ * `peak_output_token_throughput_tok_s`). Unknown metrics are kept, never dropped.
+ */
+export function unknownMetricKey(label: string, unit?: string): string {
+  const base = slugify(label.replace(/\s*\([^()]*\)\s*$/, ''));
+  const u = unit ?? unitInLabel(label);
+  return u ? `${base}_${slugify(u)}` : base;
+}
+
+export interface ParsedNumber {
+  value?: number;
+  /** Unit text printed after the number ("seconds", "requests/second", "%"). */
+  unit?: string;
+  /** The cell was truncated by the tool ("1,081…"): the value must be treated as missing. */
+  lossy?: boolean;
+  /** The cell said N/A, None, not set, inf, etc.: missing on purpose. */
+  missing?: boolean;
+}
+
+/**
+ * Reads a printed number: thousands separators, `300 (100.0%)`, `14.99 seconds`, `N/A`,
+ * `inf`, truncated `11.…`. Never guesses: text that is not a number has no value.
+ */
+export function parseNumber(text: string): ParsedNumber {
+  const t = text.trim();
+  if (t === '') return { missing: true };
+  if (/[…]|\.\.\.$/.test(t)) return { lossy: true };
+  if (/^(n\/a|na|none|null|not set|-|—|inf|infinity|nan)$/i.test(t)) return { missing: true };
+  const m = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?)\s*(.*)$/i.exec(t);
+  if (!m || m[1] === undefined) return {};
+  const value = Number(m[1].replace(/,/g, ''));
+  if (!Number.isFinite(value)) return {};
+  const rest = (m[2] ?? '').trim();
+  // "300 (100.0%)": the parenthesised part is commentary on the count, not its unit.
+  const unit = rest.replace(/\s*\(.*\)\s*$/, '').trim();
+  return unit ? { value, unit } : { value };
+}

@@ -1,0 +1,166 @@
+/**
+ * The data contract (schema_version 1), see design.md "Data contract".
+ * Missing values are absent keys: never 0, never invented. What was inferred says how in
+ * `provenance` (dotted field path → human sentence, or "user" for --set/--context).
+ */
+
+export const SCHEMA_VERSION = 1 as const;
+
+/** Formats benchbook can read; `source.format` of every record. */
+export type FormatName =
+  | 'rich-table' // box-drawn result tables (rich, tabulate, guidellm panels …)
+  | 'console-log' // a mixed terminal log (the orchestrating format)
+  | 'markdown-report'
+  | 'html-table'
+  | 'pipe-table'
+  | 'csv'
+  | 'vllm-bench' // benchmark_serving.py / vllm bench serve result block
+  | 'vllm-bench-json' // --save-result JSON
+  | 'sglang-bench'
+  | 'sglang-bench-jsonl'
+  | 'genai-perf'
+  | 'genai-perf-csv'
+  | 'genai-perf-json'
+  | 'aiperf'
+  | 'evalscope'
+  | 'guidellm'
+  | 'locust-csv'
+  | 'k6'
+  | 'nvidia-smi'
+  | 'vllm-server-log'
+  | 'prometheus'
+  | 'python-dict';
+
+export interface Source {
+  file: string;
+  /** 1-based line of the result's first line (its title line where it has one). */
+  line: number;
+  /** 1-based row within a table, for formats with one run per row. */
+  row?: number;
+  format: FormatName;
+}
+
+export type Engine = 'vllm' | 'sglang' | 'tgi' | 'trtllm' | 'nim' | 'other';
+export type ApiKind = 'openai' | 'native';
+export type Mode = 'think' | 'no-think';
+export type Strategy = 'tensor' | 'pipeline' | 'data' | 'mixed' | 'single';
+
+export type RunFlag =
+  | 'warmup-suspect'
+  | 'duplicate'
+  | 'lossy-cell'
+  | 'truncated'
+  | 'failed-requests'
+  | (string & { readonly __flag?: never });
+
+export interface Hardware {
+  gpu?: string;
+  /** GPUs on the machine (from nvidia-smi or a preset table). */
+  gpu_count?: number;
+  gpu_memory_mib?: number;
+  /** A named hardware preset (e.g. `gpu-small`, `H100X2`). */
+  preset?: string;
+  vcpus?: number;
+  memory_gb?: number;
+  vram_gb?: number;
+}
+
+export interface Parallelism {
+  tp?: number;
+  dp?: number;
+  pp?: number;
+  /** GPUs the server used: tp × dp × pp from the launch command, else inferred (see provenance). */
+  gpus?: number;
+  strategy?: Strategy;
+}
+
+export interface ServerSettings {
+  command?: string;
+  context_length?: number;
+  model_path?: string;
+  /** Other launch flags as written (`--enforce-eager` → true). */
+  flags?: Record<string, string | number | boolean>;
+}
+
+export interface ClientSettings {
+  concurrency?: number;
+  total_requests?: number;
+  max_tokens?: number;
+  temperature?: number;
+  request_rate?: number;
+  input_len?: number;
+  output_len?: number;
+  url?: string;
+  model_path?: string;
+  command?: string;
+  prompt?: string;
+}
+
+/** Canonical metric key (design.md vocabulary) or a slug of an unknown label → number. */
+export type Metrics = Record<string, number>;
+
+export interface RunRecord {
+  kind: 'run';
+  schema_version: typeof SCHEMA_VERSION;
+  /** `path as given : line [: row] [: variant]` */
+  id: string;
+  source: Source;
+  title?: string;
+  /** ISO local time as printed (no zone invented), e.g. `2025-04-29T14:17:40`. */
+  timestamp?: string;
+  /** Heading path (nested), then banners/separators/comments since it. */
+  labels: string[];
+  engine?: Engine;
+  api?: ApiKind;
+  mode?: Mode;
+  /** Last path part of the model path. */
+  model?: string;
+  hardware?: Hardware;
+  parallelism?: Parallelism;
+  server?: ServerSettings;
+  client?: ClientSettings;
+  metrics: Metrics;
+  /** Every cell as written, label → text. */
+  raw: Record<string, string>;
+  provenance: Record<string, string>;
+  flags: RunFlag[];
+}
+
+export interface GpuSnapshot {
+  index: number;
+  name?: string;
+  memory_used_mib?: number;
+  memory_total_mib?: number;
+  util_pct?: number;
+  power_w?: number;
+  power_cap_w?: number;
+  temp_c?: number;
+  perf_state?: string;
+  processes?: Array<{ pid?: number; name: string; memory_mib?: number }>;
+}
+
+export interface EnvRecord {
+  kind: 'env';
+  schema_version: typeof SCHEMA_VERSION;
+  id: string;
+  source: Source;
+  timestamp?: string;
+  driver?: string;
+  cuda?: string;
+  gpus: GpuSnapshot[];
+}
+
+export interface SampleRecord {
+  kind: 'sample';
+  schema_version: typeof SCHEMA_VERSION;
+  id: string;
+  source: Source;
+  /** Time: ISO timestamp as printed, or seconds since the first point when only relative time is known. */
+  t: string | number;
+  /** Series name, e.g. `num_requests_running`, `gpu_kv_cache_usage_pct`, `output_tps`. */
+  series: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+export type BenchRecord = RunRecord | EnvRecord | SampleRecord;

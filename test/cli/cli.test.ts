@@ -1,0 +1,96 @@
+/**
+ * The CLI contract, through the built binary (the README's `npx benchbook`): help, usage
+ * errors (exit 2), parse output on stdout and diagnostics on stderr, exit 1 on errors.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../helpers/golden';
+
+const BIN = path.join(REPO_ROOT, 'bin', 'benchbook.js');
+
+function run(args: string[], cwd = REPO_ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('--help lists the four commands', () => {
+  const r = run(['--help']);
+  assert.equal(r.code, 0);
+  for (const c of ['parse', 'report', 'compare', 'notebook']) assert.match(r.stdout, new RegExp(`\\b${c}\\b`));
+});
+
+test('each command has --help', () => {
+  for (const c of [['parse'], ['report'], ['compare'], ['notebook', 'run']]) {
+    const r = run([...c, '--help']);
+    assert.equal(r.code, 0, `${c.join(' ')} --help`);
+    assert.match(r.stdout, /Usage: benchbook/);
+  }
+});
+
+test('unknown command and no arguments exit 2 with usage', () => {
+  const unknown = run(['frobnicate']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown command/);
+  const none = run([]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /Usage: benchbook/);
+});
+
+test('bad option values are usage errors (exit 2)', () => {
+  assert.equal(run(['parse', 'data', '--format', 'xml']).code, 2);
+  assert.equal(run(['parse', 'data', '--include', 'bogus']).code, 2);
+  assert.equal(run(['parse', 'no/such/path']).code, 2);
+  assert.equal(run(['parse', 'data', '--set', 'novalue']).code, 2);
+});
+
+test('parse writes JSON lines of runs with schema_version 1; env only with --include', () => {
+  const r = run(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md']);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines.length, 25);
+  assert.ok(lines.every((l) => l.kind === 'run' && l.schema_version === 1));
+  const withEnv = run(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md', '--include', 'env']);
+  const kinds = new Set(withEnv.stdout.trim().split('\n').map((l) => JSON.parse(l).kind));
+  assert.deepEqual([...kinds].sort(), ['env', 'run']);
+});
+
+test('parse --format csv gives a header and one row per run', () => {
+  const r = run(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md', '--format', 'csv']);
+  assert.equal(r.code, 0, r.stderr);
+  const rows = r.stdout.trim().split(/\r?\n/);
+  assert.equal(rows.length, 26);
+  assert.match(rows[0] ?? '', /^id,/);
+});
+
+test('a file with an error exits 1 but still prints the other runs; --strict promotes warnings', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
+  try {
+    const good = fs.readFileSync(path.join(REPO_ROOT, 'data', 'a10-sglang-vllm-tp2-vs-tp4.md'), 'utf8').split('\n').slice(53, 82).join('\n');
+    // the same table twice, the second cut off before its bottom border
+    const cut = good.split('\n').slice(0, 15).join('\n');
+    fs.writeFileSync(path.join(dir, 'log.txt'), `${good}\n\n${cut}\n`);
+    const r = run(['parse', path.join(dir, 'log.txt')]);
+    assert.ok(r.stdout.trim().split('\n').length >= 1, 'the complete table still comes out');
+    assert.match(r.stderr, /log\.txt:\d+/);
+    assert.ok(r.code === 0 || r.code === 1);
+    const strict = run(['parse', path.join(dir, 'log.txt'), '--strict']);
+    assert.equal(strict.code, 1);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('parse does not load danfojs, vega or puppeteer', () => {
+  const script = `
+    const { main } = require(${JSON.stringify(path.join(REPO_ROOT, 'dist', 'cli', 'main.js'))});
+    main(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md']).then(() => {
+      const loaded = Object.keys(require.cache).filter((k) => /node_modules[\\\\/](danfojs-node|vega|vega-lite|puppeteer-core)[\\\\/]/.test(k));
+      process.stderr.write('LOADED=' + JSON.stringify(loaded.length) + '\\n');
+    });`;
+  const r = spawnSync(process.execPath, ['-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  assert.match(r.stderr, /LOADED=0/);
+});
