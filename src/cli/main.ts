@@ -16,11 +16,18 @@ export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_USAGE = 2;
 
+function packageVersion(): string {
+  // dist/cli/main.js → ../../package.json; read at run time so the version has one source.
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  return (require('../../package.json') as { version: string }).version;
+}
+
 function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command();
   program
     .name('benchbook')
     .description('Turn LLM-serving benchmark logs (vLLM, SGLang, …) into tidy data, comparisons, charts and reports.')
+    .version(packageVersion(), '-V, --version')
     .showHelpAfterError()
     .exitOverride();
 

@@ -15,7 +15,7 @@ const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp
   {
     quantity: 'latency',
     unit: 's',
-    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration)\b/,
+    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration)\b|\blat\.|\blat$/,
   },
 ];
 
@@ -23,26 +23,27 @@ const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp
 const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'theoretical_max_rps', pattern: /^theoretical max throughput/ },
   { key: 'goodput_rps', pattern: /^(request )?goodput/ },
-  { key: 'output_tps_per_user', pattern: /(output token throughput per user|request generation level tps|output tokens per second per user)/ },
+  { key: 'output_tps_per_user', pattern: /(output token throughput per (user|request)|request generation level tps|output tokens per second per user)/ },
   { key: 'input_tps_per_user', pattern: /(request prompt level tps|input token throughput per user)/ },
   { key: 'throughput_rps', pattern: /^(actual throughput|request throughput|requests? per second|throughput \(req\/s\)|rps|req\/s)/ },
-  { key: 'total_tps', pattern: /^(total token throughput|total tokens per second|total tps)/ },
-  { key: 'input_tps', pattern: /^(prompt tps|input token throughput|prompt throughput|input tps)/ },
-  { key: 'output_tps', pattern: /^(gen tps|generation tps|output token throughput|tokens per second|output tps|generation throughput)$/ },
-  { key: 'output_tokens_mean', pattern: /^(avg tokens per request|output sequence length|avg output tokens)/ },
-  { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens)/ },
-  { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens|total generated tokens \(retokenized\))$/ },
+  { key: 'total_tps', pattern: /^(total token throughput|total tokens per second|total tps|total tok\/s)/ },
+  { key: 'input_tps', pattern: /^(prompt tps|input token throughput|prompt throughput|input tps|input tok\/s)/ },
+  { key: 'output_tps', pattern: /^(gen tps|generation tps|output token throughput|tokens per second|output tps|generation throughput|gen\.? throughput|output tok\/s)$/ },
+  { key: 'output_tokens_mean', pattern: /^(avg tokens per request|output sequence length|avg output tokens|average output tokens per request)/ },
+  { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens|average input tokens per request)/ },
+  { key: 'peak_output_tps', pattern: /^(peak output token throughput|max output tokens per s(econd)?)$/ },
+  { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens)$/ },
   { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens)$/ },
-  { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count)$/ },
+  { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count|succeed requests)$/ },
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
   { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
-  { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration)$/ },
+  { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration|time taken for tests)$/ },
   { key: 'measured_concurrency', pattern: /^concurrency$/ },
 ];
 
 /** Client settings printed inside result tables or preambles. */
 const CLIENT: ReadonlyArray<{ key: 'concurrency' | 'total_requests' | 'max_tokens' | 'temperature' | 'url' | 'model_path' | 'request_rate'; pattern: RegExp }> = [
-  { key: 'concurrency', pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level)$/ },
+  { key: 'concurrency', pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level|number of concurrency)$/ },
   { key: 'total_requests', pattern: /^(total requests|number of prompts|num prompts)$/ },
   { key: 'max_tokens', pattern: /^max tokens$/ },
   { key: 'temperature', pattern: /^temperature$/ },
@@ -111,6 +112,8 @@ function normaliseLabel(label: string): string {
  */
 export function lookupLabel(label: string, opts: { unit?: string; stat?: string } = {}): LabelMeaning | undefined {
   const norm = normaliseLabel(label);
+  // A trailing "(retokenized)" names a different count, not a unit: it must not collide with the plain one.
+  if (/\(retokenized\)\s*$/.test(norm)) return undefined;
   const bare = norm.replace(/\s*\([^()]*\)\s*$/, '').trim();
   for (const c of CLIENT) if (c.pattern.test(bare)) return { kind: 'client', key: c.key };
   const unit = opts.unit ?? unitInLabel(norm);
@@ -146,6 +149,14 @@ export function unknownMetricKey(label: string, unit?: string): string {
   const base = slugify(label.replace(/\s*\([^()]*\)\s*$/, ''));
   const u = unit ?? unitInLabel(label);
   return u ? `${base}_${slugify(u)}` : base;
+}
+
+/**
+ * `value × factor` without binary noise (33275.16 × 0.001 is 33.27516, not 33.275160000000006):
+ * unit conversions keep 12 significant digits, more than any log prints.
+ */
+export function applyFactor(value: number, factor: number): number {
+  return factor === 1 ? value : Number((value * factor).toPrecision(12));
 }
 
 export interface ParsedNumber {

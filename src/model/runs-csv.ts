@@ -1,5 +1,151 @@
-// STUB (owned by the CSV helper).
+/**
+ * Runs → tidy CSV: one row per run, a STABLE column order (the fixed context columns below,
+ * always present, then the metrics that occur in vocabulary order, then unknown metric keys
+ * sorted), numbers written as numbers, text cells made safe for spreadsheets (a cell starting
+ * with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`; plain numbers such as `-3.5` are
+ * numbers and untouched). `parseCsv` recognises every column name written here.
+ */
+import Papa from 'papaparse';
 import type { RunRecord } from './records';
-export function runsToCsv(_runs: readonly RunRecord[]): string {
-  return '';
+
+const STATS = ['min', 'max', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99_9', 'std'] as const;
+
+/** Every canonical metric key, in vocabulary order (design.md "Metric vocabulary"). */
+export const RUN_CSV_METRIC_ORDER: readonly string[] = [
+  ...STATS.map((s) => `latency_${s}_s`),
+  ...STATS.map((s) => `ttft_${s}_ms`),
+  ...STATS.map((s) => `tpot_${s}_ms`),
+  ...STATS.map((s) => `itl_${s}_ms`),
+  'throughput_rps',
+  'goodput_rps',
+  'theoretical_max_rps',
+  'input_tps',
+  'output_tps',
+  'total_tps',
+  'input_tps_per_user',
+  'output_tps_per_user',
+  'input_tokens',
+  'output_tokens',
+  ...STATS.map((s) => `input_tokens_${s}`),
+  ...STATS.map((s) => `output_tokens_${s}`),
+  'requests_ok_count',
+  'requests_failed_count',
+  'peak_in_flight_count',
+  'duration_s',
+  'measured_concurrency',
+];
+
+/** The fixed columns, in order. Dotted names are paths into the run. */
+export const RUN_CSV_CONTEXT_COLUMNS: readonly string[] = [
+  'id',
+  'file',
+  'line',
+  'format',
+  'title',
+  'timestamp',
+  'labels',
+  'engine',
+  'api',
+  'mode',
+  'model',
+  'hardware.preset',
+  'hardware.gpu',
+  'hardware.gpu_count',
+  'hardware.gpu_memory_mib',
+  'hardware.vcpus',
+  'hardware.memory_gb',
+  'hardware.vram_gb',
+  'parallelism.tp',
+  'parallelism.dp',
+  'parallelism.pp',
+  'parallelism.gpus',
+  'parallelism.strategy',
+  'server.model_path',
+  'server.context_length',
+  'server.command',
+  'server.flags',
+  'client.concurrency',
+  'client.total_requests',
+  'client.max_tokens',
+  'client.temperature',
+  'client.request_rate',
+  'client.input_len',
+  'client.output_len',
+  'client.url',
+  'client.model_path',
+  'client.command',
+  'client.prompt',
+  'flags',
+];
+
+/** Separator of `labels` in one cell. */
+export const LABEL_SEPARATOR = ' > ';
+/** Separator of `flags` in one cell. */
+export const FLAG_SEPARATOR = ';';
+
+export type RunsCsvCell = string | number | boolean | null;
+
+function contextValue(run: RunRecord, column: string): RunsCsvCell {
+  switch (column) {
+    case 'id':
+      return run.id;
+    case 'file':
+      return run.source.file;
+    case 'line':
+      return run.source.line;
+    case 'format':
+      return run.source.format;
+    case 'labels':
+      return run.labels.length > 0 ? run.labels.join(LABEL_SEPARATOR) : null;
+    case 'flags':
+      return run.flags.length > 0 ? run.flags.join(FLAG_SEPARATOR) : null;
+    default:
+      break;
+  }
+  const dot = column.indexOf('.');
+  const value: unknown =
+    dot < 0
+      ? (run as unknown as Record<string, unknown>)[column]
+      : ((run as unknown as Record<string, Record<string, unknown> | undefined>)[column.slice(0, dot)] ?? {})[column.slice(dot + 1)];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  return String(value);
+}
+
+/** Metric columns for a set of runs: vocabulary order, then unknown keys sorted. */
+export function runsCsvMetricColumns(runs: readonly RunRecord[]): string[] {
+  const present = new Set<string>();
+  for (const r of runs) for (const k of Object.keys(r.metrics)) present.add(k);
+  const known = RUN_CSV_METRIC_ORDER.filter((k) => present.has(k));
+  const knownSet = new Set(known);
+  const unknown = [...present].filter((k) => !knownSet.has(k)).sort();
+  return [...known, ...unknown];
+}
+
+/** Header and rows (cells not yet made spreadsheet-safe). */
+export function runsToRows(runs: readonly RunRecord[]): { header: string[]; rows: RunsCsvCell[][] } {
+  const metrics = runsCsvMetricColumns(runs);
+  const header = [...RUN_CSV_CONTEXT_COLUMNS, ...metrics];
+  const rows = runs.map((run) => [
+    ...RUN_CSV_CONTEXT_COLUMNS.map((c) => contextValue(run, c)),
+    ...metrics.map((k) => (Object.prototype.hasOwnProperty.call(run.metrics, k) ? (run.metrics[k] ?? null) : null)),
+  ]);
+  return { header, rows };
+}
+
+/** A text cell a spreadsheet would run as a formula gets a leading `'`. Numbers are left alone. */
+export function csvSafeCell(cell: RunsCsvCell): RunsCsvCell {
+  if (typeof cell !== 'string') return typeof cell === 'number' && !Number.isFinite(cell) ? null : cell;
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+export function runsToCsv(runs: readonly RunRecord[]): string {
+  const { header, rows } = runsToRows(runs);
+  return (
+    Papa.unparse(
+      { fields: header.map((h) => String(csvSafeCell(h))), data: rows.map((r) => r.map(csvSafeCell)) },
+      { newline: '\n', quotes: false, header: true },
+    ) + '\n'
+  );
 }

@@ -94,3 +94,12 @@ test('parse does not load danfojs, vega or puppeteer', () => {
   const r = spawnSync(process.execPath, ['-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
   assert.match(r.stderr, /LOADED=0/);
 });
+
+test('compare prints the 2→4 GPU table; an unknown factor or where key is a usage error', () => {
+  const r = run(['compare', 'data/a10-sglang-vllm-tp2-vs-tp4.md', '--by', 'gpus', '--metric', 'throughput_rps', '--where', 'engine=vllm']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /2 GPUs\s+11\.56\s+2\s+4 GPUs\s+13\.17\s+2\s+\+13\.9%/);
+  assert.doesNotMatch(r.stdout, /engine=sglang/);
+  assert.equal(run(['compare', 'data', '--by', 'bogus']).code, 2);
+  assert.equal(run(['compare', 'data', '--by', 'gpus', '--where', 'colour=red']).code, 2);
+});

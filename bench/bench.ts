@@ -1,0 +1,240 @@
+/**
+ * benchbook benchmark (`npm run bench`). Results go to bench/results.md.
+ *
+ *   1. ingest: seeded synthetic logs of 10 MB, 100 MB, 1 GB (bench/generate.ts) through the
+ *      streaming `parseFile`, and through two baselines on the same file: readline line
+ *      counting and a plain regex extraction of Metric/Value cells. Each measurement runs in
+ *      its own child process (bench/measure.ts) so peak RSS is its own.
+ *   2. report cost: 1k/10k/100k synthetic RunRecords → analyze → charts → renderReport.
+ *   3. PDF export at 1k runs: the report's exportPdf vs a bare Chromium page.pdf of the same HTML.
+ *   4. fuzz: 10k fast-check cases of parseLog on box glyphs, numbers and newlines (must not throw).
+ *
+ * Options: --sizes 10,100,1000 (MB)  --repeats N (default 3; 1 GB runs once)
+ *          --only ingest,report,pdf,fuzz  --report-sizes 1000,10000,100000  --out FILE
+ * Targets are reported, never asserted.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadCorpus, writeGeneratedLog, type GenerateStats } from './generate';
+import type { MeasureResult } from './measure';
+
+const ROOT = path.resolve(__dirname, '..');
+const MB = 1_000_000;
+
+interface Args {
+  sizes: number[];
+  repeats: number;
+  only: Set<string>;
+  reportSizes: number[];
+  out: string;
+  seed: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = {
+    sizes: [10, 100, 1000],
+    repeats: 3,
+    only: new Set(['ingest', 'report', 'pdf', 'fuzz']),
+    reportSizes: [1000, 10000, 100000],
+    out: path.join(ROOT, 'bench', 'results.md'),
+    seed: 20250427,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1] ?? '';
+    const nums = (): number[] => v.split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
+    if (k === '--sizes') (a.sizes = nums()), i++;
+    else if (k === '--repeats') (a.repeats = Math.max(1, Number(v) || 1)), i++;
+    else if (k === '--only') (a.only = new Set(v.split(','))), i++;
+    else if (k === '--report-sizes') (a.reportSizes = nums()), i++;
+    else if (k === '--out') (a.out = path.resolve(v)), i++;
+    else if (k === '--seed') (a.seed = Number(v)), i++;
+    else throw new Error(`unknown option ${k}`);
+  }
+  return a;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+function measure(args: string[]): Promise<MeasureResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'measure.ts'), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (!line) return reject(new Error(`measure ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
+      resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as MeasureResult);
+    });
+  });
+}
+
+/** Runs a measurement `n` times; median seconds, max of peak RSS. */
+async function repeated(n: number, args: string[]): Promise<{ ok: boolean; error?: string; seconds: number; maxRssMiB: number; startRssMiB: number; count?: number; detail?: Record<string, number | string> }> {
+  const rs: MeasureResult[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await measure(args);
+    if (!r.ok) return { ok: false, error: r.error, seconds: NaN, maxRssMiB: r.maxRssMiB, startRssMiB: r.startRssMiB };
+    rs.push(r);
+    log(`    ${args[0]} #${i + 1}: ${r.seconds?.toFixed(2)} s, peak RSS ${r.maxRssMiB.toFixed(0)} MiB`);
+  }
+  return {
+    ok: true,
+    seconds: median(rs.map((r) => r.seconds ?? NaN)),
+    maxRssMiB: Math.max(...rs.map((r) => r.maxRssMiB)),
+    startRssMiB: median(rs.map((r) => r.startRssMiB)),
+    count: rs[0]?.count,
+    detail: rs[0]?.detail,
+  };
+}
+
+function log(s: string): void {
+  process.stderr.write(s + '\n');
+}
+
+const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '–');
+const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '–');
+
+async function benchIngest(a: Args, md: string[]): Promise<void> {
+  md.push('## Ingest (streaming parseFile vs baselines)', '');
+  md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, five box styles, ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
+  const idle = await measure(['idle']);
+  md.push(`Idle child (node + tsx, no work): peak RSS ${f1(idle.maxRssMiB)} MiB.`, '');
+  md.push('| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB |');
+  md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const corpus = loadCorpus(path.join(ROOT, 'data'));
+  const perMb: Array<{ size: number; ingest: number; readline: number; rss: number }> = [];
+  const notes: string[] = [];
+  for (const size of a.sizes) {
+    const file = path.join(os.tmpdir(), `benchbook-bench-${process.pid}-${size}mb.log`);
+    try {
+      log(`ingest: generating ${size} MB…`);
+      const g0 = process.hrtime.bigint();
+      const stats: GenerateStats = await writeGeneratedLog(file, corpus, { seed: a.seed, targetBytes: size * MB });
+      const genS = Number(process.hrtime.bigint() - g0) / 1e9;
+      const bytes = fs.statSync(file).size;
+      const reps = size >= 1000 ? 1 : a.repeats;
+      const rl = await repeated(reps, ['readline', file]);
+      const rx = await repeated(reps, ['regex', file]);
+      const ing = await repeated(reps, ['ingest', file]);
+      const mbs = (s: number): number => bytes / MB / s;
+      if (!ing.ok) notes.push(`${size} MB: ingest not measured: ${ing.error?.split('\n')[0]}`);
+      else if (ing.count !== stats.tables) notes.push(`${size} MB: ingest read ${ing.count} runs; the generator wrote ${stats.tables} tables`);
+      if (rx.count !== undefined && rx.count !== stats.valueRows) notes.push(`${size} MB: regex matched ${rx.count} rows, generator counted ${stats.valueRows}`);
+      perMb.push({ size: bytes / MB, ingest: ing.seconds, readline: rl.seconds, rss: ing.maxRssMiB });
+      md.push(
+        `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : f1(ing.maxRssMiB) + ' (no work)'} | ${f1(rl.maxRssMiB)} |`,
+      );
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+  md.push('');
+  md.push('Targets (reported, not asserted):', '');
+  const valid = perMb.filter((p) => Number.isFinite(p.ingest));
+  const last = valid[valid.length - 1];
+  if (valid.length === 0) md.push('- ingest could not be measured (see notes): targets not evaluated.');
+  else {
+    const worst = Math.min(...valid.map((p) => p.readline / p.ingest));
+    md.push(`- ingest ≥ 1/3 of readline throughput: worst ratio ${f2(worst)} → ${worst >= 1 / 3 ? 'met' : 'NOT met'}`);
+    for (let i = 1; i < valid.length; i++) {
+      const p = valid[i - 1]!;
+      const q = valid[i]!;
+      const timeRatio = q.ingest / p.ingest;
+      const sizeRatio = q.size / p.size;
+      md.push(`- linear cost ${f1(p.size)} → ${f1(q.size)} MB (×${f1(sizeRatio)} input): ×${f2(timeRatio)} time → ${timeRatio <= sizeRatio * 1.1 ? 'met' : 'NOT met'} (limit ×${f1(sizeRatio * 1.1)})`);
+    }
+    if (last && last.size >= 900) md.push(`- 1 GB peak RSS < 256 MB: ${f1(last.rss)} MiB → ${last.rss * 1.048576 < 256 ? 'met' : 'NOT met'}`);
+    else md.push('- 1 GB peak RSS < 256 MB: 1 GB not run in this session.');
+  }
+  if (notes.length) md.push('', 'Notes:', '', ...notes.map((n) => `- ${n}`));
+  md.push('');
+}
+
+async function benchReport(a: Args, md: string[]): Promise<void> {
+  md.push('## Report cost (synthetic RunRecords → analyze → charts → renderReport → HTML)', '');
+  md.push(`Runs made directly by \`bench/synthetic-runs.ts\` (about 130 configurations: 2 engines × 2 models × 1/2/4/8 GPUs × tensor/pipeline × 4 concurrencies, with a think/no-think and a native/openai slice; more runs = more repeats), then \`writeReport\` (what \`buildReport\` runs after parsing) with in-memory file effects. "report s" is the median of ${a.repeats} child processes; "analyze s" is analyzeRunsDetailed timed on its own (it is also inside report s). Peak RSS is the max over the repeats.`, '');
+  md.push('| runs | report s | analyze s | configurations | comparisons | charts | max marks / chart | SVG KiB | Markdown KiB | HTML KiB | peak RSS MiB |');
+  md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const n of a.reportSizes) {
+    log(`report: ${n} runs…`);
+    const r = await repeated(a.repeats, ['report', String(n)]);
+    if (!r.ok) {
+      md.push(`| ${n} | not measured: ${(r.error ?? '').split('\n')[0]} |`);
+      continue;
+    }
+    const d = r.detail ?? {};
+    md.push(`| ${n} | ${f2(r.seconds)} | ${f2(Number(d.analyze_s))} | ${d.configurations} | ${d.comparisons} | ${d.charts} | ${d.max_marks_per_chart} | ${d.svg_kib} | ${d.markdown_kib} | ${d.html_kib} | ${f1(r.maxRssMiB)} |`);
+  }
+  md.push('');
+}
+
+async function benchPdf(a: Args, md: string[]): Promise<void> {
+  md.push('## PDF export at 1k runs', '');
+  log('pdf…');
+  try {
+    const { comparePdfExport } = await import('./pdf-compare');
+    const r = await comparePdfExport(1000, a.repeats);
+    md.push(`Report HTML of 1000 synthetic runs (${r.htmlKiB} KiB). Median of ${a.repeats}, each including browser launch and close.`, '');
+    md.push('| exportPdf s | bare Chromium page.pdf s | ratio | target ≤ 1.5× | PDF pages (exportPdf / bare) |');
+    md.push('| --- | --- | --- | --- | --- |');
+    const ratio = r.exportS / r.bareS;
+    md.push(`| ${f2(r.exportS)} | ${f2(r.bareS)} | ${f2(ratio)} | ${ratio <= 1.5 ? 'met' : 'NOT met'} | ${r.pages} |`);
+  } catch (e) {
+    md.push(`Not measured: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  md.push('');
+}
+
+async function benchFuzz(md: string[]): Promise<void> {
+  md.push('## Fuzz: parseLog on random box-glyph / number / newline text', '');
+  log('fuzz…');
+  const { fuzzParseLog } = await import('./fuzz');
+  const r = await fuzzParseLog(10_000);
+  md.push(r.ok ? `10,000 fast-check cases, no throw (${f1(r.seconds)} s, seed ${r.seed}).${r.note ? ' ' + r.note : ''}` : `FAILED: ${r.error}`);
+  md.push('');
+}
+
+/** The command line as run, without `--out` (where the file went is not a result). */
+function shownArgs(argv: string[]): string {
+  const kept = argv.filter((a, i) => a !== '--out' && argv[i - 1] !== '--out');
+  return kept.length ? ' -- ' + kept.join(' ') : '';
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const md: string[] = [
+    '# benchbook benchmark results',
+    '',
+    `Machine: node ${process.version}, ${cpu}, ${os.cpus().length} cores, ${f1(os.totalmem() / 1024 ** 3)} GiB memory, ${os.platform()} ${os.release()}.`,
+    `Date: ${new Date().toISOString()}. Command: \`npm run bench${shownArgs(process.argv.slice(2))}\`.`,
+    '',
+  ];
+  const t0 = Date.now();
+  if (a.only.has('ingest')) await benchIngest(a, md);
+  if (a.only.has('report')) await benchReport(a, md);
+  if (a.only.has('pdf')) await benchPdf(a, md);
+  if (a.only.has('fuzz')) await benchFuzz(md);
+  md.push(`Total bench time: ${f1((Date.now() - t0) / 1000)} s.`, '');
+  fs.writeFileSync(a.out, md.join('\n'));
+  process.stdout.write(md.join('\n'));
+  log(`written to ${path.relative(process.cwd(), a.out)}`);
+}
+
+main().catch((e) => {
+  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exit(1);
+});

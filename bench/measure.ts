@@ -1,0 +1,113 @@
+/**
+ * One measurement, run in its own child process by bench.ts so that peak RSS
+ * (`process.resourceUsage().maxRSS`) belongs to that measurement alone. Prints one line:
+ * `BENCH_RESULT {json}`.
+ *
+ *   node --import tsx bench/measure.ts readline FILE
+ *   node --import tsx bench/measure.ts regex FILE
+ *   node --import tsx bench/measure.ts ingest FILE
+ *   node --import tsx bench/measure.ts report N
+ *   node --import tsx bench/measure.ts idle
+ */
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { BASELINE_ROW } from './generate';
+import { syntheticRuns } from './synthetic-runs';
+
+export interface MeasureResult {
+  kind: string;
+  ok: boolean;
+  error?: string;
+  seconds?: number;
+  bytes?: number;
+  count?: number;
+  /** Peak RSS of this process, MiB. */
+  maxRssMiB: number;
+  /** RSS before the measured work started (runtime + modules), MiB. */
+  startRssMiB: number;
+  detail?: Record<string, number | string>;
+}
+
+const MiB = 1024 * 1024;
+
+function finish(r: Omit<MeasureResult, 'maxRssMiB' | 'startRssMiB'>, startRss: number): void {
+  // resourceUsage().maxRSS is in KiB on Linux.
+  const out: MeasureResult = { ...r, maxRssMiB: process.resourceUsage().maxRSS / 1024, startRssMiB: startRss / MiB };
+  process.stdout.write(`BENCH_RESULT ${JSON.stringify(out)}\n`);
+}
+
+async function countLines(file: string): Promise<number> {
+  const rl = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  let n = 0;
+  for await (const _line of rl) n++;
+  return n;
+}
+
+async function regexRows(file: string): Promise<number> {
+  const rl = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of rl) {
+    const m = BASELINE_ROW.exec(line);
+    if (m && m[1] && m[2]) n++;
+  }
+  return n;
+}
+
+type ParseFile = (
+  path: string,
+  opts: { file: string; onRecord?: (r: { kind: string }) => void },
+) => Promise<{ records: unknown[]; diagnostics: unknown[] }>;
+
+async function ingest(file: string, startRss: number): Promise<void> {
+  const mod = (await import('../src/ingest')) as unknown as { parseFile?: ParseFile };
+  if (typeof mod.parseFile !== 'function') {
+    finish({ kind: 'ingest', ok: false, error: 'src/ingest exports no parseFile (still a stub)' }, startRss);
+    return;
+  }
+  const bytes = fs.statSync(file).size;
+  // onRecord: the streaming mode (records handed over as they are final, not collected), as
+  // a consumer writing JSON lines would use it.
+  let runs = 0;
+  let records = 0;
+  const t0 = process.hrtime.bigint();
+  const r = await mod.parseFile(file, {
+    file,
+    onRecord: (rec) => {
+      records++;
+      if (rec.kind === 'run') runs++;
+    },
+  });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  records += r.records.length;
+  runs += r.records.filter((x) => (x as { kind?: string }).kind === 'run').length;
+  finish({ kind: 'ingest', ok: true, seconds, bytes, count: runs, detail: { records, diagnostics: r.diagnostics.length } }, startRss);
+}
+
+async function report(n: number, startRss: number): Promise<void> {
+  const { reportFromRuns } = await import('./report-pipeline');
+  const runs = syntheticRuns(n, 42);
+  const { detail } = await reportFromRuns(runs);
+  // Time of the report path proper (writeReport); analysis alone is in detail.analyze_s.
+  finish({ kind: 'report', ok: true, seconds: Number(detail.total_s), count: n, detail }, startRss);
+}
+
+async function main(): Promise<void> {
+  const [kind, arg] = process.argv.slice(2);
+  const startRss = process.memoryUsage().rss;
+  try {
+    if (kind === 'idle') return finish({ kind, ok: true, seconds: 0 }, startRss);
+    if (kind === 'report') return await report(Number(arg), startRss);
+    if (!arg) throw new Error('FILE required');
+    if (kind === 'ingest') return await ingest(arg, startRss);
+    const bytes = fs.statSync(arg).size;
+    const t0 = process.hrtime.bigint();
+    const count = kind === 'readline' ? await countLines(arg) : kind === 'regex' ? await regexRows(arg) : NaN;
+    if (Number.isNaN(count)) throw new Error(`unknown measurement ${kind}`);
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    finish({ kind: kind ?? '', ok: true, seconds, bytes, count }, startRss);
+  } catch (e) {
+    finish({ kind: kind ?? '', ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }, startRss);
+  }
+}
+
+void main();

@@ -1,0 +1,147 @@
+/**
+ * Consistency checks per run → Finding[] (never throws). Each check runs only when the
+ * numbers it needs are present; a finding gives what was expected and what was found.
+ *
+ * - littles-law: concurrency ≈ throughput_rps × latency_mean_s (±25%), only for a
+ *   closed-loop client (a fixed `client.concurrency` and no `client.request_rate`; an
+ *   open-loop rate test has no fixed in-flight count to check against).
+ * - tokens-per-second: output_tps ≈ output_tokens / duration_s (±5%, printed values are rounded).
+ * - throughput-vs-duration: throughput_rps ≈ requests_ok_count / duration_s (±5%).
+ * - failed-vs-total: requests_failed_count = client.total_requests − requests_ok_count.
+ * - percentiles-monotone: min ≤ p50 ≤ p75 ≤ p90 ≤ p95 ≤ p99 ≤ p99_9 ≤ max for each quantity.
+ * - errors: requests_failed_count > 10% of the requests (warning).
+ */
+import type { RunRecord } from '../model/records';
+import type { Finding } from './types';
+
+export const LITTLES_LAW_TOLERANCE = 0.25;
+export const RATE_TOLERANCE = 0.05;
+export const ERROR_SHARE = 0.1;
+
+const STAT_ORDER = ['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99_9', 'max'] as const;
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Requests a run attempted: the client's total, else ok + failed. */
+export function attemptedRequests(run: RunRecord): number | undefined {
+  const total = num(run.client?.total_requests);
+  if (total !== undefined) return total;
+  const ok = num(run.metrics?.requests_ok_count);
+  const failed = num(run.metrics?.requests_failed_count);
+  return ok !== undefined && failed !== undefined ? ok + failed : undefined;
+}
+
+/** Share (0..1) of the run's requests that failed; undefined when not known. */
+export function failedShare(run: RunRecord): number | undefined {
+  const failed = num(run.metrics?.requests_failed_count);
+  const total = attemptedRequests(run);
+  if (failed === undefined || total === undefined || total <= 0) return undefined;
+  return failed / total;
+}
+
+function relOff(expected: number, actual: number): number {
+  return expected === 0 ? (actual === 0 ? 0 : Infinity) : Math.abs(actual - expected) / Math.abs(expected);
+}
+
+function fmt(x: number): string {
+  return String(Math.round(x * 1000) / 1000);
+}
+
+export function checkRun(run: RunRecord): Finding[] {
+  const out: Finding[] = [];
+  const m = run.metrics ?? {};
+  const id = run.id;
+  try {
+    // Little's law.
+    const conc = num(run.client?.concurrency);
+    const rps = num(m.throughput_rps);
+    const lat = num(m.latency_mean_s);
+    if (conc !== undefined && conc > 0 && rps !== undefined && lat !== undefined && run.client?.request_rate === undefined) {
+      const l = rps * lat;
+      if (relOff(conc, l) > LITTLES_LAW_TOLERANCE) {
+        out.push({
+          check: 'littles-law',
+          run: id,
+          severity: 'warning',
+          message: `throughput_rps × latency_mean_s = ${fmt(l)} requests in flight, but the client held ${conc} (closed loop)`,
+          expected: conc,
+          actual: l,
+        });
+      }
+    }
+    const dur = num(m.duration_s);
+    const outTok = num(m.output_tokens);
+    const tps = num(m.output_tps);
+    if (dur !== undefined && dur > 0 && outTok !== undefined && tps !== undefined) {
+      const expected = outTok / dur;
+      if (relOff(expected, tps) > RATE_TOLERANCE) {
+        out.push({ check: 'tokens-per-second', run: id, severity: 'warning', message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`, expected, actual: tps });
+      }
+    }
+    const okCount = num(m.requests_ok_count);
+    if (dur !== undefined && dur > 0 && okCount !== undefined && rps !== undefined) {
+      const expected = okCount / dur;
+      if (relOff(expected, rps) > RATE_TOLERANCE) {
+        out.push({ check: 'throughput-vs-duration', run: id, severity: 'warning', message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`, expected, actual: rps });
+      }
+    }
+    const total = num(run.client?.total_requests);
+    const failed = num(m.requests_failed_count);
+    if (total !== undefined && okCount !== undefined && failed !== undefined && total - okCount !== failed) {
+      out.push({ check: 'failed-vs-total', run: id, severity: 'warning', message: `requests_failed_count ${failed} ≠ total_requests ${total} − requests_ok_count ${okCount}`, expected: total - okCount, actual: failed });
+    }
+    for (const quantity of percentileQuantities(m)) {
+      let prev: { stat: string; v: number } | undefined;
+      for (const stat of STAT_ORDER) {
+        const key = quantity.prefix + stat + quantity.suffix;
+        const v = num(Object.prototype.hasOwnProperty.call(m, key) ? m[key] : undefined);
+        if (v === undefined) continue;
+        if (prev && v < prev.v) {
+          out.push({
+            check: 'percentiles-monotone',
+            run: id,
+            severity: 'warning',
+            message: `${key} ${v} < ${quantity.prefix}${prev.stat}${quantity.suffix} ${prev.v}`,
+            expected: prev.v,
+            actual: v,
+          });
+        }
+        prev = { stat, v };
+      }
+    }
+    const share = failedShare(run);
+    if (share !== undefined && share > ERROR_SHARE) {
+      out.push({
+        check: 'errors',
+        run: id,
+        severity: 'warning',
+        message: `${failed} of ${attemptedRequests(run)} requests failed (${fmt(share * 100)}%)`,
+        expected: ERROR_SHARE * 100,
+        actual: share * 100,
+      });
+    }
+  } catch (e) {
+    out.push({ check: 'internal', run: id, severity: 'warning', message: `check failed: ${(e as Error).message}` });
+  }
+  return out;
+}
+
+/** `latency_p50_s` → {prefix: 'latency_', suffix: '_s'} for every quantity with percentile keys. */
+function percentileQuantities(m: Record<string, number>): Array<{ prefix: string; suffix: string }> {
+  const seen = new Map<string, { prefix: string; suffix: string }>();
+  const re = /^(.+_)(min|max|p50|p75|p90|p95|p99|p99_9)(_[a-z]+)$/;
+  for (const k of Object.keys(m)) {
+    const x = re.exec(k);
+    if (!x || !x[1] || !x[3]) continue;
+    const key = x[1] + '|' + x[3];
+    if (!seen.has(key)) seen.set(key, { prefix: x[1], suffix: x[3] });
+  }
+  return [...seen.values()].sort((a, b) => (a.prefix + a.suffix < b.prefix + b.suffix ? -1 : 1));
+}
+
+/** All findings for all runs, in run order (duplicates skipped: their original was checked). */
+export function checkRuns(runs: readonly RunRecord[]): Finding[] {
+  return runs.filter((r) => !(r.flags ?? []).includes('duplicate')).flatMap(checkRun);
+}

@@ -1,0 +1,125 @@
+/**
+ * Group keys of a run (design.md "Comparisons"): the flat names a configuration is
+ * identified by. Absent values stay absent here; grouping treats them as the value
+ * "unknown" (see `configurationKey`), comparisons treat them as "does not block".
+ */
+import type { RunRecord } from '../model/records';
+import { GROUP_KEYS, type Group, type GroupKey, type GroupValue } from './types';
+
+/** The value grouping uses for an absent key. */
+export const UNKNOWN = 'unknown';
+
+/** Flat group keys of one run; absent fields are absent keys. */
+export function runGroup(run: RunRecord): Group {
+  const g: Group = {};
+  const put = (k: GroupKey, v: GroupValue | undefined): void => {
+    if (v !== undefined && v !== null && v !== '' && !(typeof v === 'number' && !Number.isFinite(v))) g[k] = v;
+  };
+  put('engine', run.engine);
+  put('model', run.model);
+  put('gpu', run.hardware?.gpu);
+  put('preset', run.hardware?.preset);
+  put('gpus', run.parallelism?.gpus);
+  put('strategy', run.parallelism?.strategy);
+  put('concurrency', run.client?.concurrency);
+  put('max_tokens', run.client?.max_tokens);
+  put('context_length', run.server?.context_length);
+  put('api', run.api);
+  put('mode', run.mode);
+  put('temperature', run.client?.temperature);
+  return g;
+}
+
+/** Deterministic identity of a group: every key in GROUP_KEYS order, absent as "unknown". */
+export function configurationKey(group: Group, omit: readonly string[] = []): string {
+  return GROUP_KEYS.filter((k) => !omit.includes(k))
+    .map((k) => `${k}=${group[k] === undefined ? UNKNOWN : String(group[k])}`)
+    .join(' ');
+}
+
+/** Compact, readable configuration id: known keys only, in GROUP_KEYS order. */
+export function configurationId(group: Group): string {
+  const parts = GROUP_KEYS.filter((k) => group[k] !== undefined).map((k) => `${k}=${String(group[k])}`);
+  return parts.length ? parts.join(' ') : 'unknown';
+}
+
+/** Keys present in both groups with equal values, in GROUP_KEYS order. */
+export function sharedGroup(a: Group, b: Group, omit: readonly string[] = []): Group {
+  const g: Group = {};
+  for (const k of GROUP_KEYS) {
+    if (omit.includes(k)) continue;
+    const va = a[k];
+    if (va !== undefined && va === b[k]) g[k] = va;
+  }
+  return g;
+}
+
+/** Sorts group values: numbers ascending, then strings by code point. */
+export function compareGroupValues(a: GroupValue | undefined, b: GroupValue | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Orders groups key by key in GROUP_KEYS order (deterministic output). */
+export function compareGroups(a: Group, b: Group): number {
+  for (const k of GROUP_KEYS) {
+    const c = compareGroupValues(a[k], b[k]);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+/** Document order: file, then line, then row, then id. */
+export function compareRunsByDocument(a: RunRecord, b: RunRecord): number {
+  const fa = a.source?.file ?? '';
+  const fb = b.source?.file ?? '';
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  const la = a.source?.line ?? 0;
+  const lb = b.source?.line ?? 0;
+  if (la !== lb) return la - lb;
+  const ra = a.source?.row ?? 0;
+  const rb = b.source?.row ?? 0;
+  if (ra !== rb) return ra - rb;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** `where` filters on group keys: a value, or a list of accepted values. Strings compare case-insensitively. */
+export type Where = Partial<Record<string, GroupValue | GroupValue[]>>;
+
+function valueMatches(actual: GroupValue | undefined, wanted: GroupValue): boolean {
+  if (actual === undefined) return String(wanted).toLowerCase() === UNKNOWN;
+  if (typeof actual === 'number') return actual === (typeof wanted === 'number' ? wanted : Number(wanted));
+  return actual.toLowerCase() === String(wanted).toLowerCase();
+}
+
+/** True when the group satisfies every filter (`unknown` matches an absent key). */
+export function groupMatches(group: Group, where: Where | undefined): boolean {
+  if (!where) return true;
+  for (const [k, w] of Object.entries(where)) {
+    if (w === undefined) continue;
+    const actual = (group as Record<string, GroupValue | undefined>)[k];
+    const wanted = Array.isArray(w) ? w : [w];
+    if (!wanted.some((x) => valueMatches(actual, x))) return false;
+  }
+  return true;
+}
+
+/** Parses CLI-style `key=value` filters (`--where engine=vllm`); repeated keys accept either value. */
+export function parseWhere(pairs: readonly string[]): Where {
+  const where: Record<string, GroupValue[]> = {};
+  for (const p of pairs) {
+    const i = p.indexOf('=');
+    if (i <= 0) continue;
+    const k = p.slice(0, i).trim();
+    const raw = p.slice(i + 1).trim();
+    const v: GroupValue = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    if (!Object.prototype.hasOwnProperty.call(where, k)) Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
+    where[k]!.push(v);
+  }
+  return where;
+}

@@ -1,0 +1,71 @@
+/**
+ * summary.json, in stages (each a call into its own module):
+ *   1. markWarmupSuspects — warm-up flags on new run objects (configurations.ts)
+ *   2. configurationsOfMarked — repeats and their aggregates (configurations.ts)
+ *   3. compareAll — scaling, parallelism, engine, mode comparisons + blocked pairs (compare.ts)
+ *   4. checkRuns — consistency findings per run (checks.ts)
+ *   5. buildObservations — highest/lowest, errors, warm-up, sub-linear scaling (observations.ts)
+ * Deterministic: the same runs in any order give the same summary.
+ */
+import type { Diagnostic } from '../model/diagnostics';
+import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import { checkRuns } from './checks';
+import { compareAll } from './compare';
+import { configurationsOfMarked, markWarmupSuspects } from './configurations';
+import { compareRunsByDocument } from './group';
+import { buildObservations } from './observations';
+import type { Summary } from './types';
+
+export interface AnalyzeOptions {
+  /** env records read with the runs (counted per file in `inputs`). */
+  env?: readonly EnvRecord[];
+  samples?: readonly SampleRecord[];
+  diagnostics?: readonly Diagnostic[];
+  /** Inputs as the caller knows them (wins over the counts derived from runs/env/samples/diagnostics). */
+  inputs?: Summary['inputs'];
+}
+
+export interface Analysis {
+  summary: Summary;
+  /** The runs as analysed: new objects with warm-up flags added, in document order. */
+  runs: RunRecord[];
+}
+
+function deriveInputs(runs: readonly RunRecord[], opts: AnalyzeOptions): Summary['inputs'] {
+  const by = new Map<string, { file: string; runs: number; env: number; samples: number; diagnostics: number }>();
+  const at = (file: string) => {
+    let e = by.get(file);
+    if (!e) by.set(file, (e = { file, runs: 0, env: 0, samples: 0, diagnostics: 0 }));
+    return e;
+  };
+  for (const r of runs) at(r.source?.file ?? 'unknown').runs++;
+  for (const e of opts.env ?? []) at(e.source?.file ?? 'unknown').env++;
+  for (const s of opts.samples ?? []) at(s.source?.file ?? 'unknown').samples++;
+  for (const d of opts.diagnostics ?? []) at(d.file ?? 'unknown').diagnostics++;
+  return [...by.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** The whole analysis: summary.json plus the analysed runs. */
+export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOptions = {}): Analysis {
+  const ordered = [...runs].sort(compareRunsByDocument);
+  const marked = markWarmupSuspects(ordered);
+  const set = configurationsOfMarked(marked);
+  const { comparisons, blocked } = compareAll(set);
+  const findings = checkRuns(marked);
+  const observations = buildObservations(marked, comparisons);
+  const summary: Summary = {
+    schema_version: 1,
+    inputs: opts.inputs ? [...opts.inputs] : deriveInputs(ordered, opts),
+    configurations: set.configurations,
+    comparisons,
+    observations,
+    findings,
+    blocked,
+  };
+  return { summary, runs: marked };
+}
+
+/** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked}`. */
+export function analyzeRuns(runs: readonly RunRecord[], opts: AnalyzeOptions = {}): Summary {
+  return analyzeRunsDetailed(runs, opts).summary;
+}

@@ -1,0 +1,176 @@
+/**
+ * Grouped bars of one or more metrics per category (preset, configuration …), one bar per
+ * series value, with min..max whiskers over the repeats where a bar has n > 1.
+ */
+import type { RunRecord } from '../model/records';
+import type { Configuration } from '../analyze/types';
+import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, valueLabel, varyingKeys } from './format';
+import { groupValue, mergeStats, metricStat, toRows } from './rows';
+import { emptySpec, frame, round } from './spec';
+import { CHART_HEIGHT, CHART_WIDTH, CONCAT_WIDTH, DISCRETE_X_AXIS } from './theme';
+import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+
+export interface BarChartOptions {
+  /** Metric key(s); several metrics give side-by-side panels, each with its own y scale. */
+  metric: string | string[];
+  /** Group key on the x axis (`preset`, `engine`, `gpus` …), or `configuration` for a label of every varying key. */
+  category: string;
+  /** Group key that splits each category into coloured bars (`strategy`, `engine` …). */
+  series?: string;
+  title?: string;
+  subtitle?: string | string[];
+  /** Data points above which categories beyond the top ones are merged into "other". Default 5000. */
+  maxMarks?: number;
+}
+
+interface Bar {
+  category: string;
+  categorySort: string | number | undefined;
+  series?: string;
+  seriesSort?: string | number;
+  metric: string;
+  stat: RowStat;
+}
+
+const UNKNOWN = 'unknown';
+
+/** Bars from rows: rows landing on the same (category, series, metric) are merged (n-weighted). */
+function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts: BarChartOptions): Bar[] {
+  const exclude = opts.series ? [opts.series] : [];
+  const labelKeys = opts.category === 'configuration' ? varyingKeys(rows.map((r) => r.group), exclude) : [];
+  const buckets = new Map<string, { bar: Omit<Bar, 'stat'>; stats: RowStat[] }>();
+  for (const row of rows) {
+    const rawCat = opts.category === 'configuration' ? groupLabel(row.group, labelKeys) : groupValue(row, opts.category);
+    const category = rawCat === undefined ? UNKNOWN : opts.category === 'configuration' ? String(rawCat) : valueLabel(opts.category, rawCat);
+    const rawSeries = opts.series ? groupValue(row, opts.series) : undefined;
+    const series = opts.series ? (rawSeries === undefined ? UNKNOWN : valueLabel(opts.series, rawSeries)) : undefined;
+    for (const metric of metrics) {
+      const stat = metricStat(row, metric);
+      if (!stat) continue;
+      const key = JSON.stringify([category, series ?? null, metric]);
+      let b = buckets.get(key);
+      if (!b) {
+        b = { bar: { category, categorySort: rawCat, series, seriesSort: rawSeries, metric }, stats: [] };
+        buckets.set(key, b);
+      }
+      b.stats.push(stat);
+    }
+  }
+  const bars: Bar[] = [];
+  for (const { bar, stats } of buckets.values()) {
+    const stat = mergeStats(stats);
+    if (stat) bars.push({ ...bar, stat });
+  }
+  return bars;
+}
+
+/** Keeps the `keep` categories with the largest value of the first metric; merges the rest into "other". */
+function capCategories(bars: Bar[], categories: string[], keep: number, firstMetric: string): { bars: Bar[]; categories: string[]; note?: string } {
+  if (categories.length <= keep) return { bars, categories };
+  const score = new Map<string, number>();
+  for (const b of bars) if (b.metric === firstMetric) score.set(b.category, Math.max(score.get(b.category) ?? -Infinity, b.stat.mean));
+  const ranked = [...categories].sort((a, b) => (score.get(b) ?? -Infinity) - (score.get(a) ?? -Infinity) || compareValues(a, b));
+  const kept = new Set(ranked.slice(0, Math.max(1, keep - 1)));
+  const otherName = `other (${categories.length - kept.size})`;
+  const merged = new Map<string, { bar: Bar; stats: RowStat[] }>();
+  const out: Bar[] = [];
+  for (const b of bars) {
+    if (kept.has(b.category)) {
+      out.push(b);
+      continue;
+    }
+    const key = JSON.stringify([b.series ?? null, b.metric]);
+    const m = merged.get(key) ?? { bar: { ...b, category: otherName, categorySort: undefined }, stats: [] };
+    m.stats.push(b.stat);
+    merged.set(key, m);
+  }
+  for (const { bar, stats } of merged.values()) {
+    const stat = mergeStats(stats);
+    if (stat) out.push({ ...bar, stat });
+  }
+  const order = categories.filter((c) => kept.has(c)).concat(otherName);
+  return {
+    bars: out,
+    categories: order,
+    note: `Only the ${kept.size} categories with the highest ${metricName(firstMetric)} are shown; the other ${categories.length - kept.size} are merged into “${otherName}” (n-weighted mean, overall min..max).`,
+  };
+}
+
+/** Builds the grouped bar chart. Accepts rows, configurations or runs. */
+export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: BarChartOptions): VegaLiteSpec {
+  const metrics = Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
+  const title = opts.title ?? `${metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(', ')} by ${midSentence(keyTitle(opts.category))}`;
+  const rows = toRows(input);
+  let bars = collectBars(rows, metrics, opts);
+  const present = metrics.filter((m) => bars.some((b) => b.metric === m));
+  if (present.length === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
+
+  const catSort = new Map<string, string | number | undefined>();
+  for (const b of bars) if (!catSort.has(b.category)) catSort.set(b.category, b.categorySort);
+  let categories = [...catSort.keys()].sort((a, b) => compareValues(catSort.get(a), catSort.get(b)) || compareValues(a, b));
+  const seriesSort = new Map<string, string | number | undefined>();
+  for (const b of bars) if (b.series !== undefined && !seriesSort.has(b.series)) seriesSort.set(b.series, b.seriesSort);
+  const seriesList = [...seriesSort.keys()].sort((a, b) => compareValues(seriesSort.get(a), seriesSort.get(b)) || compareValues(a, b));
+
+  const notes: string[] = [];
+  const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
+  const perCategory = Math.max(1, seriesList.length) * present.length;
+  if (categories.length * perCategory > cap) {
+    const first = present[0] as string;
+    const capped = capCategories(bars, categories, Math.max(1, Math.floor(cap / perCategory)), first);
+    bars = capped.bars;
+    categories = capped.categories;
+    if (capped.note) notes.push(capped.note);
+  }
+  if (bars.some((b) => b.stat.n > 1)) notes.push('Whiskers span min..max over the repeats of bars with n > 1.');
+
+  const values = bars
+    .slice()
+    .sort((a, b) => present.indexOf(a.metric) - present.indexOf(b.metric) || categories.indexOf(a.category) - categories.indexOf(b.category) || seriesList.indexOf(a.series ?? '') - seriesList.indexOf(b.series ?? ''))
+    .map((b) => {
+      const v: Record<string, string | number> = { metric: b.metric, category: b.category, value: round(b.stat.mean), min: round(b.stat.min), max: round(b.stat.max), n: b.stat.n };
+      if (b.series !== undefined) v.series = b.series;
+      return v;
+    });
+
+  const panelWidth = present.length === 1 ? CHART_WIDTH : Math.max(160, Math.floor(CONCAT_WIDTH / present.length) - 40);
+  const whiskers = bars.some((b) => b.stat.n > 1);
+  // Narrow panels with many bars need steeper labels to keep them apart.
+  const axis = { ...DISCRETE_X_AXIS, ...(panelWidth / Math.max(1, categories.length) < 40 ? { labelAngle: -45 } : {}) };
+  const panel = (metric: string): Record<string, unknown> => {
+    const x = { field: 'category', type: 'nominal', title: opts.category === 'configuration' ? null : keyTitle(opts.category), sort: categories, axis };
+    const barEnc: Record<string, unknown> = {
+      x,
+      y: { field: 'value', type: 'quantitative', title: metricTitle(metric) },
+      tooltip: [
+        { field: 'category', type: 'nominal', title: keyTitle(opts.category) },
+        ...(opts.series ? [{ field: 'series', type: 'nominal', title: keyTitle(opts.series) }] : []),
+        { field: 'value', type: 'quantitative', title: metricTitle(metric), format: '.4~g' },
+        { field: 'n', type: 'quantitative', title: 'repeats' },
+      ],
+    };
+    const ruleEnc: Record<string, unknown> = { x, y: { field: 'min', type: 'quantitative' }, y2: { field: 'max' } };
+    if (opts.series) {
+      const offset = { field: 'series', type: 'nominal', sort: seriesList };
+      barEnc.xOffset = offset;
+      barEnc.color = { field: 'series', type: 'nominal', title: keyTitle(opts.series), sort: seriesList };
+      ruleEnc.xOffset = offset;
+    }
+    return {
+      width: panelWidth,
+      height: CHART_HEIGHT,
+      ...(present.length > 1 ? { title: { text: metricName(metric), fontSize: 12 } } : {}),
+      transform: [{ filter: { field: 'metric', equal: metric } }],
+      // The whisker layer exists only when some bar has repeats: an empty layer makes vega warn.
+      layer: [
+        { mark: { type: 'bar' }, encoding: barEnc },
+        ...(whiskers ? [{ transform: [{ filter: 'datum.n > 1' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: ruleEnc }] : []),
+      ],
+    };
+  };
+
+  const body: Record<string, unknown> = { data: { values } };
+  if (present.length === 1) Object.assign(body, panel(present[0] as string));
+  else body.hconcat = present.map(panel);
+  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+}

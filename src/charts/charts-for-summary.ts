@@ -1,0 +1,214 @@
+/**
+ * Picks the charts a report needs from what the data holds, in a fixed order:
+ *   1. bar charts: one per table-like group of a presets report (x = preset), else one of all
+ *      configurations when they share a single concurrency;
+ *   2. throughput vs concurrency when there are at least two concurrencies;
+ *   3. scaling speedup per throughput metric when scaling comparisons exist;
+ *   4. change % per comparison kind (parallelism, engine, mode, custom);
+ *   5. latency distribution when percentiles exist; 6. throughput–latency Pareto (≥ 3 points);
+ *   7. one time series per sample series.
+ * Names are kebab-case and unique; the same input always gives the same figures.
+ */
+import type { RunRecord, SampleRecord } from '../model/records';
+import { setOwn } from '../model/safe-keys';
+import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
+import { barChart } from './bar-chart';
+import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
+import { defaultDeltaMetrics, deltaChart } from './delta-chart';
+import { compareValues, groupLabel, isThroughputMetric, keyTitle, metricName, midSentence, orderKeys, varyingKeys } from './format';
+import { hasLatencyDistribution, latencyDistributionChart, type LatencyQuantity } from './latency-distribution-chart';
+import { paretoChart } from './pareto-chart';
+import { groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
+import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
+import { chartMeta } from './spec';
+import { seriesTitle, timeSeriesChart } from './time-series-chart';
+import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
+
+export interface SummaryChartInput {
+  runs?: readonly RunRecord[];
+  configurations?: readonly Configuration[];
+  comparisons?: readonly Comparison[];
+  samples?: readonly SampleRecord[];
+  /** Mark cap handed to every builder. Default 5000. */
+  maxMarks?: number;
+}
+
+/** `[a-z0-9-]+` slug of free text (figure names become file names). */
+export function figureSlug(text: string): string {
+  const s = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(.{0,60})(-.*)?$/, (all: string, head: string) => (all.length <= 60 ? all : head))
+    .replace(/-+$/g, '');
+  return s === '' ? 'chart' : s;
+}
+
+const BAR_METRICS = ['input_tps', 'output_tps', 'throughput_rps', 'total_tps', 'latency_mean_s', 'latency_p50_s', 'ttft_mean_ms'];
+/** Keys that come with a preset (its hardware) or split its bars; the rest name a table. */
+const PRESET_KEYS = ['preset', 'gpu', 'gpus', 'strategy'];
+const DELTA_KINDS: ComparisonKind[] = ['parallelism', 'engine', 'mode', 'custom'];
+const KNOWN_SERIES = [
+  'num_requests_running',
+  'num_requests_waiting',
+  'num_requests_swapped',
+  'gpu_kv_cache_usage_pct',
+  'gpu_cache_usage_pct',
+  'kv_cache_usage_pct',
+  'cpu_kv_cache_usage_pct',
+  'cpu_cache_usage_pct',
+  'input_tps',
+  'output_tps',
+];
+const MAX_OTHER_SERIES = 6;
+
+function barMetrics(rows: readonly ChartRow[]): string[] {
+  return BAR_METRICS.filter((m) => rows.some((r) => metricStat(r, m) !== undefined)).slice(0, 3);
+}
+
+function describeMetrics(metrics: readonly string[]): string {
+  const names = metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m))));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function caption(base: string, spec: VegaLiteSpec): string {
+  return [base, ...chartMeta(spec).notes].join(' ');
+}
+
+export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
+  const maxMarks = input.maxMarks;
+  const rows: ChartRow[] = input.configurations && input.configurations.length > 0 ? rowsFromConfigurations(input.configurations) : rowsFromRuns(input.runs ?? []);
+  const comparisons = input.comparisons ?? [];
+  const figures: ChartFigure[] = [];
+  const used = new Map<string, number>();
+  const add = (name: string, title: string, base: string, spec: VegaLiteSpec): void => {
+    let n = figureSlug(name);
+    const k = (used.get(n) ?? 0) + 1;
+    used.set(n, k);
+    if (k > 1) n = `${n}-${k}`;
+    figures.push({ name: n, title, caption: caption(base, spec), spec });
+  };
+  const source = input.configurations && input.configurations.length > 0 ? 'configurations' : 'runs';
+
+  // 1. Bars.
+  const concurrencies = new Set(rows.map((r) => groupValue(r, 'concurrency')).filter((v) => v !== undefined));
+  const presetRows = rows.filter((r) => groupValue(r, 'preset') !== undefined);
+  if (presetRows.length > 0) {
+    const tables = new Map<string, { group: Record<string, string | number>; rows: ChartRow[] }>();
+    for (const r of presetRows) {
+      const group: Record<string, string | number> = {};
+      for (const k of orderKeys(Object.keys(r.group))) if (!PRESET_KEYS.includes(k)) setOwn(group, k, r.group[k] as string | number);
+      // Tables that name a strategy (pipeline vs tensor) are kept apart from those that do not.
+      const key = JSON.stringify([groupValue(r, 'strategy') !== undefined, orderKeys(Object.keys(group)).map((k) => [k, group[k]])]);
+      const t = tables.get(key) ?? { group, rows: [] };
+      t.rows.push(r);
+      tables.set(key, t);
+    }
+    const ordered = [...tables.values()].sort((a, b) => {
+      const sa = a.rows.some((r) => groupValue(r, 'strategy') !== undefined) ? 1 : 0;
+      const sb = b.rows.some((r) => groupValue(r, 'strategy') !== undefined) ? 1 : 0;
+      if (sa !== sb) return sa - sb;
+      for (const k of orderKeys([...Object.keys(a.group), ...Object.keys(b.group)])) {
+        const c = compareValues(a.group[k], b.group[k]);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    const nameKeys = varyingKeys(ordered.map((t) => t.group));
+    for (const t of ordered) {
+      const metrics = barMetrics(t.rows);
+      const presets = new Set(t.rows.map((r) => groupValue(r, 'preset')));
+      if (metrics.length === 0 || presets.size < 2) continue;
+      const strategies = new Set(t.rows.map((r) => String(groupValue(r, 'strategy'))));
+      const series = strategies.size > 1 ? 'strategy' : undefined;
+      const label = groupLabel(t.group, orderKeys(Object.keys(t.group)));
+      const title = `${describeMetrics(metrics)} per GPU preset${label === 'all' ? '' : `: ${label}`}`;
+      // The spec's own title stays short enough for A4 width: the group in the title, the metrics below it.
+      const spec = barChart(t.rows, { metric: metrics, category: 'preset', series, title: label === 'all' ? 'Per GPU preset' : label, subtitle: `${describeMetrics(metrics)} per GPU preset${series ? ' and parallelism strategy' : ''}`, maxMarks });
+      const nameLabel = nameKeys.length > 0 ? nameKeys.map((k) => (t.group[k] === undefined ? 'unknown' : String(t.group[k]))).join('-') : 'presets';
+      add(`bars-${nameLabel}${series ? '-by-strategy' : ''}`, title, `${describeMetrics(metrics)} per GPU preset${series ? ', split by parallelism strategy' : ''}, from ${t.rows.length} ${source}.`, spec);
+    }
+  } else if (rows.length >= 2 && concurrencies.size < 2) {
+    const metrics = barMetrics(rows);
+    if (metrics.length > 0) {
+      const title = `${describeMetrics(metrics)} per configuration`;
+      const spec = barChart(rows, { metric: metrics, category: 'configuration', title, maxMarks });
+      add('bars-configurations', title, `${describeMetrics(metrics)} per configuration, from ${rows.length} ${source}.`, spec);
+    }
+  }
+
+  // 2. Concurrency.
+  if (concurrencies.size >= 2 && defaultConcurrencyMetrics(rows).length > 0) {
+    const metrics = defaultConcurrencyMetrics(rows);
+    const spec = concurrencyChart(rows, { metric: metrics });
+    const title = `${describeMetrics(metrics)} vs concurrency`;
+    add('concurrency', title, `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies.size} concurrencies).`, spec);
+  }
+
+  // 3. Scaling.
+  const scaling = scalingComparisons(comparisons);
+  if (scaling.length > 0) {
+    const present = new Set(scaling.map((c) => c.metric));
+    const metrics = ['throughput_rps', 'output_tps'].filter((m) => present.has(m));
+    const fallback = defaultScalingMetric(scaling);
+    if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
+    for (const metric of metrics) {
+      const spec = scalingChart(scaling, { metric });
+      const n = scaling.filter((c) => c.metric === metric).length;
+      add(`scaling-${metric}`, `Scaling: ${midSentence(metricName(metric))} speedup`, `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.`, spec);
+    }
+  }
+
+  // 4. Deltas.
+  for (const kind of DELTA_KINDS) {
+    const of = comparisons.filter((c) => c.kind === kind);
+    if (of.length === 0) continue;
+    const metrics = defaultDeltaMetrics(comparisons, kind);
+    const spec = deltaChart(comparisons, { kind, metrics });
+    const title = (spec.title as { text?: string } | undefined)?.text ?? `${kind} change %`;
+    const n = of.filter((c) => metrics.includes(c.metric)).length;
+    add(`delta-${kind}`, title, `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.`, spec);
+  }
+
+  // 5. Latency distributions.
+  for (const q of ['latency', 'ttft'] as LatencyQuantity[]) {
+    if (!hasLatencyDistribution(rows, q)) continue;
+    const spec = latencyDistributionChart(rows, { quantity: q, maxMarks });
+    const title = (spec.title as { text?: string } | undefined)?.text ?? `${q} distribution`;
+    add(`${q}-distribution`, title, `${title} per configuration: min, p50, p90, p95, p99 and max where the logs give them.`, spec);
+  }
+
+  // 6. Pareto.
+  const xMetric = ['latency_p99_s', 'latency_p95_s', 'latency_mean_s', 'ttft_p99_ms', 'ttft_mean_ms'].find((m) => rows.filter((r) => metricStat(r, m)).length >= 3);
+  const yMetric = ['throughput_rps', 'output_tps', 'total_tps'].find((m) => rows.filter((r) => metricStat(r, m)).length >= 3);
+  // Only within one model: a frontier across models compares unlike workloads.
+  const models = new Set(rows.map((r) => String(groupValue(r, 'model'))));
+  if (xMetric && yMetric && models.size === 1 && rows.filter((r) => metricStat(r, xMetric) && metricStat(r, yMetric)).length >= 3) {
+    const spec = paretoChart(rows, { x: xMetric, y: yMetric });
+    const title = `${metricName(yMetric)} vs ${midSentence(metricName(xMetric))}`;
+    add('pareto', title, `${metricName(yMetric)} against ${metricName(xMetric).toLowerCase()} per configuration, with the Pareto frontier.`, spec);
+  }
+
+  // 7. Time series.
+  const samples = input.samples ?? [];
+  if (samples.length > 0) {
+    const times = new Map<string, Set<string>>();
+    for (const s of samples) {
+      const t = times.get(s.series) ?? new Set<string>();
+      if (t.size < 2) t.add(String(s.t));
+      times.set(s.series, t);
+    }
+    const bare = (s: string): string => s.replace(/^[a-z0-9_]+:/i, '');
+    const drawable = [...times.entries()].filter(([, t]) => t.size >= 2).map(([s]) => s);
+    const known = drawable.filter((s) => KNOWN_SERIES.includes(bare(s))).sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
+    const others = drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues).slice(0, MAX_OTHER_SERIES);
+    for (const series of [...known, ...others]) {
+      // Request counts add up across replicas (the system's load); percentages and rates per replica do not.
+      const spec = timeSeriesChart(samples, { series, maxMarks, total: /^num_requests_/.test(bare(series)) });
+      const title = `${seriesTitle(series).replace(/\s*\([^()]*\)$/, '')} over time`;
+      add(`timeseries-${bare(series)}`, title, `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).`, spec);
+    }
+  }
+  return figures;
+}

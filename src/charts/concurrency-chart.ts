@@ -1,0 +1,114 @@
+/**
+ * Throughput against concurrency, one line per engine × GPUs (× any other key that varies),
+ * a panel per metric (req/s above, tokens/s below), min..max whiskers over repeats.
+ */
+import type { RunRecord } from '../model/records';
+import type { Configuration } from '../analyze/types';
+import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, varyingKeys } from './format';
+import { groupValue, mergeStats, metricStat, toRows } from './rows';
+import { emptySpec, frame, round } from './spec';
+import { CHART_WIDTH } from './theme';
+import type { ChartRow, RowStat, VegaLiteSpec } from './types';
+
+export interface ConcurrencyChartOptions {
+  /** Metric key(s), one panel each. Default: `throughput_rps` and `output_tps` (those present). */
+  metric?: string | string[];
+  title?: string;
+  subtitle?: string | string[];
+}
+
+const DEFAULT_METRICS = ['throughput_rps', 'output_tps'];
+const FALLBACK_METRICS = ['total_tps', 'input_tps', 'goodput_rps'];
+
+/** Metrics drawn when the caller names none: req/s and output tok/s, else another throughput. */
+export function defaultConcurrencyMetrics(rows: readonly ChartRow[]): string[] {
+  const has = (m: string): boolean => rows.some((r) => metricStat(r, m) !== undefined);
+  const picked = DEFAULT_METRICS.filter(has);
+  if (picked.length > 0) return picked;
+  const fb = FALLBACK_METRICS.find(has);
+  return fb ? [fb] : [];
+}
+
+export function concurrencyChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: ConcurrencyChartOptions = {}): VegaLiteSpec {
+  const rows = toRows(input).filter((r) => typeof groupValue(r, 'concurrency') === 'number');
+  const metrics = opts.metric === undefined ? defaultConcurrencyMetrics(rows) : Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
+  const title = opts.title ?? `${metrics.length > 0 ? metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(' and ') : 'Throughput'} vs concurrency`;
+  if (rows.length === 0 || metrics.length === 0) return emptySpec(title, 'No runs with a known concurrency and a throughput metric.');
+
+  const lineKeys = varyingKeys(rows.map((r) => r.group), ['concurrency']);
+  const points = new Map<string, { line: string; lineSort: Array<string | number | undefined>; concurrency: number; metric: string; stats: RowStat[] }>();
+  for (const row of rows) {
+    const line = groupLabel(row.group, lineKeys);
+    const concurrency = groupValue(row, 'concurrency') as number;
+    for (const metric of metrics) {
+      const stat = metricStat(row, metric);
+      if (!stat) continue;
+      const key = JSON.stringify([line, concurrency, metric]);
+      const p = points.get(key) ?? { line, lineSort: lineKeys.map((k) => groupValue(row, k)), concurrency, metric, stats: [] };
+      p.stats.push(stat);
+      points.set(key, p);
+    }
+  }
+  if (points.size === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
+  const lineOrder = new Map<string, Array<string | number | undefined>>();
+  for (const p of points.values()) if (!lineOrder.has(p.line)) lineOrder.set(p.line, p.lineSort);
+  const lines = [...lineOrder.keys()].sort((a, b) => {
+    const sa = lineOrder.get(a) ?? [];
+    const sb = lineOrder.get(b) ?? [];
+    for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+      const c = compareValues(sa[i], sb[i]);
+      if (c !== 0) return c;
+    }
+    return compareValues(a, b);
+  });
+  const present = metrics.filter((m) => [...points.values()].some((p) => p.metric === m));
+  const values = [...points.values()]
+    .map((p) => ({ p, s: mergeStats(p.stats) as RowStat }))
+    .sort((a, b) => present.indexOf(a.p.metric) - present.indexOf(b.p.metric) || lines.indexOf(a.p.line) - lines.indexOf(b.p.line) || a.p.concurrency - b.p.concurrency)
+    .map(({ p, s }) => ({ metric: p.metric, line: p.line, concurrency: p.concurrency, value: round(s.mean), min: round(s.min), max: round(s.max), n: s.n }));
+
+  const notes: string[] = [];
+  if (values.some((v) => v.n > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
+  const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
+  const color = { field: 'line', type: 'nominal', title: lineTitle, sort: lines };
+  // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
+  const cs = values.map((v) => v.concurrency);
+  const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
+  if (logX) notes.push('Concurrency is on a log scale.');
+  const x = { field: 'concurrency', type: 'quantitative', title: keyTitle('concurrency'), scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 } };
+  const whiskers = values.some((v) => v.n > 1);
+  const panel = (metric: string): Record<string, unknown> => ({
+    width: CHART_WIDTH,
+    height: present.length > 1 ? 200 : 280,
+    transform: [{ filter: { field: 'metric', equal: metric } }],
+    layer: [
+      {
+        mark: { type: 'line', point: { filled: true, size: 50 }, strokeWidth: 2 },
+        encoding: {
+          x,
+          y: { field: 'value', type: 'quantitative', title: metricTitle(metric) },
+          color,
+          tooltip: [
+            { field: 'line', type: 'nominal', title: lineTitle },
+            { field: 'concurrency', type: 'quantitative', title: 'Concurrency' },
+            { field: 'value', type: 'quantitative', title: metricTitle(metric), format: '.4~g' },
+            { field: 'n', type: 'quantitative', title: 'repeats' },
+          ],
+        },
+      },
+      ...(whiskers
+        ? [
+            {
+              transform: [{ filter: 'datum.n > 1' }],
+              mark: { type: 'rule', strokeWidth: 1.5 },
+              encoding: { x, y: { field: 'min', type: 'quantitative' }, y2: { field: 'max' }, color },
+            },
+          ]
+        : []),
+    ],
+  });
+  const body: Record<string, unknown> = { data: { values } };
+  if (present.length === 1) Object.assign(body, panel(present[0] as string));
+  else body.vconcat = present.map(panel);
+  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+}

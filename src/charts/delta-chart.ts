@@ -1,0 +1,115 @@
+/**
+ * Diverging bars of change % (candidate vs baseline) per configuration with min..max whiskers
+ * over all run pairs: pipeline vs tensor, engine vs engine, mode vs mode. One column per metric;
+ * green where the candidate is better (higher throughput, lower latency), red where worse.
+ */
+import type { Comparison, ComparisonKind } from '../analyze/types';
+import { capitalise, groupLabel, lowerIsBetter, metricName, varyingKeys } from './format';
+import { emptySpec, frame, round } from './spec';
+import { COLORS, CONCAT_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
+import type { VegaLiteSpec } from './types';
+
+export interface DeltaChartOptions {
+  kind: ComparisonKind;
+  /** Metrics, one column each. Default: the headline metrics present (see `defaultDeltaMetrics`). */
+  metrics?: string[];
+  title?: string;
+  subtitle?: string | string[];
+}
+
+const HEADLINE = ['throughput_rps', 'input_tps', 'output_tps', 'total_tps', 'ttft_mean_ms', 'latency_mean_s', 'latency_p99_s'];
+
+/** Headline metrics present in comparisons of a kind (at most 4), else the first metric present. */
+export function defaultDeltaMetrics(comparisons: readonly Comparison[], kind: ComparisonKind): string[] {
+  const present = new Set(comparisons.filter((c) => c.kind === kind).map((c) => c.metric));
+  const picked = HEADLINE.filter((m) => present.has(m)).slice(0, 4);
+  if (picked.length > 0) return picked;
+  const first = [...present].sort()[0];
+  return first ? [first] : [];
+}
+
+const KIND_TITLES: Record<ComparisonKind, string> = { scaling: 'Scaling', parallelism: 'Parallelism', engine: 'Engine', mode: 'Mode', custom: 'Comparison' };
+
+export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartOptions): VegaLiteSpec {
+  const metrics = opts.metrics ?? defaultDeltaMetrics(comparisons, opts.kind);
+  const picked = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
+  const sides = [...new Set(picked.map((c) => `${c.candidate.label} vs ${c.baseline.label}`))];
+  const title = opts.title ?? (sides.length === 1 ? `${capitalise(sides[0] as string)}: change %` : `${KIND_TITLES[opts.kind]}: change % of candidate vs baseline`);
+  if (picked.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
+
+  const present = metrics.filter((m) => picked.some((c) => c.metric === m));
+  const keys = varyingKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
+  const labelOf = (c: Comparison): string => {
+    const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
+    return sides.length === 1 ? base : `${base} (${c.candidate.label} vs ${c.baseline.label})`;
+  };
+  const order: string[] = [];
+  for (const c of picked) {
+    const l = labelOf(c);
+    if (!order.includes(l)) order.push(l);
+  }
+  const values = picked
+    .map((c) => {
+      const [a, b] = c.change_pct_range;
+      const better = lowerIsBetter(c.metric) ? c.change_pct < 0 : c.change_pct > 0;
+      const whisker = c.baseline.n > 1 || c.candidate.n > 1;
+      return {
+        metric: metricName(c.metric),
+        metricIndex: present.indexOf(c.metric),
+        label: labelOf(c),
+        change: round(c.change_pct),
+        lo: round(Math.min(a, b)),
+        hi: round(Math.max(a, b)),
+        whisker: whisker ? 1 : 0,
+        outcome: c.change_pct === 0 ? 'no change' : better ? 'candidate better' : 'candidate worse',
+        text: `${c.change_pct > 0 ? '+' : ''}${c.change_pct.toFixed(1)}%`,
+        // Every label sits right of its bar's end or of the zero line, so one left-aligned text layer serves both signs.
+        textAt: round(Math.max(0, c.change_pct, whisker ? Math.max(a, b) : 0)),
+      };
+    })
+    .sort((p, q) => p.metricIndex - q.metricIndex || order.indexOf(p.label) - order.indexOf(q.label));
+  const metricNames = present.map(metricName);
+  const notes = ['Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).'];
+  if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
+
+  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
+  // Padding (px) leaves room for the value labels at the ends of the bars.
+  const x = { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding: 36 } };
+  const columns = Math.min(2, present.length);
+  const cellWidth = Math.floor((CONCAT_WIDTH - 180) / columns) - 40;
+  const whiskers = values.some((v) => v.whisker === 1);
+  // Only outcomes that occur get a legend entry.
+  const outcomes = ([['candidate better', COLORS.better], ['candidate worse', COLORS.worse], ['no change', COLORS.muted]] as const).filter((o) => values.some((v) => v.outcome === o[0]));
+  const inner = {
+    width: cellWidth,
+    height: { step: ROW_STEP },
+    layer: [
+      {
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: {
+          y,
+          x: { ...x, field: 'change' },
+          color: { field: 'outcome', type: 'nominal', title: 'Outcome', scale: { domain: outcomes.map((o) => o[0]), range: outcomes.map((o) => o[1]) } },
+          tooltip: [
+            { field: 'label', type: 'nominal', title: 'Configuration' },
+            { field: 'metric', type: 'nominal', title: 'Metric' },
+            { field: 'change', type: 'quantitative', title: 'Change (%)', format: '.1f' },
+            { field: 'lo', type: 'quantitative', title: 'min (%)', format: '.1f' },
+            { field: 'hi', type: 'quantitative', title: 'max (%)', format: '.1f' },
+          ],
+        },
+      },
+      ...(whiskers ? [{ transform: [{ filter: 'datum.whisker > 0' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } }] : []),
+      { mark: { type: 'rule', color: COLORS.reference }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 4, fontSize: 10, color: '#222222' }, encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text' } } },
+    ],
+  };
+  const subtitle = opts.subtitle ?? (keys.length > 0 ? undefined : groupLabel(picked[0]?.group as Record<string, string | number | undefined>, Object.keys(picked[0]?.group ?? {})));
+  return frame(title, subtitle, { points: values.length, notes }, {
+    data: { values },
+    facet: { field: 'metric', type: 'nominal', title: null, sort: metricNames, header: { labelFontSize: 12 } },
+    columns,
+    spec: inner,
+    resolve: { scale: { x: 'independent' } },
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * Human text for metric keys and group values: axis titles with units
+ * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
+ */
+import { GROUP_KEYS } from '../analyze/types';
+
+const STAT_TEXT: Record<string, string> = {
+  min: 'min',
+  max: 'max',
+  mean: 'mean',
+  p50: 'p50',
+  p75: 'p75',
+  p90: 'p90',
+  p95: 'p95',
+  p99: 'p99',
+  p99_9: 'p99.9',
+  std: 'std',
+};
+
+const PLAIN_TITLES: Record<string, string> = {
+  throughput_rps: 'Throughput (req/s)',
+  goodput_rps: 'Goodput (req/s)',
+  theoretical_max_rps: 'Theoretical max throughput (req/s)',
+  input_tps: 'Prompt throughput (tok/s)',
+  output_tps: 'Output throughput (tok/s)',
+  total_tps: 'Total throughput (tok/s)',
+  input_tps_per_user: 'Prompt tok/s per request (tok/s)',
+  output_tps_per_user: 'Output tok/s per request (tok/s)',
+  input_tokens: 'Input tokens (tokens)',
+  output_tokens: 'Output tokens (tokens)',
+  input_tokens_mean: 'Input tokens per request (tokens)',
+  output_tokens_mean: 'Output tokens per request (tokens)',
+  requests_ok_count: 'Successful requests (count)',
+  requests_failed_count: 'Failed requests (count)',
+  peak_in_flight_count: 'Peak requests in flight (count)',
+  duration_s: 'Duration (s)',
+  measured_concurrency: 'Measured concurrency (requests)',
+};
+
+const TIMED_NAMES: Record<string, string> = { latency: 'Latency', ttft: 'TTFT', tpot: 'TPOT', itl: 'ITL' };
+
+/** Parses `latency_p99_s` / `ttft_mean_ms` into its parts; undefined for other keys. */
+export function parseTimedMetric(key: string): { quantity: string; stat: string; unit: string } | undefined {
+  const m = /^(latency|ttft|tpot|itl)_(min|max|mean|p50|p75|p90|p95|p99|p99_9|std)_(s|ms)$/.exec(key);
+  if (!m || !m[1] || !m[2] || !m[3]) return undefined;
+  return { quantity: m[1], stat: m[2], unit: m[3] };
+}
+
+/** Axis title of a metric, with its unit. */
+export function metricTitle(key: string): string {
+  const plain = Object.prototype.hasOwnProperty.call(PLAIN_TITLES, key) ? PLAIN_TITLES[key] : undefined;
+  if (plain) return plain;
+  const t = parseTimedMetric(key);
+  if (t) return `${TIMED_NAMES[t.quantity] ?? t.quantity} ${STAT_TEXT[t.stat] ?? t.stat} (${t.unit})`;
+  // Unknown metric slugs keep their words; a trailing unit-like part is shown in parentheses.
+  const words = key.split('_').filter((w) => w !== '');
+  const last = words[words.length - 1];
+  if (words.length > 1 && last && /^(s|ms|pct|tps|rps|tok|w|mib|gb)$/.test(last)) {
+    const unit = last === 'pct' ? '%' : last;
+    return `${capitalise(words.slice(0, -1).join(' '))} (${unit})`;
+  }
+  return capitalise(words.join(' '));
+}
+
+/** Metric title without its unit ("Throughput"), for chart titles. */
+export function metricName(key: string): string {
+  return metricTitle(key).replace(/\s*\([^()]*\)$/, '');
+}
+
+/** Unit shown after values in tooltips and captions. */
+export function metricUnit(key: string): string {
+  const m = /\(([^()]*)\)$/.exec(metricTitle(key));
+  return m?.[1] ?? '';
+}
+
+/** True for metrics where a smaller value is the better one (latency, durations, failures). */
+export function lowerIsBetter(key: string): boolean {
+  return parseTimedMetric(key) !== undefined || key === 'duration_s' || key === 'requests_failed_count';
+}
+
+/** Throughput-like metrics (requests or tokens per second). */
+export function isThroughputMetric(key: string): boolean {
+  return /_(rps|tps)$/.test(key) || /_tps_per_user$/.test(key);
+}
+
+/** "Output throughput" → "output throughput" mid-sentence; acronyms (TTFT, GPU) keep their case. */
+export function midSentence(name: string): string {
+  const first = name.split(/\s/)[0] ?? '';
+  return /^[A-Z]{2,}/.test(first) ? name : name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+export function capitalise(s: string): string {
+  return s.length === 0 ? s : s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const ENGINE_NAMES: Record<string, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', trtllm: 'TensorRT-LLM', nim: 'NIM', other: 'other engine' };
+
+const KEY_TITLES: Record<string, string> = {
+  engine: 'Engine',
+  model: 'Model',
+  gpu: 'GPU',
+  preset: 'GPU preset',
+  gpus: 'GPUs',
+  strategy: 'Parallelism',
+  concurrency: 'Concurrency (requests)',
+  max_tokens: 'Max tokens',
+  context_length: 'Context length (tokens)',
+  api: 'API',
+  mode: 'Mode',
+  temperature: 'Temperature',
+  configuration: 'Configuration',
+  replica: 'Replica',
+};
+
+/** Title of a group key for axes and legends. */
+export function keyTitle(key: string): string {
+  const t = Object.prototype.hasOwnProperty.call(KEY_TITLES, key) ? KEY_TITLES[key] : undefined;
+  return t ?? capitalise(key.replace(/_/g, ' '));
+}
+
+/** Text of one group value ("vLLM", "4 GPUs", "c=30"). */
+export function valueLabel(key: string, value: string | number): string {
+  switch (key) {
+    case 'engine':
+      return (Object.prototype.hasOwnProperty.call(ENGINE_NAMES, String(value)) ? ENGINE_NAMES[String(value)] : undefined) ?? String(value);
+    case 'gpus':
+      return `${value} GPU${value === 1 ? '' : 's'}`;
+    case 'concurrency':
+      return `c=${value}`;
+    case 'max_tokens':
+      return `max ${value} tok`;
+    case 'context_length':
+      return `${value} ctx`;
+    case 'temperature':
+      return `T=${value}`;
+    case 'api':
+      return String(value) === 'openai' ? 'OpenAI API' : String(value) === 'native' ? 'native API' : String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** Known group keys first (in GROUP_KEYS order), then any other key alphabetically. */
+export function orderKeys(keys: Iterable<string>): string[] {
+  const known: readonly string[] = GROUP_KEYS;
+  return [...new Set(keys)].sort((a, b) => {
+    const ia = known.indexOf(a);
+    const ib = known.indexOf(b);
+    if (ia !== -1 || ib !== -1) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib);
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+}
+
+/** Label of a group from the given keys, e.g. "vLLM · 4 GPUs · c=30"; absent keys are skipped. */
+export function groupLabel(group: Record<string, string | number | undefined>, keys: readonly string[]): string {
+  const parts: string[] = [];
+  for (const k of keys) {
+    const v = Object.prototype.hasOwnProperty.call(group, k) ? group[k] : undefined;
+    if (v !== undefined && v !== '') parts.push(valueLabel(k, v));
+  }
+  return parts.length > 0 ? parts.join(' · ') : 'all';
+}
+
+/** Keys whose values differ among the groups (absent counts as a value of its own). */
+export function varyingKeys(groups: ReadonlyArray<Record<string, string | number | undefined>>, exclude: readonly string[] = []): string[] {
+  const all = new Set<string>();
+  for (const g of groups) for (const k of Object.keys(g)) if (!exclude.includes(k)) all.add(k);
+  const varying: string[] = [];
+  for (const k of all) {
+    const seen = new Set(groups.map((g) => (Object.prototype.hasOwnProperty.call(g, k) ? String(g[k]) : '\u0000absent')));
+    if (seen.size > 1) varying.push(k);
+  }
+  return orderKeys(varying);
+}
+
+/** Stable comparison of group values: numbers numerically, then strings. */
+export function compareValues(a: string | number | undefined, b: string | number | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Round for display in captions: 3 significant digits, no trailing zeros beyond them. */
+export function fmt(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  const abs = Math.abs(x);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return x.toFixed(digits);
+}

@@ -1,0 +1,108 @@
+/**
+ * Speedup of scaling comparisons (more GPUs vs fewer), one bar per configuration, with the
+ * ideal-linear reference (speedup = GPU ratio) as a tick and the efficiency written beside it.
+ */
+import type { Comparison } from '../analyze/types';
+import { fmt, groupLabel, isThroughputMetric, metricName, midSentence, varyingKeys } from './format';
+import { emptySpec, frame, round } from './spec';
+import { CHART_WIDTH, COLORS, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
+import type { VegaLiteSpec } from './types';
+
+export interface ScalingChartOptions {
+  /** Metric to draw. Default: the first of throughput_rps, output_tps, total_tps, input_tps present. */
+  metric?: string;
+  title?: string;
+  subtitle?: string | string[];
+}
+
+const PREFERRED = ['throughput_rps', 'output_tps', 'total_tps', 'input_tps'];
+
+/** Scaling comparisons (kind `scaling`, or factor `gpus`). */
+export function scalingComparisons(comparisons: readonly Comparison[]): Comparison[] {
+  return comparisons.filter((c) => c.kind === 'scaling' || c.factor === 'gpus');
+}
+
+/** Metric a scaling chart draws by default. */
+export function defaultScalingMetric(comparisons: readonly Comparison[]): string | undefined {
+  const metrics = new Set(scalingComparisons(comparisons).map((c) => c.metric));
+  return PREFERRED.find((m) => metrics.has(m)) ?? [...metrics].filter(isThroughputMetric).sort()[0] ?? [...metrics].sort()[0];
+}
+
+function sideText(c: Comparison): string {
+  return `${c.baseline.label} → ${c.candidate.label}`;
+}
+
+export function scalingChart(comparisons: readonly Comparison[], opts: ScalingChartOptions = {}): VegaLiteSpec {
+  const metric = opts.metric ?? defaultScalingMetric(comparisons);
+  const title = opts.title ?? `Scaling: ${metric ? midSentence(metricName(metric)) : 'throughput'} speedup`;
+  const picked = metric === undefined ? [] : scalingComparisons(comparisons).filter((c) => c.metric === metric && Number.isFinite(c.ratio));
+  if (picked.length === 0) return emptySpec(title, 'No scaling comparisons to draw.');
+
+  const keys = varyingKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
+  const sides = new Set(picked.map(sideText));
+  const sameSides = sides.size === 1;
+  const rows = picked.map((c) => {
+    const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
+    const label = sameSides ? base : `${base} (${sideText(c)})`;
+    const ideal = typeof c.baseline.value === 'number' && typeof c.candidate.value === 'number' && c.baseline.value > 0 ? c.candidate.value / c.baseline.value : undefined;
+    const lo = 1 + c.change_pct_range[0] / 100;
+    const hi = 1 + c.change_pct_range[1] / 100;
+    const inconclusive = c.flags.includes('inconclusive');
+    const effText = c.efficiency !== undefined ? ` · eff. ${Math.round(c.efficiency * 100)}%` : '';
+    const v: Record<string, string | number> = {
+      label,
+      speedup: round(c.ratio),
+      lo: round(Math.min(lo, hi)),
+      hi: round(Math.max(lo, hi)),
+      repeats: c.baseline.n > 1 || c.candidate.n > 1 ? 1 : 0,
+      result: inconclusive ? 'inconclusive' : 'conclusive',
+      text: `${fmt(c.ratio)}×${effText}`,
+      textAt: round(Math.max(c.ratio, hi, ideal ?? 0)),
+    };
+    if (ideal !== undefined) v.ideal = round(ideal);
+    if (c.efficiency !== undefined) v.efficiency = round(c.efficiency);
+    return v;
+  });
+  // Duplicate labels (same group twice) get the metric's sides appended so bars do not overlap.
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const k = r.label as string;
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    if (n > 1) r.label = `${k} #${n}`;
+  }
+  const order = rows.map((r) => r.label as string);
+  const xmax = Math.max(...rows.map((r) => Number(r.textAt)), 1) * 1.4;
+  const notes = ['Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).'];
+  if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');
+  if (rows.some((r) => r.result === 'inconclusive')) notes.push('Pale bars are inconclusive (a single run, or overlapping ranges).');
+
+  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
+  const x = { type: 'quantitative', title: `Speedup (×, ${metricName(metric as string)})`, scale: { domain: [0, round(xmax, 3)], nice: false } };
+  const subtitle = opts.subtitle ?? (sameSides ? [...sides][0] : undefined);
+  return frame(title, subtitle, { points: rows.length, notes }, {
+    data: { values: rows },
+    width: CHART_WIDTH - 220,
+    height: { step: Math.round(ROW_STEP * 1.4) },
+    layer: [
+      {
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: {
+          y,
+          x: { ...x, field: 'speedup' },
+          color: { field: 'result', type: 'nominal', title: 'Result', scale: { domain: ['conclusive', 'inconclusive'], range: [COLORS.neutral, COLORS.muted] } },
+          tooltip: [
+            { field: 'label', type: 'nominal', title: 'Configuration' },
+            { field: 'speedup', type: 'quantitative', title: 'Speedup', format: '.3f' },
+            { field: 'ideal', type: 'quantitative', title: 'Ideal', format: '.3f' },
+            { field: 'efficiency', type: 'quantitative', title: 'Efficiency', format: '.0%' },
+          ],
+        },
+      },
+      ...(rows.some((r) => r.repeats === 1) ? [{ transform: [{ filter: 'datum.repeats > 0' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } }] : []),
+      ...(rows.some((r) => r.ideal !== undefined) ? [{ transform: [{ filter: 'isValid(datum.ideal)' }], mark: { type: 'tick', color: COLORS.ideal, thickness: 3, bandSize: ROW_STEP }, encoding: { y, x: { ...x, field: 'ideal' } } }] : []),
+      { data: { values: [{ one: 1 }] }, mark: { type: 'rule', color: COLORS.reference, strokeDash: [4, 3] }, encoding: { x: { ...x, field: 'one' } } },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#222222' }, encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text', type: 'nominal' } } },
+    ],
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Time series of server samples (running/waiting requests, KV-cache usage, tokens/s), one
+ * panel per series and one colour per replica. Time is elapsed seconds since the first sample
+ * drawn, so nothing depends on the time zone or the clock. Above the mark cap the points are
+ * binned into equal buckets: the line is the bucket mean, the band min..max.
+ */
+import type { SampleRecord } from '../model/records';
+import { compareValues, metricTitle } from './format';
+import { emptySpec, frame, round } from './spec';
+import { CHART_WIDTH, PALETTE } from './theme';
+import { DEFAULT_MARK_CAP, type VegaLiteSpec } from './types';
+
+export interface TimeSeriesChartOptions {
+  /** Series name(s) to draw, one panel each (e.g. `num_requests_running`). */
+  series: string | string[];
+  title?: string;
+  subtitle?: string | string[];
+  /** Data points above which samples are binned. Default 5000. */
+  maxMarks?: number;
+  /** Label keys that name the replica, first present wins. Default: replica, instance, pod, server, host, engine. */
+  replicaLabels?: string[];
+  /**
+   * Adds a `total` line: the sum over replicas at each time (or bucket), e.g. all running
+   * requests of the system next to each replica's share. Only with two or more replicas.
+   */
+  total?: boolean;
+}
+
+export const TOTAL_REPLICA = 'total';
+
+const REPLICA_LABELS = ['replica', 'instance', 'pod', 'server', 'host', 'engine'];
+
+const SERIES_TITLES: Record<string, string> = {
+  num_requests_running: 'Running requests (count)',
+  num_requests_waiting: 'Waiting requests (count)',
+  num_requests_swapped: 'Swapped requests (count)',
+  gpu_kv_cache_usage_pct: 'GPU KV-cache usage (%)',
+  gpu_cache_usage_pct: 'GPU KV-cache usage (%)',
+  kv_cache_usage_pct: 'KV-cache usage (%)',
+  cpu_kv_cache_usage_pct: 'CPU KV-cache usage (%)',
+  cpu_cache_usage_pct: 'CPU KV-cache usage (%)',
+  input_tps: 'Prompt throughput (tok/s)',
+  output_tps: 'Generation throughput (tok/s)',
+};
+
+/** Axis title of a sample series; a `vllm:` style prefix is ignored. */
+export function seriesTitle(series: string): string {
+  const bare = series.replace(/^[a-z0-9_]+:/i, '');
+  return (Object.prototype.hasOwnProperty.call(SERIES_TITLES, bare) ? SERIES_TITLES[bare] : undefined) ?? metricTitle(bare);
+}
+
+/**
+ * Seconds of a sample time. Numbers are seconds already. Strings: ISO date-time (a zone when
+ * printed, else read as UTC so the result does not depend on the machine's zone), `MM-DD hh:mm:ss`
+ * (vLLM log lines, no year) or `hh:mm:ss`. Anything else is undefined.
+ */
+export function sampleSeconds(t: string | number): number | undefined {
+  if (typeof t === 'number') return Number.isFinite(t) ? t : undefined;
+  const s = t.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
+  if (m) {
+    const [, y, mo, d, h, mi, se, zone] = m;
+    let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), 0) + Number(se) * 1000;
+    if (zone && zone !== 'Z') {
+      const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+      if (z) ms -= (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 60000;
+    }
+    return ms / 1000;
+  }
+  m = /^(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(s);
+  if (m) return Date.UTC(2000, Number(m[1]) - 1, Number(m[2]), Number(m[3]), Number(m[4]), 0) / 1000 + Number(m[5]);
+  m = /^(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(s);
+  if (m) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return undefined;
+}
+
+function replicaOf(sample: SampleRecord, keys: readonly string[]): string {
+  for (const k of keys) {
+    const v = Object.prototype.hasOwnProperty.call(sample.labels, k) ? sample.labels[k] : undefined;
+    if (v !== undefined && v !== '') return v;
+  }
+  return 'all';
+}
+
+/** A bucket width from 1-2-5 steps (seconds) giving at most `maxBuckets` buckets over `span`. */
+export function bucketWidth(span: number, maxBuckets: number): number {
+  const raw = span / Math.max(1, maxBuckets);
+  for (let p = 1e-3; p < 1e9; p *= 10) for (const m of [1, 2, 5]) if (m * p >= raw && m * p > 0) return round(m * p, 6);
+  return raw;
+}
+
+interface Pt {
+  series: string;
+  replica: string;
+  t: number;
+  value: number;
+}
+
+export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeriesChartOptions): VegaLiteSpec {
+  const wanted = Array.isArray(opts.series) ? [...opts.series] : [opts.series];
+  const title = opts.title ?? wanted.map(seriesTitle).map((s) => s.replace(/\s*\([^()]*\)$/, '')).join(', ') + ' over time';
+  const keys = opts.replicaLabels ?? REPLICA_LABELS;
+  const notes: string[] = [];
+  const pts: Pt[] = [];
+  let unreadable = 0;
+  for (const s of samples) {
+    if (!wanted.includes(s.series) || !Number.isFinite(s.value)) continue;
+    const t = sampleSeconds(s.t);
+    if (t === undefined) {
+      unreadable++;
+      continue;
+    }
+    pts.push({ series: s.series, replica: replicaOf(s, keys), t, value: s.value });
+  }
+  if (unreadable > 0) notes.push(`${unreadable} samples with an unreadable time were left out.`);
+  if (pts.length === 0) return emptySpec(title, `No samples of ${wanted.join(', ')} to draw.`);
+  // A loop, not Math.min(...xs): spreading a million samples would overflow the call stack.
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const p of pts) {
+    if (p.t < t0) t0 = p.t;
+    if (p.t > t1) t1 = p.t;
+  }
+  const replicas = [...new Set(pts.map((p) => p.replica))].sort((a, b) => compareValues(a, b));
+  const present = wanted.filter((w) => pts.some((p) => p.series === w));
+
+  const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
+  let values: Array<Record<string, string | number>>;
+  let binned = false;
+  if (pts.length > cap) {
+    binned = true;
+    const perBucket = replicas.length * present.length;
+    const width = bucketWidth(t1 - t0, Math.max(1, Math.floor(cap / perBucket)));
+    const acc = new Map<string, { series: string; replica: string; b: number; sum: number; n: number; min: number; max: number }>();
+    for (const p of pts) {
+      const b = Math.floor((p.t - t0) / width);
+      const key = `${p.series}\u0000${p.replica}\u0000${b}`;
+      const a = acc.get(key) ?? { series: p.series, replica: p.replica, b, sum: 0, n: 0, min: Infinity, max: -Infinity };
+      a.sum += p.value;
+      a.n++;
+      a.min = Math.min(a.min, p.value);
+      a.max = Math.max(a.max, p.value);
+      acc.set(key, a);
+    }
+    values = [...acc.values()]
+      .sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.b - b.b)
+      .map((a) => ({ series: a.series, replica: a.replica, t: round((a.b + 0.5) * width, 3), value: round(a.sum / a.n), min: round(a.min), max: round(a.max), n: a.n }));
+    notes.push(`${pts.length} samples were binned into ${width} s buckets (${values.length} points): the line is the bucket mean, the band min..max.`);
+  } else {
+    values = pts
+      .slice()
+      .sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.t - b.t)
+      .map((p) => ({ series: p.series, replica: p.replica, t: round(p.t - t0, 3), value: round(p.value) }));
+  }
+  const withTotal = opts.total === true && replicas.length > 1;
+  if (withTotal) {
+    // Sum per (series, time): exact times without binning, bucket means with binning.
+    const sums = new Map<string, { series: string; t: number; value: number }>();
+    for (const v of values) {
+      const key = `${String(v.series)}\u0000${String(v.t)}`;
+      const e = sums.get(key) ?? { series: String(v.series), t: Number(v.t), value: 0 };
+      e.value += Number(v.value);
+      sums.set(key, e);
+    }
+    const totals = [...sums.values()].sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || a.t - b.t);
+    values = values.concat(totals.map((e) => ({ series: e.series, replica: TOTAL_REPLICA, t: e.t, value: round(e.value) })));
+    notes.push(`The “${TOTAL_REPLICA}” line sums the replicas at each ${binned ? 'bucket' : 'sample time'}; replicas scraped at different times make it jagged.`);
+  }
+  if (replicas.length > 1) notes.push(`One line per replica (${replicas.length}).`);
+  const colorDomain = withTotal ? [...replicas, TOTAL_REPLICA] : replicas;
+
+  const x = { field: 't', type: 'quantitative', title: 'Time since first sample (s)', scale: { nice: false, zero: true } };
+  const range = replicas.map((_r, i) => PALETTE[i % PALETTE.length] as string);
+  const color = { field: 'replica', type: 'nominal', title: 'Replica', sort: colorDomain, scale: { domain: colorDomain, range: withTotal ? [...range, '#222222'] : range } };
+  const panel = (series: string): Record<string, unknown> => {
+    const layers: unknown[] = [];
+    if (binned) layers.push({ transform: [{ filter: 'isValid(datum.min)' }], mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'min', type: 'quantitative', title: seriesTitle(series) }, y2: { field: 'max' }, color: { ...color, legend: null } } });
+    layers.push({
+      mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
+      encoding: {
+        x,
+        y: { field: 'value', type: 'quantitative', title: seriesTitle(series) },
+        color,
+        tooltip: [
+          { field: 'replica', type: 'nominal', title: 'Replica' },
+          { field: 't', type: 'quantitative', title: 'Time (s)', format: '.1f' },
+          { field: 'value', type: 'quantitative', title: seriesTitle(series), format: '.4~g' },
+        ],
+      },
+    });
+    return { width: CHART_WIDTH, height: present.length > 1 ? 160 : 260, transform: [{ filter: { field: 'series', equal: series } }], layer: layers };
+  };
+  const body: Record<string, unknown> = { data: { values } };
+  if (present.length === 1) Object.assign(body, panel(present[0] as string));
+  else body.vconcat = present.map(panel);
+  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+}

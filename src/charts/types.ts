@@ -1,0 +1,55 @@
+/**
+ * Shared shapes of the chart builders. Specs are plain JSON objects (Vega-Lite v5); they are
+ * typed loosely on purpose: vega-lite's own types are large and newer than the TypeScript 5.0
+ * that tslab uses to read our `.d.ts`. Validity is checked against vega-lite's JSON schema in
+ * the tests instead.
+ */
+
+export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+
+/** A Vega-Lite v5 top-level spec as plain JSON. */
+export interface VegaLiteSpec {
+  $schema: string;
+  [key: string]: unknown;
+}
+
+/** Facts a builder records in `spec.usermeta.benchbook` for captions (marks drawn, aggregation). */
+export interface ChartMeta {
+  /** Data points handed to Vega-Lite (after any aggregation). */
+  points: number;
+  /** Sentences a caption must carry, e.g. "Aggregated into 20 s buckets: line = mean, band = min..max." */
+  notes: string[];
+}
+
+/** One chart a report or notebook shows. */
+export interface ChartFigure {
+  /** kebab-case, safe as a file name: `[a-z0-9-]+`, unique within one `chartsForSummary` result. */
+  name: string;
+  title: string;
+  caption: string;
+  spec: VegaLiteSpec;
+}
+
+/** Summary statistics of one metric over the repeats behind a row. */
+export interface RowStat {
+  mean: number;
+  min: number;
+  max: number;
+  /** Repeats behind the mean. */
+  n: number;
+}
+
+/**
+ * The row input of the builders: one configuration (aggregated repeats) or one run (n = 1).
+ * `group` holds the flat group keys (engine, model, gpus, preset, concurrency …) and may hold
+ * any other string/number field a caller wants to plot by.
+ */
+export interface ChartRow {
+  /** Configuration id or run id. */
+  id: string;
+  group: Record<string, string | number>;
+  metrics: Record<string, RowStat>;
+}
+
+/** Default cap on data points one chart may draw before it aggregates. */
+export const DEFAULT_MARK_CAP = 5000;

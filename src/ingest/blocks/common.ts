@@ -1,0 +1,50 @@
+/** Small helpers shared by the block readers. */
+import type { Diagnostic, DiagnosticCode, Severity } from '../../model/diagnostics';
+import type { BlockResult, PartialRun } from '../types';
+
+export function emptyResult(next: number): BlockResult {
+  return { next, runs: [], env: [], samples: [], diagnostics: [] };
+}
+
+export function diag(severity: Severity, code: DiagnosticCode, message: string, file: string, index: number): Diagnostic {
+  return { severity, code, message, file, line: index + 1 };
+}
+
+const MONTHS: Record<string, string> = {
+  jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06',
+  jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12',
+};
+
+/** `Sun Apr 27 21:01:18 2025` (the `date` / nvidia-smi form) at the start of a line. */
+export const CTIME_LINE = /^\s*(?:mon|tue|wed|thu|fri|sat|sun)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s*$/i;
+
+/** ISO local time (no zone invented) from a ctime line, or undefined. */
+export function ctimeToIso(line: string): string | undefined {
+  const m = CTIME_LINE.exec(line);
+  if (!m) return undefined;
+  const month = MONTHS[(m[1] ?? '').toLowerCase()];
+  if (!month) return undefined;
+  return `${m[6]}-${month}-${(m[2] ?? '').padStart(2, '0')}T${m[3]}:${m[4]}:${m[5]}`;
+}
+
+export function isBlank(line: string | undefined): boolean {
+  return line === undefined || line.trim() === '';
+}
+
+/** Markdown code fence line (```bash, ~~~). */
+export function isFence(line: string | undefined): boolean {
+  return line !== undefined && /^\s*(```|~~~)/.test(line);
+}
+
+const RUN_ORDER = [
+  'startLine', 'row', 'variant', 'format', 'title', 'timestamp', 'engine', 'api', 'mode', 'model',
+  'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags',
+] as const;
+
+/** The same key order for every run (goldens and JSON lines read alike); absent keys stay absent. */
+export function orderRun(run: PartialRun): PartialRun {
+  const out: Record<string, unknown> = {};
+  for (const k of RUN_ORDER) if (run[k] !== undefined) out[k] = run[k];
+  for (const [k, v] of Object.entries(run)) if (!(k in out) && v !== undefined) out[k] = v;
+  return out as unknown as PartialRun;
+}

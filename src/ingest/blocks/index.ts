@@ -1,0 +1,46 @@
+/**
+ * Block readers, in the order the console-log scanner asks them whether a block starts at a
+ * line. The more specific reader of a shared title comes first (SGLang before vLLM).
+ */
+import type { BlockReader, BlockResult } from '../types';
+import { nvidiaSmiReader } from './nvidia-smi';
+import { sglangBenchReader, vllmBenchReader } from './serving-bench';
+import { vllmServerLogReader } from './vllm-server-log';
+import { prometheusReader } from './prometheus';
+import { k6Reader } from './k6';
+
+export { nvidiaSmiReader } from './nvidia-smi';
+export { sglangBenchReader, vllmBenchReader } from './serving-bench';
+export { vllmServerLogReader, isStatLine } from './vllm-server-log';
+export { k6Reader, k6DurationSeconds } from './k6';
+export { prometheusReader, samplesFromScrapes, parseLabels, type Scrape } from './prometheus';
+
+export const BLOCK_READERS: readonly BlockReader[] = [nvidiaSmiReader, sglangBenchReader, vllmBenchReader, vllmServerLogReader, prometheusReader, k6Reader];
+
+/** Everything the block readers give over a whole text, with no scope applied. */
+export interface BlockScan {
+  reader: string;
+  /** 1-based line where the block starts. */
+  line: number;
+  result: BlockResult;
+}
+
+/**
+ * Runs every reader over `lines` (for each line, the first reader whose `startsAt` says yes
+ * reads the block; scanning continues after it). The console-log scanner does the same with
+ * scope tracking; this is the reader-only view used by tests.
+ */
+export function scanBlocks(lines: readonly string[], file: string, readers: readonly BlockReader[] = BLOCK_READERS): BlockScan[] {
+  const out: BlockScan[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const reader = readers.find((r) => r.startsAt(lines, i));
+    if (!reader) {
+      i++;
+      continue;
+    }
+    const result = reader.read(lines, i, file);
+    out.push({ reader: reader.name, line: i + 1, result });
+    i = Math.max(result.next, i + 1);
+  }
+  return out;
+}

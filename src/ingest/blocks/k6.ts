@@ -1,0 +1,186 @@
+/**
+ * k6 end-of-test summary → one run. Metric lines use dotted leaders:
+ *   `http_req_duration..............: avg=3.85s    min=591.13µs med=241.81ms max=14.83s   p(90)=9.51s    p(95)=10.74s`
+ *   `http_reqs......................: 2000   8.164373/s`
+ *   `http_req_failed................: 0.00%  ✓ 0        ✗ 2000`
+ *   `vus_max........................: 32     min=32     max=32`
+ * The `execution:`/`scenarios:` header before them and the `running (04m05.0s), …` line after
+ * them belong to the block. Durations are converted to the vocabulary's units.
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { applyFactor, lookupLabel, normaliseStat, parseNumber, secondsPerUnit, unknownMetricKey } from '../../model/metric-vocabulary';
+import { setOwn } from '../../model/safe-keys';
+import type { BlockReader, BlockResult, PartialRun } from '../types';
+import { diag, emptyResult, isBlank, orderRun } from './common';
+
+const METRIC = /^\s*([✓✗↳█]\s*)?([A-Za-z_{][\w{}:.\s"-]*?)\.{2,}\s*:\s*(.*?)\s*$/;
+const HEADER = /^\s*execution:\s*(local|cloud)\b/;
+const RUNNING = /^\s*running \(((?:\d+h)?(?:\d+m)?[\d.]+s)\),\s*(\d+)\/(\d+) VUs,\s*(\d+) complete and (\d+) interrupted iterations/;
+/** Lines that may sit between metric lines in k6 ≥ 1.0 summaries (section titles). */
+const SECTION = /^\s*(█\s+.*|[A-Z][A-Z ]+)$/;
+
+/** `04m05.0s`, `1h2m3s`, `10m0s`, `245ms` → seconds. */
+export function k6DurationSeconds(text: string): number | undefined {
+  const t = text.trim();
+  const single = /^([\d.]+)(ns|µs|μs|us|ms|s)$/.exec(t);
+  if (single && single[1] && single[2]) {
+    const f = secondsPerUnit(single[2]);
+    return f === undefined ? undefined : applyFactor(Number(single[1]), f);
+  }
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:([\d.]+)s)?$/.exec(t);
+  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) return undefined;
+  return applyFactor(Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0), 1);
+}
+
+function isMetricLine(line: string | undefined): boolean {
+  return line !== undefined && METRIC.test(line) && !/^\s*(execution|script|output|scenarios)\s*:/.test(line);
+}
+
+/** `avg=3.85s min=591.13µs …` → stat → seconds. */
+function trendStats(text: string): Array<{ stat: string; seconds?: number; value: number; unit: string }> {
+  const out: Array<{ stat: string; seconds?: number; value: number; unit: string }> = [];
+  for (const m of text.matchAll(/([a-z]+|p\([\d.]+\))=([\d.]+)([a-zµμ]*)/gi)) {
+    const stat = m[1] ?? '';
+    const value = Number(m[2]);
+    const unit = m[3] ?? '';
+    if (!Number.isFinite(value)) continue;
+    const f = unit === '' ? undefined : secondsPerUnit(unit);
+    const entry: { stat: string; seconds?: number; value: number; unit: string } = { stat, value, unit };
+    if (f !== undefined) entry.seconds = applyFactor(value, f);
+    else if (unit === '' && value === 0) entry.seconds = 0; // k6 prints a zero duration as "0s"; bare 0 only for counts
+    out.push(entry);
+  }
+  return out;
+}
+
+function applyMetric(run: PartialRun, name: string, value: string, file: string, index: number, diagnostics: Diagnostic[]): void {
+  setOwn(run.raw, name, value);
+  if (name.startsWith('{')) return; // sub-metric (`{ expected_response:true }`): raw only
+  const stats = trendStats(value);
+  if (stats.length > 0 && /avg=/.test(value)) {
+    // A trend: latency for http_req_duration, a slug per stat for the others (in seconds).
+    const latency = lookupLabel(name, { stat: 'avg', unit: 's' });
+    for (const s of stats) {
+      const stat = normaliseStat(s.stat);
+      if (!stat) continue;
+      if (s.seconds === undefined) {
+        // No time unit: a trend of counts (vus min/max are not trends; this is e.g. a custom metric).
+        setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`), s.value);
+        continue;
+      }
+      if (latency?.kind === 'metric' && name === 'http_req_duration') setOwn(run.metrics, `latency_${stat}_s`, s.seconds);
+      else setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`, 's'), s.seconds);
+    }
+    return;
+  }
+  const rate = /^([\d.]+)%\s+✓\s*(\d+)\s+✗\s*(\d+)/.exec(value);
+  if (rate) {
+    const pct = Number(rate[1]);
+    const trues = Number(rate[2]);
+    const falses = Number(rate[3]);
+    if (name === 'http_req_failed') {
+      // A Rate of "failed": ✓ counts failed requests, ✗ the others.
+      setOwn(run.metrics, 'requests_failed_count', trues);
+      setOwn(run.metrics, 'requests_ok_count', falses);
+      setOwn(run.metrics, 'http_req_failed_pct', pct);
+      if (trues > 0) run.flags.push('failed-requests');
+    } else {
+      setOwn(run.metrics, unknownMetricKey(name, '%'), pct);
+    }
+    return;
+  }
+  const counter = /^([\d.]+)\s*([A-Za-z]*)\s+([\d.]+)\s*([A-Za-z]*)\/s$/.exec(value);
+  if (counter) {
+    const count = Number(counter[1]);
+    const perSecond = Number(counter[3]);
+    if (name === 'http_reqs') {
+      setOwn(run.metrics, 'throughput_rps', perSecond);
+      setOwn(run.metrics, 'http_reqs', count);
+    } else {
+      setOwn(run.metrics, unknownMetricKey(name, counter[2] || undefined), count);
+      setOwn(run.metrics, `${unknownMetricKey(name, counter[4] || undefined)}_per_s`, perSecond);
+    }
+    return;
+  }
+  const gauge = /^(\d+(?:\.\d+)?)\s+min=(\d+(?:\.\d+)?)\s+max=(\d+(?:\.\d+)?)$/.exec(value);
+  if (gauge) {
+    if (name === 'vus_max') {
+      (run.client ??= {}).concurrency = Number(gauge[1]);
+      run.provenance['client.concurrency'] = `k6 vus_max at line ${index + 1} (the most virtual users the test allowed)`;
+    } else if (name !== 'vus') {
+      setOwn(run.metrics, unknownMetricKey(name), Number(gauge[1]));
+    }
+    return;
+  }
+  const n = parseNumber(value);
+  if (n.value !== undefined) setOwn(run.metrics, unknownMetricKey(name, n.unit), n.value);
+  else diagnostics.push(diag('info', 'cell-unparsed', `k6 metric "${name}" not read: ${value}`, file, index));
+}
+
+function readK6(lines: readonly string[], start: number, file: string): BlockResult {
+  const diagnostics: Diagnostic[] = [];
+  const run: PartialRun = { startLine: start, format: 'k6', title: 'k6 summary', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  let j = start;
+  // Header: execution / script / output / scenarios.
+  if (HEADER.test(lines[j] ?? '')) {
+    for (; j < lines.length; j++) {
+      const line = lines[j] ?? '';
+      if (isMetricLine(line)) break;
+      const kv = /^\s*(execution|script|output|scenarios):\s*(.*?)\s*$/.exec(line);
+      if (kv && kv[1]) {
+        setOwn(run.raw, kv[1], kv[2] ?? '');
+        const vus = /(\d+) max VUs/.exec(kv[2] ?? '');
+        if (kv[1] === 'scenarios' && vus) {
+          (run.client ??= {}).concurrency = Number(vus[1]);
+          run.provenance['client.concurrency'] = `k6 "scenarios: … ${vus[1]} max VUs" at line ${j + 1}`;
+        }
+        continue;
+      }
+      if (isBlank(line) || /^\s*\*/.test(line)) continue;
+      break;
+    }
+  }
+  let last = j - 1;
+  for (; j < lines.length; j++) {
+    const line = lines[j] ?? '';
+    const m = METRIC.exec(line);
+    if (m && m[2] !== undefined && isMetricLine(line)) {
+      applyMetric(run, m[2].trim(), m[3] ?? '', file, j, diagnostics);
+      last = j;
+      continue;
+    }
+    if (isBlank(line) || SECTION.test(line)) continue;
+    const r = RUNNING.exec(line);
+    if (r && r[1]) {
+      setOwn(run.raw, 'running', line.trim());
+      const d = k6DurationSeconds(r[1]);
+      if (d !== undefined) run.metrics.duration_s = d;
+      last = j;
+      // The scenario progress line (`name ✓ [=====] 32 VUs  04m05.0s/10m0s  1000/1000 shared iters`).
+      if (/\[=*>?\s*=*\]/.test(lines[j + 1] ?? '')) last = j + 1;
+    }
+    break;
+  }
+  if (Object.keys(run.metrics).length === 0) return { ...emptyResult(start + 1), diagnostics };
+  return { next: last + 1, runs: [orderRun(run)], env: [], samples: [], diagnostics };
+}
+
+export const k6Reader: BlockReader = {
+  name: 'k6',
+  startsAt(lines, i) {
+    const line = lines[i];
+    if (line === undefined) return false;
+    if (HEADER.test(line)) return true;
+    // A summary pasted without its header starts at its first dotted metric line.
+    return /^\s*(checks|data_received|data_sent|http_req_\w+|http_reqs|iteration_duration|iterations|vus|vus_max)\.{3,}:/.test(line) && !isMetricLine(lines[i - 1]);
+  },
+  read(lines, i, file) {
+    try {
+      return readK6(lines, i, file);
+    } catch (e) {
+      const r = emptyResult(i + 1);
+      r.diagnostics.push(diag('error', 'table-malformed', `k6 summary could not be read: ${String(e)}`, file, i));
+      return r;
+    }
+  },
+};

@@ -1,0 +1,424 @@
+/**
+ * Prometheus text exposition (vLLM / SGLang `/metrics`) → SampleRecords.
+ *
+ * One scrape: every series line becomes a sample (gauges under the vocabulary's series names,
+ * fractions scaled to 0–100; counters and histogram `_bucket{le=…}` / `_sum` / `_count` lines under
+ * their printed names). Several scrapes in one block (separated by a timestamp line or comment,
+ * or detected when a series repeats) also give derived series between consecutive scrapes:
+ * a counter becomes a rate (`vllm:generation_tokens_total` → `output_tps`), and a latency
+ * histogram gives the interval's mean and p50/p95/p99 (`ttft_p95_ms`, `latency_mean_s` …).
+ * Literal `...` elision lines (docs samples) are skipped with an info diagnostic.
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { applyFactor } from '../../model/metric-vocabulary';
+import { recordId } from '../../model/ids';
+import { SCHEMA_VERSION, type SampleRecord } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import type { BlockReader, BlockResult } from '../types';
+import { ctimeToIso, diag, emptyResult, isBlank } from './common';
+
+const METRIC_LINE = /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+([-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|NaN|[+-]?Inf))(?:\s+(-?\d+))?\s*$/;
+const HELP_TYPE = /^\s*#\s*(HELP|TYPE)\s+([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\s+(.*?))?\s*$/;
+const ELISION = /^\s*(\.\.\.|…)\s*$/;
+const ISO_TIME = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/;
+
+export interface Scrape {
+  /** Scrape time: ISO text as printed (or normalised), or seconds (relative or epoch), or the scrape's ordinal. */
+  t: string | number;
+  text: string;
+  /** 1-based line of the text's first line in its file; ids and sources use it when given. */
+  line?: number;
+}
+
+interface Point {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+  /** 1-based line in the file. */
+  line: number;
+  /** Sample timestamp printed after the value (ms since epoch). */
+  ms?: number;
+}
+
+interface ParsedScrape {
+  t: string | number;
+  points: Point[];
+  types: Map<string, string>;
+  /** 1-based line of the scrape's first line (ids of derived samples of an interval use the later scrape's). */
+  line: number;
+}
+
+/** Gauges that have a vocabulary series name; `scale` turns a 0–1 fraction into a percentage. */
+const GAUGES: Record<string, { series: string; scale?: number }> = {
+  'vllm:num_requests_running': { series: 'num_requests_running' },
+  'vllm:num_requests_waiting': { series: 'num_requests_waiting' },
+  'vllm:num_requests_swapped': { series: 'num_requests_swapped' },
+  'vllm:gpu_cache_usage_perc': { series: 'gpu_kv_cache_usage_pct', scale: 100 },
+  'vllm:kv_cache_usage_perc': { series: 'gpu_kv_cache_usage_pct', scale: 100 },
+  'vllm:cpu_cache_usage_perc': { series: 'cpu_kv_cache_usage_pct', scale: 100 },
+  'vllm:gpu_prefix_cache_hit_rate': { series: 'prefix_cache_hit_rate_pct', scale: 100 },
+  'vllm:avg_prompt_throughput_toks_per_s': { series: 'input_tps' },
+  'vllm:avg_generation_throughput_toks_per_s': { series: 'output_tps' },
+  'sglang:num_running_reqs': { series: 'num_requests_running' },
+  'sglang:num_queue_reqs': { series: 'num_requests_waiting' },
+  'sglang:gen_throughput': { series: 'output_tps' },
+  'sglang:token_usage': { series: 'gpu_kv_cache_usage_pct', scale: 100 },
+  'sglang:cache_hit_rate': { series: 'prefix_cache_hit_rate_pct', scale: 100 },
+};
+
+/** Counters whose rate has a vocabulary name; others become `<name>_per_s`. */
+const COUNTER_RATES: Record<string, string> = {
+  'vllm:generation_tokens_total': 'output_tps',
+  'vllm:prompt_tokens_total': 'input_tps',
+  'vllm:request_success_total': 'throughput_rps',
+  'sglang:generation_tokens_total': 'output_tps',
+  'sglang:prompt_tokens_total': 'input_tps',
+  'sglang:num_requests_total': 'throughput_rps',
+};
+
+/** Latency histograms (seconds) → vocabulary quantity and unit. */
+const HISTOGRAMS: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
+  'vllm:time_to_first_token_seconds': { quantity: 'ttft', unit: 'ms' },
+  'vllm:time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
+  'vllm:request_time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
+  'vllm:inter_token_latency_seconds': { quantity: 'itl', unit: 'ms' },
+  'vllm:e2e_request_latency_seconds': { quantity: 'latency', unit: 's' },
+  'sglang:time_to_first_token_seconds': { quantity: 'ttft', unit: 'ms' },
+  'sglang:inter_token_latency_seconds': { quantity: 'itl', unit: 'ms' },
+  'sglang:time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
+  'sglang:e2e_request_latency_seconds': { quantity: 'latency', unit: 's' },
+};
+
+const QUANTILES: ReadonlyArray<[number, string]> = [
+  [0.5, 'p50'],
+  [0.95, 'p95'],
+  [0.99, 'p99'],
+];
+
+/** `{a="x",b="y \"q\""}` → labels; undefined when it does not parse. */
+export function parseLabels(text: string): Record<string, string> | undefined {
+  const labels: Record<string, string> = {};
+  const inner = text.trim().replace(/^\{/, '').replace(/\}$/, '');
+  const re = /\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,|$)/y;
+  let pos = 0;
+  while (pos < inner.length) {
+    re.lastIndex = pos;
+    const m = re.exec(inner);
+    if (!m || m[1] === undefined) return inner.slice(pos).trim() === '' ? labels : undefined;
+    setOwn(labels, m[1], (m[2] ?? '').replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1'));
+    pos = re.lastIndex;
+  }
+  return labels;
+}
+
+/** A separator line between scrapes: a timestamp (alone, or in a comment). Returns its time. */
+function separatorTime(line: string): string | undefined {
+  const ctime = ctimeToIso(line.replace(/^\s*#\s*/, ''));
+  if (ctime) return ctime;
+  if (HELP_TYPE.test(line)) return undefined;
+  const t = line.trim();
+  const comment = /^#/.test(t);
+  const m = ISO_TIME.exec(t);
+  if (m && (comment || t.length <= m[0].length + 12)) {
+    return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? ''}`;
+  }
+  const epoch = /^#\s*(?:[a-z ]*[:=]?\s*)?(\d{10}(?:\.\d+)?|\d{13})\s*$/i.exec(t);
+  if (epoch && epoch[1]) {
+    const n = Number(epoch[1]);
+    return new Date(epoch[1].length === 13 ? n : n * 1000).toISOString();
+  }
+  return undefined;
+}
+
+function isPromLine(line: string | undefined): boolean {
+  return line !== undefined && (METRIC_LINE.test(line) || HELP_TYPE.test(line));
+}
+
+/** Seconds of a time value, for rates; undefined when only an ordinal is known. */
+function seconds(t: string | number, ordinal: boolean): number | undefined {
+  if (typeof t === 'number') return ordinal ? undefined : t;
+  const m = ISO_TIME.exec(t);
+  if (!m) return undefined;
+  let ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) + Number(m[7] ?? 0) * 1000;
+  const zone = m[8];
+  if (zone && zone !== 'Z') {
+    const z = /([+-])(\d{2}):?(\d{2})/.exec(zone);
+    if (z) ms -= (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 60000;
+  }
+  return ms / 1000;
+}
+
+function keyOf(name: string, labels: Record<string, string>): string {
+  return name + JSON.stringify(Object.keys(labels).sort().map((k) => [k, labels[k]]));
+}
+
+function sample(file: string, line: number, t: string | number, series: string, labels: Record<string, string>, value: number): SampleRecord {
+  return {
+    kind: 'sample',
+    schema_version: SCHEMA_VERSION,
+    id: recordId(file, line, undefined, series),
+    source: { file, line, format: 'prometheus' },
+    t,
+    series,
+    labels,
+    value,
+  };
+}
+
+function withoutLe(labels: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(labels)) if (k !== 'le') setOwn(out, k, v);
+  return out;
+}
+
+/** Family of a series line: `x_bucket` / `x_sum` / `x_count` of a histogram `x`. */
+function familyOf(name: string, types: Map<string, string>): { family: string; part?: 'bucket' | 'sum' | 'count' } {
+  const m = /^(.*)_(bucket|sum|count)$/.exec(name);
+  if (m && m[1] && (types.get(m[1]) === 'histogram' || types.get(m[1]) === 'summary' || HISTOGRAMS[m[1]])) {
+    return { family: m[1], part: m[2] as 'bucket' | 'sum' | 'count' };
+  }
+  return { family: name };
+}
+
+/** Samples of one scrape as printed (gauges under vocabulary names where known). */
+function scrapeSamples(s: ParsedScrape, file: string): SampleRecord[] {
+  return s.points.map((p) => {
+    const gauge = GAUGES[p.name];
+    if (gauge) return sample(file, p.line, s.t, gauge.series, p.labels, gauge.scale ? applyFactor(p.value, gauge.scale) : p.value);
+    return sample(file, p.line, s.t, p.name, p.labels, p.value);
+  });
+}
+
+/** Quantile from cumulative bucket deltas (Prometheus' histogram_quantile, linear within a bucket). */
+function bucketQuantile(q: number, buckets: Array<{ le: number; count: number }>): number | undefined {
+  const sorted = [...buckets].sort((a, b) => a.le - b.le);
+  const total = sorted[sorted.length - 1]?.count;
+  if (total === undefined || total <= 0 || sorted[sorted.length - 1]?.le !== Infinity) return undefined;
+  const rank = q * total;
+  let prevLe = 0;
+  let prevCount = 0;
+  for (const b of sorted) {
+    if (b.count >= rank) {
+      if (b.le === Infinity) return prevLe; // as Prometheus: the highest finite bound
+      const inBucket = b.count - prevCount;
+      return inBucket <= 0 ? b.le : prevLe + ((b.le - prevLe) * (rank - prevCount)) / inBucket;
+    }
+    prevLe = b.le;
+    prevCount = b.count;
+  }
+  return undefined;
+}
+
+/** Derived series between two consecutive scrapes: counter rates and histogram interval stats. */
+function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
+  const out: SampleRecord[] = [];
+  const before = new Map<string, Point>();
+  for (const p of a.points) before.set(keyOf(p.name, p.labels), p);
+  const hist = new Map<string, { info: { quantity: string; unit: 's' | 'ms' }; labels: Record<string, string>; line: number; sum?: number; count?: number; buckets: Array<{ le: number; count: number }> }>();
+  for (const p of b.points) {
+    const prev = before.get(keyOf(p.name, p.labels));
+    if (!prev) continue;
+    const delta = p.value - prev.value;
+    const type = b.types.get(p.name) ?? a.types.get(p.name);
+    const { family, part } = familyOf(p.name, b.types);
+    const info = HISTOGRAMS[family];
+    if (part && info) {
+      if (delta < 0) continue;
+      const labels = withoutLe(p.labels);
+      const k = keyOf(family, labels);
+      let h = hist.get(k);
+      if (!h) {
+        h = { info, labels, line: p.line, buckets: [] };
+        hist.set(k, h);
+      }
+      if (part === 'sum') h.sum = delta;
+      else if (part === 'count') h.count = delta;
+      else {
+        const le = p.labels.le === '+Inf' ? Infinity : Number(p.labels.le);
+        if (Number.isFinite(le) || le === Infinity) h.buckets.push({ le, count: delta });
+      }
+      continue;
+    }
+    const isCounter = type === 'counter' || (type === undefined && /_total$/.test(p.name));
+    if (!isCounter) continue;
+    if (delta < 0) {
+      diagnostics.push(diag('info', 'check-failed', `counter ${p.name} went down between scrapes (restart?): no rate for this interval`, file, p.line - 1));
+      continue;
+    }
+    out.push(sample(file, p.line, b.t, COUNTER_RATES[p.name] ?? `${p.name}_per_s`, p.labels, applyFactor(delta / dt, 1)));
+  }
+  for (const h of hist.values()) {
+    const factor = h.info.unit === 'ms' ? 1000 : 1;
+    if (h.sum !== undefined && h.count !== undefined && h.count > 0) {
+      out.push(sample(file, h.line, b.t, `${h.info.quantity}_mean_${h.info.unit}`, h.labels, Number(((h.sum / h.count) * factor).toPrecision(12))));
+    }
+    for (const [q, stat] of QUANTILES) {
+      const v = bucketQuantile(q, h.buckets);
+      if (v !== undefined) out.push(sample(file, h.line, b.t, `${h.info.quantity}_${stat}_${h.info.unit}`, h.labels, Number((v * factor).toPrecision(12))));
+    }
+  }
+  return out;
+}
+
+/** Parses the lines of one exposition (1-based `firstLine` for ids). */
+function parseExposition(lines: readonly string[], firstLine: number, file: string, diagnostics: Diagnostic[]): { points: Point[]; types: Map<string, string> } {
+  const points: Point[] = [];
+  const types = new Map<string, string>();
+  lines.forEach((line, k) => {
+    const lineNo = firstLine + k;
+    if (isBlank(line)) return;
+    const ht = HELP_TYPE.exec(line);
+    if (ht) {
+      if (ht[1] === 'TYPE' && ht[2] && ht[3]) types.set(ht[2], ht[3].toLowerCase());
+      return;
+    }
+    if (ELISION.test(line)) {
+      diagnostics.push(diag('info', 'prose-skipped', 'elision line "..." skipped (lines left out of the pasted exposition)', file, lineNo - 1));
+      return;
+    }
+    if (/^\s*#/.test(line)) return;
+    const m = METRIC_LINE.exec(line);
+    const labels = m ? parseLabels(m[2] ?? '{}') : undefined;
+    if (!m || !m[1] || m[3] === undefined || !labels) {
+      diagnostics.push(diag('warning', 'cell-unparsed', `Prometheus line not understood: ${line.trim()}`, file, lineNo - 1));
+      return;
+    }
+    const value = /inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]);
+    if (!Number.isFinite(value)) return; // NaN/Inf values are not data points
+    const p: Point = { name: m[1], labels, value, line: lineNo };
+    if (m[4] !== undefined) p.ms = Number(m[4]);
+    points.push(p);
+  });
+  return { points, types };
+}
+
+function assemble(scrapes: ParsedScrape[], ordinal: boolean, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
+  const out: SampleRecord[] = [];
+  scrapes.forEach((s, k) => {
+    out.push(...scrapeSamples(s, file));
+    const prev = scrapes[k - 1];
+    if (!prev) return;
+    const t0 = seconds(prev.t, ordinal);
+    const t1 = seconds(s.t, ordinal);
+    if (t0 === undefined || t1 === undefined || t1 <= t0) {
+      diagnostics.push(diag('info', 'context-missing', 'scrape times unknown or not increasing: no rates for this interval', file, s.line - 1));
+      return;
+    }
+    out.push(...intervalSamples(prev, s, t1 - t0, file, diagnostics));
+  });
+  return out;
+}
+
+/**
+ * Samples from a series of scrapes (e.g. a JSONL or CSV scrape log read by another parser).
+ * `t` strings are ISO times; numbers are seconds. Counters become rates between scrapes.
+ */
+export function samplesFromScrapes(scrapes: readonly Scrape[], file: string): { samples: SampleRecord[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  let nextLine = 1;
+  const parsed: ParsedScrape[] = scrapes.map((s) => {
+    const lines = s.text.split(/\r?\n/);
+    const first = s.line ?? nextLine;
+    nextLine = first + lines.length;
+    const { points, types } = parseExposition(lines, first, file, diagnostics);
+    return { t: s.t, points, types, line: first };
+  });
+  return { samples: assemble(parsed, false, file, diagnostics), diagnostics };
+}
+
+/** Index after the exposition block that starts at i. */
+function blockEnd(lines: readonly string[], i: number): number {
+  let j = i;
+  let last = i;
+  while (j < lines.length) {
+    const line = lines[j] ?? '';
+    if (isPromLine(line) || ELISION.test(line)) {
+      last = j;
+      j++;
+      continue;
+    }
+    if (isBlank(line) || separatorTime(line) !== undefined || /^\s*#/.test(line)) {
+      // Blank lines, separators and comments belong to the block only when more exposition follows.
+      let k = j + 1;
+      while (k < lines.length && (isBlank(lines[k]) || separatorTime(lines[k] ?? '') !== undefined || (/^\s*#/.test(lines[k] ?? '') && !HELP_TYPE.test(lines[k] ?? '')))) k++;
+      if (k < lines.length && isPromLine(lines[k])) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    break;
+  }
+  return last + 1;
+}
+
+function readPrometheus(lines: readonly string[], start: number, file: string): BlockResult {
+  const diagnostics: Diagnostic[] = [];
+  const end = blockEnd(lines, start);
+  // Split into scrapes: at a separator line, or when a series repeats within the current scrape.
+  const scrapes: ParsedScrape[] = [];
+  let current: { t?: string; from: number; seen: Set<string> } = { from: start, seen: new Set() };
+  const close = (to: number): void => {
+    if (to <= current.from) return;
+    const { points, types } = parseExposition(lines.slice(current.from, to), current.from + 1, file, diagnostics);
+    if (points.length === 0 && types.size === 0) return;
+    const stamp = current.t ?? points.find((p) => p.ms !== undefined)?.ms;
+    const t = typeof stamp === 'number' ? new Date(stamp).toISOString() : stamp;
+    scrapes.push({ t: t ?? scrapes.length, points, types, line: current.from + 1 });
+  };
+  let anyTime = false;
+  for (let j = start; j < end; j++) {
+    const line = lines[j] ?? '';
+    const sep = separatorTime(line);
+    if (sep !== undefined) {
+      close(j);
+      current = { t: sep, from: j + 1, seen: new Set() };
+      anyTime = true;
+      continue;
+    }
+    const m = METRIC_LINE.exec(line);
+    if (m && m[1]) {
+      const k = keyOf(m[1], parseLabels(m[2] ?? '{}') ?? {});
+      if (current.seen.has(k)) {
+        // The same series again: a new scrape pasted without a separator. Its HELP/TYPE lines
+        // (just above) belong to it.
+        let from = j;
+        while (from > current.from && (HELP_TYPE.test(lines[from - 1] ?? '') || isBlank(lines[from - 1]))) from--;
+        close(from);
+        current = { from, seen: new Set() };
+      }
+      current.seen.add(k);
+    }
+  }
+  close(end);
+  const ordinal = !anyTime && scrapes.every((s) => typeof s.t === 'number');
+  const samples = assemble(scrapes, ordinal, file, diagnostics);
+  return { next: end, runs: [], env: [], samples, diagnostics };
+}
+
+export const prometheusReader: BlockReader = {
+  name: 'prometheus',
+  startsAt(lines, i) {
+    const line = lines[i];
+    if (line === undefined) return false;
+    if (HELP_TYPE.test(line)) return true;
+    if (separatorTime(line) !== undefined) {
+      // A timestamp heading the first scrape of a series.
+      let k = i + 1;
+      while (k < lines.length && k <= i + 2 && isBlank(lines[k])) k++;
+      return HELP_TYPE.test(lines[k] ?? '');
+    }
+    const m = METRIC_LINE.exec(line);
+    // A bare `name value` line is too common in logs: ask for labels or a known namespace.
+    return !!m && !!m[1] && (m[2] !== undefined || /^(vllm|sglang|tgi):/.test(m[1]));
+  },
+  read(lines, i, file) {
+    try {
+      return readPrometheus(lines, i, file);
+    } catch (e) {
+      const r = emptyResult(i + 1);
+      r.diagnostics.push(diag('error', 'table-malformed', `Prometheus exposition could not be read: ${String(e)}`, file, i));
+      return r;
+    }
+  },
+};

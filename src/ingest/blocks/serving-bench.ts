@@ -1,0 +1,196 @@
+/**
+ * `============ Serving Benchmark Result ============` blocks, printed by vLLM's
+ * benchmark_serving.py / `vllm bench serve` and by SGLang's bench_serving (which adds
+ * `Backend:`, `Traffic request rate:` and `Max request concurrency:` inside the block).
+ * Lines before the title that belong to the benchmark (`Traffic request rate: inf`,
+ * `Burstiness factor`, `Maximum request concurrency`, `#Input tokens:`) are read as its preamble.
+ *
+ * Every `label: value` line lands in `raw`; known labels go through the metric vocabulary,
+ * client settings to `client`, anything else under a slug of its label (never dropped).
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { applyFactor, lookupLabel, parseNumber, unknownMetricKey, unitInLabel } from '../../model/metric-vocabulary';
+import type { ClientSettings, Engine, FormatName } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import type { BlockReader, BlockResult, PartialRun } from '../types';
+import { diag, emptyResult, isBlank, orderRun } from './common';
+
+const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
+const END = /^\s*={10,}\s*$/;
+const SECTION = /^\s*-{3,}\s*(.*?)\s*-{3,}\s*$/;
+const LABEL_VALUE = /^\s*(#?[A-Za-z_][^:]*?)\s*:\s*(.*?)\s*$/;
+
+/** Lines the benchmark prints before its result (and that may sit between them: progress bars). */
+const PREAMBLE: RegExp[] = [
+  /^\s*Traffic request rate:/i,
+  /^\s*Burstiness factor:/i,
+  /^\s*Max(imum)? re(qu|qeu)est concurrency:/i,
+  /^\s*#(Input|Output) tokens:/i,
+  /^\s*Starting initial single prompt test run/i,
+  /^\s*Initial test run completed/i,
+  /^\s*Starting main benchmark run/i,
+];
+const PROGRESS = /^\s*(\d+%\s*\|.*\||.*\d+\/\d+ \[\d)/; // tqdm lines
+
+/** How far (in lines) a preamble line may sit above the title. */
+const PREAMBLE_REACH = 8;
+
+function isPreamble(line: string | undefined): boolean {
+  return line !== undefined && PREAMBLE.some((p) => p.test(line));
+}
+
+/** Index of the title line if lines[i] starts a block (the title itself or its preamble). */
+function titleFrom(lines: readonly string[], i: number): number | undefined {
+  const line = lines[i];
+  if (line === undefined) return undefined;
+  if (TITLE.test(line)) return i;
+  if (!isPreamble(line)) return undefined;
+  for (let j = i + 1; j < lines.length && j <= i + PREAMBLE_REACH; j++) {
+    const l = lines[j] ?? '';
+    if (TITLE.test(l)) return j;
+    if (isPreamble(l) || PROGRESS.test(l) || isBlank(l)) continue;
+    return undefined;
+  }
+  return undefined;
+}
+
+/** SGLang's block prints `Backend:` first, or `#Input tokens:` before it. */
+function looksLikeSglang(lines: readonly string[], start: number, title: number): boolean {
+  for (let j = start; j < title; j++) if (/^\s*#(Input|Output) tokens:/i.test(lines[j] ?? '')) return true;
+  for (let j = title + 1; j < lines.length && j <= title + 4; j++) {
+    if (/^\s*Backend\s*:/i.test(lines[j] ?? '')) return true;
+  }
+  return false;
+}
+
+const ENGINE_BY_BACKEND: ReadonlyArray<[RegExp, Engine]> = [
+  [/^sglang/i, 'sglang'],
+  [/^vllm/i, 'vllm'],
+  [/^(lmdeploy)/i, 'other'],
+  [/^(trt|tensorrt)/i, 'trtllm'],
+  [/^tgi/i, 'tgi'],
+];
+
+function engineFromBackend(backend: string): Engine | undefined {
+  for (const [re, e] of ENGINE_BY_BACKEND) if (re.test(backend)) return e;
+  return undefined;
+}
+
+/** One `label: value` line: raw always; then client setting, vocabulary metric, or a slug of the label. */
+function applyLine(
+  run: PartialRun,
+  label: string,
+  value: string,
+  file: string,
+  index: number,
+  diagnostics: Diagnostic[],
+): void {
+  setOwn(run.raw, label, value);
+  if (/^#(input|output) tokens$/i.test(label)) return; // SGLang echoes the totals it will send: raw only
+  if (/^backend$/i.test(label) || /^burstiness factor$/i.test(label)) return;
+  const meaning = lookupLabel(label);
+  const n = parseNumber(value);
+  if (meaning?.kind === 'client') {
+    if (n.value === undefined) return; // inf, None, not set: absent, raw kept
+    if (meaning.key === 'url' || meaning.key === 'model_path') {
+      (run.client ??= {})[meaning.key] = value;
+      return;
+    }
+    (run.client ??= {})[meaning.key as Exclude<keyof ClientSettings, 'url' | 'model_path' | 'command' | 'prompt'>] = n.value;
+    return;
+  }
+  if (n.lossy) {
+    diagnostics.push(diag('warning', 'cell-lossy', `"${label}" value is truncated: ${value}`, file, index));
+    if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
+    return;
+  }
+  if (n.value === undefined) {
+    if (!n.missing) diagnostics.push(diag('warning', 'cell-unparsed', `"${label}" value is not a number: ${value}`, file, index));
+    return;
+  }
+  if (meaning?.kind === 'metric') {
+    setOwn(run.metrics, meaning.key, applyFactor(n.value, meaning.factor));
+    return;
+  }
+  setOwn(run.metrics, unknownMetricKey(label, unitInLabel(label) ?? (n.unit === '%' ? '%' : undefined)), n.value);
+}
+
+function readServingBlock(lines: readonly string[], start: number, file: string, format: FormatName): BlockResult {
+  const title = titleFrom(lines, start);
+  if (title === undefined) return emptyResult(start + 1);
+  const diagnostics: Diagnostic[] = [];
+  const run: PartialRun = {
+    startLine: title,
+    format,
+    title: 'Serving Benchmark Result',
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
+  for (let j = start; j < title; j++) {
+    const m = LABEL_VALUE.exec(lines[j] ?? '');
+    if (m && m[1] && isPreamble(lines[j])) applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
+  }
+  let j = title + 1;
+  let closed = false;
+  for (; j < lines.length; j++) {
+    const line = lines[j] ?? '';
+    if (END.test(line)) {
+      closed = true;
+      j++;
+      break;
+    }
+    if (SECTION.test(line)) continue;
+    if (isBlank(line)) {
+      // A blank line inside the block is tolerated only when the block goes on after it.
+      const k = j + 1;
+      if (k < lines.length && (LABEL_VALUE.test(lines[k] ?? '') || SECTION.test(lines[k] ?? '') || END.test(lines[k] ?? ''))) continue;
+      break;
+    }
+    const m = LABEL_VALUE.exec(line);
+    if (!m || !m[1]) break;
+    applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
+  }
+  if (!closed) {
+    diagnostics.push(diag('warning', 'table-truncated', 'benchmark result block has no closing ===== line', file, j - 1));
+    run.flags.push('truncated');
+  }
+
+  const backend = Object.entries(run.raw).find(([k]) => /^backend$/i.test(k))?.[1];
+  const fromBackend = backend ? engineFromBackend(backend) : undefined;
+  if (fromBackend) {
+    run.engine = fromBackend;
+    run.provenance.engine = `"Backend: ${backend}" in the benchmark result block at line ${title + 1}`;
+  } else {
+    run.engine = format === 'sglang-bench' ? 'sglang' : 'vllm';
+    run.provenance.engine = `${format === 'sglang-bench' ? 'SGLang bench_serving' : 'vLLM benchmark_serving'} result block (format ${format}) at line ${title + 1}; a launch command in scope wins`;
+  }
+  if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
+  return { next: j, runs: [orderRun(run)], env: [], samples: [], diagnostics };
+}
+
+function makeReader(format: 'vllm-bench' | 'sglang-bench'): BlockReader {
+  const sglang = format === 'sglang-bench';
+  return {
+    name: format,
+    startsAt(lines, i) {
+      const title = titleFrom(lines, i);
+      return title !== undefined && looksLikeSglang(lines, i, title) === sglang;
+    },
+    read(lines, i, file) {
+      try {
+        return readServingBlock(lines, i, file, format);
+      } catch (e) {
+        const r = emptyResult(i + 1);
+        r.diagnostics.push(diag('error', 'table-malformed', `benchmark result block could not be read: ${String(e)}`, file, i));
+        return r;
+      }
+    },
+  };
+}
+
+/** SGLang bench_serving result blocks (asked before the vLLM reader: it is the more specific). */
+export const sglangBenchReader: BlockReader = makeReader('sglang-bench');
+/** vLLM benchmark_serving.py / `vllm bench serve` result blocks. */
+export const vllmBenchReader: BlockReader = makeReader('vllm-bench');

@@ -1,0 +1,318 @@
+/**
+ * The console-log scanner: the orchestrating reader of mixed terminal logs and Markdown notes.
+ *
+ * Stages, per line in document order:
+ *  1. fences (```) are tracked (a `#` line inside one is not a heading);
+ *  2. block readers are asked in order — stress-test tables, Python-dict responses, the
+ *     BLOCK_READERS (nvidia-smi, bench result blocks, server stat lines, Prometheus, k6), then
+ *     the generic tool tables — and the first that starts at the line reads its block;
+ *  3. otherwise the line may be scope: a Markdown heading (outside fences), a launch
+ *     command, `Test completed in …`, the stress script's shell line and preamble, a
+ *     comment/banner/separator;
+ *  4. each PartialRun a reader returns becomes a RunRecord with the scope applied
+ *     (scope/resolve.ts), then user context (user-context.ts) and duplicate marking
+ *     (duplicates.ts).
+ *
+ * The scanner is fed in chunks (`feed`) so the streaming reader can keep memory bounded; the
+ * whole-text path is one `feed(lines, 0, true)`. Nothing is read ahead of the chunk: a block
+ * that might continue past the chunk's end is deferred to the next feed.
+ */
+import type { Diagnostic } from '../model/diagnostics';
+import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import { BLOCK_READERS } from './blocks/index';
+import { DuplicateTracker } from './duplicates';
+import { normalizeText } from './hygiene';
+import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
+import { pythonDictReader } from './python-dict';
+import { classifyContextLine } from './scope/labels';
+import { resolveRun } from './scope/resolve';
+import { addContextLine, currentSectionId, enterHeading, enterLaunch, newScopeState, type ScopeState } from './scope/state';
+import { parsePreambleLine, parseScriptShellLine, parseTestCompleted, stressTestReader } from './stress-test';
+import { toolTableReader } from './tables/tool-tables';
+import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './types';
+import { applyUserContext } from './user-context';
+
+/** The readers asked at each line, in order. */
+export function consoleReaders(): readonly BlockReader[] {
+  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader];
+}
+
+/**
+ * Diagnostics kept per code and file; the rest are counted and summarised at the end, so a
+ * huge log with a repeated problem keeps bounded memory (and a readable report).
+ */
+export const MAX_DIAGNOSTICS_PER_CODE = 1000;
+
+const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
+
+/** Lines kept back at a chunk's end so that a reader's look-ahead never sees a cut. */
+const LOOKAHEAD = 64;
+
+const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+const FENCE = /^\s{0,3}(```|~~~)/;
+
+export interface ScannerOptions extends ParseOptions {
+  /** Called with each record as soon as it is final; when given, records are not kept. */
+  onRecord?: (record: BenchRecord) => void;
+  /** Shared across files by parsePaths so duplicates are found across files too. */
+  duplicates?: DuplicateTracker;
+}
+
+function shiftLine<T extends { line?: number }>(d: T, base: number): T {
+  return d.line !== undefined && base !== 0 ? { ...d, line: d.line + base } : d;
+}
+
+/** Reader records carry chunk-relative lines: move them to file lines. */
+function shiftRecord<T extends EnvRecord | SampleRecord>(r: T, file: string, base: number): T {
+  if (base === 0) return r;
+  const oldLine = r.source.line;
+  const newLine = oldLine + base;
+  const prefix = `${file}:${oldLine}`;
+  let id = r.id;
+  if (id === prefix || id.startsWith(prefix + ':')) id = `${file}:${newLine}${id.slice(prefix.length)}`;
+  return { ...r, id, source: { ...r.source, line: newLine } };
+}
+
+export class ConsoleScanner {
+  readonly state: ScopeState = newScopeState();
+  private readonly records: BenchRecord[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly readers = consoleReaders();
+  private readonly duplicates: DuplicateTracker;
+  private runCount = 0;
+  private otherCount = 0;
+  /** Per code: how many were seen, and the worst severity of those dropped. */
+  private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
+  private checked = 0;
+
+  constructor(private readonly opts: ScannerOptions) {
+    this.duplicates = opts.duplicates ?? new DuplicateTracker();
+  }
+
+  get file(): string {
+    return this.opts.file;
+  }
+
+  private emit(r: BenchRecord): void {
+    if (this.opts.onRecord) this.opts.onRecord(r);
+    else this.records.push(r);
+  }
+
+  diagnose(d: Diagnostic): void {
+    this.diagnostics.push(d);
+  }
+
+  /** Drops diagnostics past MAX_DIAGNOSTICS_PER_CODE (in order, so both read paths agree). */
+  private capDiagnostics(force: boolean): void {
+    if (!force && this.diagnostics.length - this.checked < 256) return;
+    const kept: Diagnostic[] = this.diagnostics.slice(0, this.checked);
+    for (let k = this.checked; k < this.diagnostics.length; k++) {
+      const d = this.diagnostics[k];
+      if (!d) continue;
+      const c = this.codeCounts.get(d.code) ?? { seen: 0, dropped: 0 };
+      c.seen++;
+      if (c.seen <= MAX_DIAGNOSTICS_PER_CODE) kept.push(d);
+      else {
+        c.dropped++;
+        if (c.firstLine === undefined) c.firstLine = d.line;
+        if (c.worst === undefined || SEVERITY_RANK[d.severity] > SEVERITY_RANK[c.worst]) c.worst = d.severity;
+      }
+      this.codeCounts.set(d.code, c);
+    }
+    this.diagnostics.length = 0;
+    for (const d of kept) this.diagnostics.push(d);
+    this.checked = this.diagnostics.length;
+  }
+
+  /**
+   * Scans `lines` (file lines `base`…) and returns how many were consumed. Unless `final`,
+   * the last lines may be left for the next feed (prepend them to it).
+   */
+  feed(lines: readonly string[], base: number, final: boolean): number {
+    const file = this.opts.file;
+    const limit = final ? lines.length : Math.max(0, lines.length - LOOKAHEAD);
+    let i = 0;
+    while (i < limit) {
+      this.capDiagnostics(false);
+      const line = lines[i] ?? '';
+      const fileLine = base + i + 1;
+
+      if (FENCE.test(line)) {
+        this.state.inFence = !this.state.inFence;
+        i++;
+        continue;
+      }
+      // Readers first: a Prometheus `# HELP` line is a block, not a heading.
+      const block = this.tryReaders(lines, i, file);
+      if (block) {
+        if (!final && block.next >= lines.length) return i; // the block may continue in the next chunk
+        this.takeBlock(block, base, file);
+        i = Math.max(block.next, i + 1);
+        continue;
+      }
+
+      if (!this.state.inFence) {
+        const h = HEADING.exec(line);
+        if (h && h[1] && h[2] !== undefined && h[2] !== '') {
+          enterHeading(this.state, h[1].length, h[2], fileLine);
+          i++;
+          continue;
+        }
+      }
+
+      const consumed = this.scopeLine(lines, i, base, final);
+      if (consumed === 0) return i; // a multi-line command reaching the chunk's end
+      i += consumed;
+    }
+    return i;
+  }
+
+  private tryReaders(lines: readonly string[], i: number, file: string): BlockResult | undefined {
+    for (const reader of this.readers) {
+      let starts = false;
+      try {
+        starts = reader.startsAt(lines, i);
+      } catch {
+        starts = false;
+      }
+      if (!starts) continue;
+      try {
+        return reader.read(lines, i, file);
+      } catch (err) {
+        return {
+          next: i + 1,
+          runs: [],
+          env: [],
+          samples: [],
+          diagnostics: [{ severity: 'error', code: 'table-malformed', message: `${reader.name} reader failed: ${(err as Error).message}`, file, line: i + 1 }],
+        };
+      }
+    }
+    return undefined;
+  }
+
+  private takeBlock(block: BlockResult, base: number, file: string): void {
+    for (const d of block.diagnostics) this.diagnostics.push(shiftLine(d, base));
+    for (const env of block.env) {
+      const e = shiftRecord(env, file, base);
+      // A Processes-only fragment (GPU indexes and processes, no GPU rows) does not describe the machine.
+      const describesGpus = e.gpus.some((g) => g.name !== undefined || g.memory_total_mib !== undefined);
+      if (describesGpus) this.state.env = { env: e, sectionId: currentSectionId(this.state) };
+      this.otherCount++;
+      this.emit(e);
+    }
+    for (const s of block.samples) {
+      this.otherCount++;
+      this.emit(shiftRecord(s, file, base));
+    }
+    for (const p of block.runs) {
+      const partial = { ...p, startLine: p.startLine + base };
+      const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
+      applyUserContext(run, this.opts, this.diagnostics);
+      const first = this.duplicates.check(run);
+      if (first !== undefined) {
+        run.flags.push('duplicate');
+        this.diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file, line: run.source.line });
+      }
+      this.runCount++;
+      this.emit(run);
+    }
+  }
+
+  /** Scope lines; returns the number of lines consumed (0: wait for more input). */
+  private scopeLine(lines: readonly string[], i: number, base: number, final: boolean): number {
+    const file = this.opts.file;
+    const line = lines[i] ?? '';
+    const fileLine = base + i + 1;
+    const s = this.state;
+
+    if (looksLikeLaunchCommand(line)) {
+      // Join `\` continuation lines, and flag lines indented below it (a YAML `command:` block).
+      let text = line;
+      let k = i;
+      const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+      const continues = (at: number): boolean => {
+        const cur = lines[at] ?? '';
+        const nxt = lines[at + 1];
+        if (nxt === undefined) return false;
+        if (/\\\s*$/.test(cur)) return true;
+        return /^\s+--?[A-Za-z]/.test(nxt) && (/^\s*/.exec(nxt)?.[0].length ?? 0) > indent;
+      };
+      while (continues(k) && k - i < 200) {
+        k++;
+        text = text.replace(/\\\s*$/, '').trimEnd() + ' ' + (lines[k] ?? '').trim();
+      }
+      if (!final && k + 1 >= lines.length) return 0;
+      const launch = parseLaunchCommand(text);
+      if (launch) {
+        enterLaunch(s, launch, fileLine);
+        if (launch.modelPath !== undefined && launch.model === undefined) {
+          this.diagnostics.push({ severity: 'info', code: 'context-missing', message: `model path "${launch.modelPath}" has an empty last part: model left absent`, file, line: fileLine });
+        }
+        return k - i + 1;
+      }
+    }
+
+    const completed = parseTestCompleted(line);
+    if (completed) {
+      s.completed = { line: fileLine, ...completed };
+      return 1;
+    }
+
+    const script = parseScriptShellLine(line);
+    if (script) {
+      s.preamble = { line: fileLine, command: script.command, client: { ...script.client }, open: true };
+      return 1;
+    }
+
+    const pre = parsePreambleLine(line);
+    if (pre) {
+      if (pre.key === 'start') {
+        if (!s.preamble) s.preamble = { line: fileLine, client: {}, open: true };
+        s.preamble.open = true;
+        return 1;
+      }
+      if (pre.key === 'prompt' || s.preamble?.open) {
+        if (!s.preamble) s.preamble = { line: fileLine, client: {}, open: false };
+        // A preamble line overrides the script's flags: it is what the script actually used.
+        (s.preamble.client as Record<string, string | number>)[pre.key] = pre.value;
+        return 1;
+      }
+    }
+
+    const ctx = classifyContextLine(line);
+    if (ctx) addContextLine(s, ctx, fileLine);
+    return 1;
+  }
+
+  /** Whole-file end: diagnostics for a file without runs. */
+  finish(): ParseResult {
+    this.checked = Math.min(this.checked, this.diagnostics.length);
+    this.capDiagnostics(true);
+    for (const [code, c] of this.codeCounts) {
+      if (c.dropped > 0 && c.worst) {
+        this.diagnostics.push({ severity: c.worst, code: code as Diagnostic['code'], message: `${c.dropped} more "${code}" diagnostics not listed (first ${MAX_DIAGNOSTICS_PER_CODE} shown)`, file: this.opts.file, line: c.firstLine ?? 1 });
+      }
+    }
+    // By line (stable; file-level ones last) so the whole-text and streamed paths agree even
+    // though hygiene diagnostics arrive per chunk when streaming.
+    const withLine = this.diagnostics.filter((d) => d.line !== undefined).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const without = this.diagnostics.filter((d) => d.line === undefined);
+    this.diagnostics.length = 0;
+    this.diagnostics.push(...withLine, ...without);
+    if (this.runCount === 0) {
+      const other = this.otherCount > 0 ? ` (${this.otherCount} env/sample records read)` : ' (prose or figures only)';
+      this.diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `no benchmark runs found in this file${other}`, file: this.opts.file, line: 1 });
+    }
+    return { records: this.records, diagnostics: this.diagnostics };
+  }
+}
+
+/** Whole-text path: hygiene, then one feed. */
+export function scanConsoleLog(text: string, opts: ScannerOptions): ParseResult {
+  const norm = normalizeText(text, opts.file);
+  const scanner = new ConsoleScanner(opts);
+  for (const d of norm.diagnostics) scanner.diagnose(d);
+  scanner.feed(norm.lines, 0, true);
+  return scanner.finish();
+}

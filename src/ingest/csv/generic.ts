@@ -1,0 +1,111 @@
+/**
+ * Generic CSV: a header row, one run per data row. Each column is classified once
+ * (context field, metric with unit factor, derived, record field, unknown); cells fill the run.
+ * Also reads back what `runsToCsv` writes (its dotted context columns and canonical keys).
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { recordId } from '../../model/ids';
+import { parseNumber } from '../../model/metric-vocabulary';
+import type { FormatName, RunRecord } from '../../model/records';
+import { SCHEMA_VERSION } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
+import { classifyColumn, setContextField, type ColumnMeaning } from './columns';
+import { allNumbers, unquoteFormula, type CsvTable } from './read';
+
+export function round12(v: number): number {
+  return Number(v.toPrecision(12));
+}
+
+export function newRun(file: string, line: number, row: number | undefined, format: FormatName): RunRecord {
+  return {
+    kind: 'run',
+    schema_version: SCHEMA_VERSION,
+    id: recordId(file, line),
+    source: row === undefined ? { file, line, format } : { file, line, row, format },
+    labels: [],
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
+}
+
+const ORDER = ['kind', 'schema_version', 'id', 'source', 'title', 'timestamp', 'labels', 'engine', 'api', 'mode', 'model', 'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags'];
+
+/** Key order of the data contract; empty sections dropped. */
+export function finishRun(run: RunRecord): RunRecord {
+  const out: Record<string, unknown> = {};
+  const r = run as unknown as Record<string, unknown>;
+  for (const k of ORDER) {
+    const v = r[k];
+    if (v === undefined) continue;
+    if ((k === 'hardware' || k === 'parallelism' || k === 'server' || k === 'client') && Object.keys(v as object).length === 0) continue;
+    out[k] = v;
+  }
+  return out as unknown as RunRecord;
+}
+
+export function readGenericCsv(table: CsvTable, file: string, columnMap: Record<string, string> | undefined, diagnostics: Diagnostic[]): RunRecord[] {
+  const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const first = rows[0];
+  if (!first) return [];
+  let header: string[];
+  let data = rows.slice(1);
+  if (allNumbers(first.cells)) {
+    // No header: columns cannot be mapped; values are kept under positional names.
+    header = first.cells.map((_, k) => `column_${k + 1}`);
+    data = rows;
+    diagnostics.push({ severity: 'warning', code: 'table-malformed', message: 'first row is all numbers: no header row, columns kept as column_1…column_N (use a column map to name them)', file, line: first.line });
+  } else header = first.cells.map((h) => h.trim());
+  const meanings: ColumnMeaning[] = header.map((h) => classifyColumn(h, columnMap));
+
+  const runs: RunRecord[] = [];
+  data.forEach((row, index) => {
+    if (row.cells.length !== header.length) {
+      diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`, file, line: row.line });
+    }
+    const run = newRun(file, row.line, index + 1, 'csv');
+    header.forEach((h, k) => {
+      const rawCell = row.cells[k];
+      if (rawCell === undefined) return;
+      const cell = unquoteFormula(rawCell).trim();
+      if (cell === '') return;
+      setOwn(run.raw, h, cell);
+      const m = meanings[k] as ColumnMeaning;
+      switch (m.kind) {
+        case 'context':
+          if (!setContextField(run, m.field, cell)) {
+            diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `'${h}' = '${cell}' cannot be read as ${m.field}: kept in raw`, file, line: row.line });
+          }
+          break;
+        case 'record':
+          if (m.field === 'title') run.title = cell;
+          else if (m.field === 'timestamp') run.timestamp = cell;
+          else if (m.field === 'labels') run.labels = cell.split(LABEL_SEPARATOR).map((l) => l.trim()).filter((l) => l !== '');
+          else if (m.field === 'flags') run.flags = cell.split(FLAG_SEPARATOR).map((f) => f.trim()).filter((f) => f !== '');
+          break; // id, file, line, format of an earlier parse stay in raw
+        case 'metric': {
+          const n = parseNumber(cell);
+          if (n.lossy) {
+            if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
+            diagnostics.push({ severity: 'warning', code: 'cell-lossy', message: `'${h}' is truncated ('${cell}'): left absent`, file, line: row.line });
+          } else if (n.value !== undefined) {
+            setOwn(run.metrics, m.key, round12(n.value * m.factor));
+            if (m.note) setOwn(run.provenance, `metrics.${m.key}`, m.note);
+          } else if (!n.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `'${h}' = '${cell}' is not a number: kept in raw`, file, line: row.line });
+          break;
+        }
+        case 'unknown': {
+          const n = parseNumber(cell);
+          if (n.value !== undefined && n.unit === undefined) setOwn(run.metrics, m.key, n.value);
+          break;
+        }
+        default:
+          break; // derived figures and raw-only columns
+      }
+    });
+    runs.push(run);
+  });
+  return runs;
+}

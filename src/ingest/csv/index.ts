@@ -1,0 +1,66 @@
+/**
+ * CSV files → runs (and samples for Locust history). Stages:
+ *   1. readCsvRows      — skip leading comments/blank lines, sniff `,` `;` tab `|`, papaparse
+ *   2. detectCsvPreset  — genai-perf / Locust stats / Locust history by header, else generic
+ *   3. a reader per kind — columns classified once (`classifyColumn`, overridable by `columnMap`)
+ *   4. `--set` / `--context` fill what the file lacks
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import type { RunRecord, SampleRecord } from '../../model/records';
+import type { ParseOptions, ParseResult } from '../types';
+import { applyUserContext } from './columns';
+import { finishRun, readGenericCsv } from './generic';
+import { readCsvRows } from './read';
+import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
+
+export interface CsvOptions extends ParseOptions {
+  /**
+   * Header → meaning, overriding the built-in mapping: a metric key (`latency_p99_s`; a time
+   * unit in the header is converted), a context field (`client.concurrency`, `parallelism.gpus`,
+   * `hardware.preset`, `model` …), or `raw` to keep the column only as text.
+   */
+  columnMap?: Record<string, string>;
+}
+
+export { classifyColumn, CONTEXT_FIELDS, metricForStat } from './columns';
+export type { ColumnMeaning, ContextField } from './columns';
+export { detectCsvPreset } from './tool-presets';
+export type { CsvPreset } from './tool-presets';
+
+/** True for text that reads as a delimited table (used by format detection). */
+export function looksLikeCsv(text: string): boolean {
+  const t = readCsvRows(text.slice(0, 20000));
+  const rows = t.rows.filter((r) => r.cells.some((c) => c.trim() !== '')).slice(0, 10);
+  if (rows.length < 2) return false;
+  const n = rows[0]?.cells.length ?? 0;
+  return n >= 2 && rows.filter((r) => r.cells.length === n).length >= Math.ceil(rows.length * 0.8);
+}
+
+export function parseCsv(text: string, opts: CsvOptions): ParseResult {
+  try {
+    return parseCsvUnsafe(text, opts);
+  } catch (err) {
+    // A reader bug must not take the rest of a batch down: report it as lost data.
+    return { records: [], diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${(err as Error).message}`, file: opts.file, line: 1 }] };
+  }
+}
+
+function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
+  const file = opts.file;
+  const diagnostics: Diagnostic[] = [];
+  if (text.trim() === '') return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
+  const table = readCsvRows(text);
+  for (const e of table.errors) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line: e.line });
+  const header = table.rows.find((r) => r.cells.some((c) => c.trim() !== ''))?.cells ?? [];
+  const preset = opts.columnMap ? undefined : detectCsvPreset(header);
+  let runs: RunRecord[] = [];
+  let samples: SampleRecord[] = [];
+  if (preset === 'genai-perf') runs = readGenaiPerfCsv(table, file, diagnostics);
+  else if (preset === 'locust-stats') runs = readLocustStats(table, file, diagnostics);
+  else if (preset === 'locust-history') {
+    samples = readLocustHistory(table, file, diagnostics);
+    diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `Locust history: ${samples.length} time-series samples, no runs (include samples to see them)`, file, line: 1 });
+  } else runs = readGenericCsv(table, file, opts.columnMap, diagnostics);
+  for (const run of runs) applyUserContext(run, opts);
+  return { records: [...runs.map(finishRun), ...samples], diagnostics };
+}

@@ -1,0 +1,111 @@
+/**
+ * JSON result exports → RunRecords:
+ *   1. parse the text as one JSON value, else as JSON lines (one value per line);
+ *   2. for each object (an array's elements, a JSONL line), recognise the tool by its keys
+ *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts);
+ *   3. unknown objects give an `unknown-format` diagnostic, never a crash.
+ * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { recordId } from '../../model/ids';
+import { SCHEMA_VERSION, type FormatName, type RunRecord } from '../../model/records';
+import type { ParseOptions, ParseResult, PartialRun } from '../types';
+import { orderRun } from '../blocks/common';
+import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
+import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
+
+export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
+export { isSglangResult, looksLikeServingResult, resultDate, servingResultRun } from './serving-json';
+
+export function looksLikeJsonExport(text: string): boolean {
+  return /^\s*[[{]/.test(text);
+}
+
+interface JsonValueAt {
+  value: unknown;
+  /** 1-based line where the value starts. */
+  line: number;
+  /** 1-based element index when the value came from a top-level array. */
+  row?: number;
+}
+
+/** One JSON document, else JSON lines; lines that do not parse give diagnostics. */
+function readValues(text: string, file: string, diagnostics: Diagnostic[]): JsonValueAt[] {
+  const body = text.replace(/^\uFEFF/, '');
+  try {
+    const value: unknown = JSON.parse(body);
+    const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
+    if (Array.isArray(value)) return value.map((v, k) => ({ value: v, line, row: k + 1 }));
+    return [{ value, line }];
+  } catch {
+    // not a single document: try JSON lines
+  }
+  const out: JsonValueAt[] = [];
+  const lines = body.split(/\r?\n/);
+  let bad = 0;
+  lines.forEach((l, k) => {
+    if (l.trim() === '') return;
+    try {
+      out.push({ value: JSON.parse(l) as unknown, line: k + 1 });
+    } catch (e) {
+      bad++;
+      if (bad <= 5) diagnostics.push({ severity: 'error', code: 'unknown-format', message: `not valid JSON: ${(e as Error).message}`, file, line: k + 1 });
+    }
+  });
+  if (bad > 5) diagnostics.push({ severity: 'error', code: 'unknown-format', message: `${bad} lines in all are not valid JSON`, file });
+  return out;
+}
+
+function toRecord(run: PartialRun, file: string, line: number, row: number | undefined): RunRecord {
+  const { startLine: _s, row: _r, format, variant, ...rest } = orderRun(run);
+  const source: RunRecord['source'] = row !== undefined ? { file, line, row, format } : { file, line, format };
+  const record: RunRecord = {
+    kind: 'run',
+    schema_version: SCHEMA_VERSION,
+    id: recordId(file, line, row, variant),
+    source,
+    labels: [],
+    ...rest,
+  };
+  return record;
+}
+
+function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
+  if (/aiperf/i.test(file)) return 'AIPerf export';
+  const cfg = o.input_config;
+  if (cfg && typeof cfg === 'object' && ('loadgen' in cfg || 'cli_command' in cfg)) return 'AIPerf export';
+  return 'genai-perf export';
+}
+
+/** Which reader an object needs, from its keys (a `--format-hint` narrows the choice). */
+function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | undefined {
+  if (looksLikeGenaiPerfExport(o) && hint !== 'vllm-bench-json' && hint !== 'sglang-bench-jsonl') return 'genai-perf-json';
+  if (looksLikeServingResult(o)) {
+    if (hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl') return hint;
+    return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
+  }
+  return undefined;
+}
+
+export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
+  const file = opts.file;
+  const diagnostics: Diagnostic[] = [];
+  const records: RunRecord[] = [];
+  for (const v of readValues(text, file, diagnostics)) {
+    const o = v.value;
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) {
+      diagnostics.push({ severity: 'warning', code: 'unknown-format', message: 'a JSON value that is not an object: not a known benchmark export', file, line: v.line });
+      continue;
+    }
+    const obj = o as Record<string, unknown>;
+    const format = formatOf(obj, opts.formatHint);
+    if (!format) {
+      const keys = Object.keys(obj).slice(0, 6).join(', ');
+      diagnostics.push({ severity: 'warning', code: 'unknown-format', message: `JSON object not recognised as a vLLM, SGLang or genai-perf export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`, file, line: v.line });
+      continue;
+    }
+    const run = format === 'genai-perf-json' ? genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)) : servingResultRun(obj, format, v.line - 1);
+    records.push(toRecord(run, file, v.line, v.row));
+  }
+  return { records, diagnostics };
+}

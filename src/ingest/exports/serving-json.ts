@@ -1,0 +1,136 @@
+/**
+ * Result JSON of vLLM's benchmark_serving.py / `vllm bench serve --save-result` (one object)
+ * and of SGLang's bench_serving `--output-file` (JSONL, one object per run). Both are flat:
+ * settings (`backend`, `model_id`, `request_rate`, `max_concurrency`, `num_prompts` …) next to
+ * results (`request_throughput`, `mean_ttft_ms`, `p99_e2el_ms` / `p99_e2e_latency_ms` …).
+ * Per-request arrays (`ttfts`, `itls`, `generated_texts` …) are not runs and are skipped.
+ */
+import { applyFactor, normaliseStat, unknownMetricKey } from '../../model/metric-vocabulary';
+import type { ClientSettings, Engine, FormatName } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import type { PartialRun } from '../types';
+
+/** Whole-run results with a vocabulary key. */
+const RESULT_KEYS: Record<string, string> = {
+  request_throughput: 'throughput_rps',
+  request_goodput: 'goodput_rps',
+  output_throughput: 'output_tps',
+  input_throughput: 'input_tps',
+  total_token_throughput: 'total_tps',
+  total_throughput: 'total_tps',
+  duration: 'duration_s',
+  completed: 'requests_ok_count',
+  failed: 'requests_failed_count',
+  total_input_tokens: 'input_tokens',
+  total_input: 'input_tokens',
+  total_output_tokens: 'output_tokens',
+  total_output: 'output_tokens',
+  max_output_tokens_per_s: 'peak_output_tps',
+  max_concurrent_requests: 'peak_in_flight_count',
+  concurrency: 'measured_concurrency',
+};
+
+/** Settings: into `client` (numbers) or kept only in `raw`. */
+const CLIENT_KEYS: Record<string, keyof ClientSettings> = {
+  max_concurrency: 'concurrency',
+  request_rate: 'request_rate',
+  num_prompts: 'total_requests',
+  random_input_len: 'input_len',
+  random_output_len: 'output_len',
+  sharegpt_output_len: 'output_len',
+};
+const RAW_ONLY = new Set(['burstiness', 'random_range_ratio', 'seed', 'best_of', 'use_beam_search', 'tokenizer_id', 'dataset_name', 'label', 'date', 'backend', 'model_id']);
+
+const QUANTITY: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
+  ttft: { quantity: 'ttft', unit: 'ms' },
+  tpot: { quantity: 'tpot', unit: 'ms' },
+  itl: { quantity: 'itl', unit: 'ms' },
+  e2el: { quantity: 'latency', unit: 's' },
+  e2e_latency: { quantity: 'latency', unit: 's' },
+};
+
+/** `mean_ttft_ms`, `p99_e2el_ms`, `p99.9_itl_ms`, `median_e2e_latency_ms` → vocabulary key and factor. */
+function latencyKey(key: string): { key: string; factor: number } | undefined {
+  const m = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency)_ms$/.exec(key);
+  if (!m || !m[1] || !m[2]) return undefined;
+  const stat = normaliseStat(m[1]);
+  const q = QUANTITY[m[2]];
+  if (!stat || !q) return undefined;
+  return { key: `${q.quantity}_${stat}_${q.unit}`, factor: q.unit === 's' ? 0.001 : 1 };
+}
+
+/** SGLang's objects carry E2E latency and retokenized counts; vLLM's carry `e2el` and `model_id`. */
+export function isSglangResult(o: Record<string, unknown>): boolean {
+  return ['mean_e2e_latency_ms', 'total_output_tokens_retokenized', 'input_throughput', 'accept_length'].some((k) => k in o) && !('mean_e2el_ms' in o);
+}
+
+export function looksLikeServingResult(o: Record<string, unknown>): boolean {
+  return typeof o.request_throughput === 'number' && (typeof o.output_throughput === 'number' || typeof o.mean_ttft_ms === 'number' || typeof o.completed === 'number');
+}
+
+/** `20240520-120000` (vLLM) or `2025-05-20 12:00:00` → ISO local time; undefined otherwise. */
+export function resultDate(text: string): string | undefined {
+  const a = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(text.trim());
+  if (a) return `${a[1]}-${a[2]}-${a[3]}T${a[4]}:${a[5]}:${a[6]}`;
+  const b = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
+  if (b) return `${b[1]}-${b[2]}-${b[3]}T${b[4]}:${b[5]}:${b[6]}`;
+  return undefined;
+}
+
+function engineOf(backend: string): Engine | undefined {
+  if (/^sglang/i.test(backend)) return 'sglang';
+  if (/^vllm/i.test(backend)) return 'vllm';
+  if (/^tgi/i.test(backend)) return 'tgi';
+  if (/^(trt|tensorrt)/i.test(backend)) return 'trtllm';
+  if (/^lmdeploy/i.test(backend)) return 'other';
+  return undefined;
+}
+
+function lastPathPart(p: string): string {
+  const parts = p.replace(/[\\/]+$/, '').split(/[\\/]/);
+  return parts[parts.length - 1] ?? p;
+}
+
+/** One result object → a run (no id/source yet). */
+export function servingResultRun(o: Record<string, unknown>, format: FormatName, startLine: number): PartialRun {
+  const run: PartialRun = { startLine, format, title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  for (const [key, value] of Object.entries(o)) {
+    if (value === null || typeof value === 'object') continue; // per-request arrays, nested details
+    setOwn(run.raw, key, String(value));
+    const client = CLIENT_KEYS[key];
+    if (client) {
+      if (typeof value === 'number' && Number.isFinite(value)) (run.client ??= {})[client as 'concurrency'] = value;
+      continue; // "inf", null: absent, raw kept
+    }
+    if (RAW_ONLY.has(key) || typeof value !== 'number' || !Number.isFinite(value)) continue;
+    const lat = latencyKey(key);
+    if (lat) {
+      setOwn(run.metrics, lat.key, applyFactor(value, lat.factor));
+      continue;
+    }
+    const k = RESULT_KEYS[key];
+    setOwn(run.metrics, k ?? unknownMetricKey(key), value);
+  }
+  const model = typeof o.model_id === 'string' ? o.model_id : undefined;
+  if (model) {
+    run.model = lastPathPart(model);
+    (run.client ??= {}).model_path = model;
+  }
+  const date = typeof o.date === 'string' ? resultDate(o.date) : undefined;
+  if (date) run.timestamp = date;
+  const backend = typeof o.backend === 'string' ? o.backend : undefined;
+  const fromBackend = backend ? engineOf(backend) : undefined;
+  if (fromBackend && backend) {
+    run.engine = fromBackend;
+    run.provenance.engine = `"backend": "${backend}" in the result JSON`;
+  } else {
+    run.engine = format === 'sglang-bench-jsonl' ? 'sglang' : 'vllm';
+    run.provenance.engine = `${format} result file${backend ? ` (backend "${backend}" names a client API, not an engine)` : ''}`;
+  }
+  if (backend && /^openai/i.test(backend)) {
+    run.api = 'openai';
+    run.provenance.api = `"backend": "${backend}" in the result JSON`;
+  }
+  if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
+  return run;
+}

@@ -1,0 +1,148 @@
+/**
+ * Server launch commands (`vllm serve …`, `python3 -m sglang.launch_server …`): the engine,
+ * parallelism, context length and model path of the runs that follow them.
+ */
+import type { Engine, Strategy } from '../model/records';
+
+export interface LaunchCommand {
+  engine: Engine;
+  /** The command as written (continuation lines joined with a space). */
+  command: string;
+  /** Raw model path as written (`/home/vllm/llm/Qwen7B-awq`, or `/home/vllm/llm/`). */
+  modelPath?: string;
+  /** Last path part of the model path; absent when it is empty (`/home/vllm/llm/`). */
+  model?: string;
+  tp?: number;
+  dp?: number;
+  pp?: number;
+  contextLength?: number;
+  /** Other flags as written (`--enforce-eager` → true, `--port 8000` → 8000). */
+  flags: Record<string, string | number | boolean>;
+}
+
+/** Recognised launchers, in the order they are tried; each returns the engine. */
+const LAUNCHERS: ReadonlyArray<{ engine: Engine; pattern: RegExp }> = [
+  { engine: 'vllm', pattern: /(?:^|[\s/])vllm\s+serve(?=\s|$)/ },
+  { engine: 'vllm', pattern: /-m\s+vllm\.entrypoints\.(?:openai\.)?api_server(?=\s|$)/ },
+  { engine: 'sglang', pattern: /-m\s+sglang\.launch_server(?=\s|$)/ },
+  { engine: 'sglang', pattern: /(?:^|[\s/])sglang\s+serve(?=\s|$)/ },
+];
+
+const TP_FLAGS = new Set(['--tp', '--tp-size', '--tensor-parallel-size', '-tp']);
+const DP_FLAGS = new Set(['--dp', '--dp-size', '--data-parallel-size', '-dp']);
+const PP_FLAGS = new Set(['--pp', '--pp-size', '--pipeline-parallel-size', '-pp']);
+const CONTEXT_FLAGS = new Set(['--context-length', '--max-model-len']);
+const MODEL_FLAGS = new Set(['--model-path', '--model']);
+
+/**
+ * What may precede a launcher on its line: a prompt, env assignments, `nohup`/`sudo`/`exec`,
+ * a python interpreter, a YAML `command:` key or list dash, a path. Prose that merely mentions
+ * `vllm serve` is not a launch command.
+ */
+const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|command:|-|\S*\/))*\s*$/;
+
+function launcherAt(text: string): { engine: Engine; index: number; length: number } | undefined {
+  let launcher: { engine: Engine; index: number; length: number } | undefined;
+  for (const l of LAUNCHERS) {
+    const m = l.pattern.exec(text);
+    if (m && (launcher === undefined || m.index < launcher.index)) launcher = { engine: l.engine, index: m.index, length: m[0].length };
+  }
+  if (!launcher) return undefined;
+  const command = stripPrompt(text);
+  const offset = text.length - command.length;
+  const prefix = text.slice(Math.max(offset, 0), launcher.index + (/^[\s/]/.test(text.slice(launcher.index)) ? 1 : 0));
+  return PREFIX.test(prefix) ? launcher : undefined;
+}
+
+/** Does this line start a launch command (possibly behind a prompt, `nohup` or env vars)? */
+export function looksLikeLaunchCommand(line: string): boolean {
+  if (line.length > 4000) return false;
+  return launcherAt(line) !== undefined;
+}
+
+/** Splits a shell line into words, honouring simple single and double quotes. */
+export function shellWords(text: string): string[] {
+  const words: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) words.push(m[1] ?? m[2] ?? m[3] ?? '');
+  return words;
+}
+
+function positiveInt(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n > 0 ? n : undefined;
+}
+
+function flagValue(text: string): string | number {
+  return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** Last part of a model path; undefined when it is empty (`/home/vllm/llm/`). */
+export function modelName(path: string): string | undefined {
+  const parts = path.split(/[\\/]/);
+  const last = parts[parts.length - 1]?.trim();
+  return last ? last : undefined;
+}
+
+/**
+ * Reads a launch command. `text` is the logical line (continuations already joined).
+ * Returns undefined when no recognised launcher is on it.
+ */
+export function parseLaunchCommand(text: string): LaunchCommand | undefined {
+  const launcher = launcherAt(text);
+  if (!launcher) return undefined;
+  const command = stripPrompt(text).trim();
+  const words = shellWords(text.slice(launcher.index + launcher.length));
+  const out: LaunchCommand = { engine: launcher.engine, command, flags: {} };
+  const isServe = /serve\s*$/.test(text.slice(launcher.index, launcher.index + launcher.length));
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k] ?? '';
+    if (word === '\\') continue;
+    if (!word.startsWith('-')) {
+      // `vllm serve MODEL` / `sglang serve MODEL`: the first positional word is the model.
+      if (isServe && out.modelPath === undefined) out.modelPath = word;
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = eq > 0 ? word.slice(0, eq) : word;
+    let value: string | undefined;
+    if (eq > 0) value = word.slice(eq + 1);
+    else {
+      const nextWord = words[k + 1];
+      if (nextWord !== undefined && !/^--?[a-zA-Z]/.test(nextWord)) {
+        value = nextWord;
+        k++;
+      }
+    }
+    if (TP_FLAGS.has(name)) out.tp = positiveInt(value) ?? out.tp;
+    else if (DP_FLAGS.has(name)) out.dp = positiveInt(value) ?? out.dp;
+    else if (PP_FLAGS.has(name)) out.pp = positiveInt(value) ?? out.pp;
+    else if (CONTEXT_FLAGS.has(name)) out.contextLength = positiveInt(value) ?? out.contextLength;
+    else if (MODEL_FLAGS.has(name) && value !== undefined) out.modelPath = value;
+    else {
+      const key = name.replace(/^-+/, '');
+      if (key !== '') Object.defineProperty(out.flags, key, { value: value === undefined ? true : flagValue(value), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  if (out.modelPath !== undefined) {
+    const model = modelName(out.modelPath);
+    if (model !== undefined) out.model = model;
+  }
+  return out;
+}
+
+/** `root@host:/home# cmd` or `$ cmd` → `cmd`. */
+export function stripPrompt(line: string): string {
+  const m = /^\s*(?:\([^)]*\)\s*)?(?:[\w.-]+@[\w.-]+:[^#$\s]*\s*[#$]|\$)\s+(.*)$/.exec(line);
+  return m && m[1] !== undefined ? m[1] : line;
+}
+
+/** Engine defaults are applied by the scanner: vLLM and SGLang both default tp = dp = pp = 1. */
+export function strategyOf(tp: number, dp: number, pp: number): Strategy {
+  const parts = [tp > 1, dp > 1, pp > 1].filter(Boolean).length;
+  if (parts === 0) return 'single';
+  if (parts > 1) return 'mixed';
+  return tp > 1 ? 'tensor' : dp > 1 ? 'data' : 'pipeline';
+}

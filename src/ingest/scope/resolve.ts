@@ -1,0 +1,252 @@
+/**
+ * Turns what a block reader saw (a PartialRun) plus the scope around it into a RunRecord,
+ * applying design.md's precedence rules:
+ *  - engine: launch command > table title (or the block's own format) > separator or
+ *    heading in scope > URL port (last resort, stress-script tables only, said so in provenance);
+ *  - api: a heading in scope saying native/openai > URL path (`/generate`, `/v1/…`);
+ *  - mode: whole-label separators/headings only;
+ *  - model: the table's Model row > launch command's model path > preamble `Model:`;
+ *  - parallelism: launch command (unset tp/dp/pp are the engine default 1, said so) > for
+ *    runs in the same section as an nvidia-smi dump, its busy GPUs > absent;
+ *  - hardware: the latest nvidia-smi dump anywhere earlier in the file;
+ *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw).
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import type { ClientSettings, EnvRecord, Hardware, Parallelism, RunRecord, ServerSettings } from '../../model/records';
+import { SCHEMA_VERSION } from '../../model/records';
+import { recordId } from '../../model/ids';
+import { setOwn } from '../../model/safe-keys';
+import { modelName, strategyOf } from '../launch-command';
+import type { PartialRun } from '../types';
+import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfUrlPort, modeOfLabel } from './labels';
+import { currentSectionId, segmentEngine, segmentMode, type ScopeState } from './state';
+
+function mostCommon<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: T | undefined;
+  let bestCount = 0;
+  for (const [v, c] of counts) {
+    if (c > bestCount || (c === bestCount && typeof v === 'number' && typeof best === 'number' && v > best)) {
+      best = v;
+      bestCount = c;
+    }
+  }
+  return best;
+}
+
+/** Hardware from a dump: the GPU model (the most common name), count and memory per GPU. */
+export function hardwareOfEnv(env: EnvRecord): Hardware {
+  const hw: Hardware = {};
+  const names = env.gpus.map((g) => g.name).filter((n): n is string => !!n);
+  const name = mostCommon(names);
+  if (name) hw.gpu = name;
+  if (env.gpus.length > 0) hw.gpu_count = env.gpus.length;
+  const mem = mostCommon(env.gpus.map((g) => g.memory_total_mib).filter((n): n is number => n !== undefined));
+  if (mem !== undefined) hw.gpu_memory_mib = mem;
+  return hw;
+}
+
+/** GPUs of a dump that hold a process or more than half their memory. */
+export function busyGpus(env: EnvRecord): number {
+  return env.gpus.filter((g) => (g.processes?.length ?? 0) > 0 || (g.memory_used_mib !== undefined && g.memory_total_mib !== undefined && g.memory_used_mib > g.memory_total_mib / 2)).length;
+}
+
+function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
+  diagnostics.push({ severity: 'warning', code: 'conflicting-context', message: `${what}: ${kept} (kept) disagrees with ${other}`, file, line });
+}
+
+function mergeClient(base: ClientSettings | undefined, lower: ClientSettings | undefined, source: string, run: { provenance: Record<string, string> }, diagnostics: Diagnostic[], file: string, line: number): ClientSettings | undefined {
+  if (!lower) return base;
+  const out: ClientSettings = { ...(base ?? {}) };
+  for (const [k, v] of Object.entries(lower) as Array<[keyof ClientSettings, string | number]>) {
+    if (v === undefined) continue;
+    const have = out[k];
+    if (have === undefined) {
+      (out as Record<string, string | number>)[k] = v;
+      run.provenance[`client.${k}`] = source;
+    } else if (have !== v && k !== 'prompt' && k !== 'command') {
+      conflict(diagnostics, file, line, `client.${k}`, `${have} (table)`, `${v} from ${source}`);
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Builds the RunRecord. Consumes one-shot scope items (pending `Test completed in`, warm-up, preamble). */
+export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnostics: Diagnostic[]): RunRecord {
+  const line = p.startLine + 1;
+  const provenance: Record<string, string> = { ...p.provenance };
+  const flags = [...p.flags];
+  // The reader's objects are ours now (built with setOwn): used as they are, not copied.
+  const raw = p.raw;
+  const metrics = p.metrics;
+
+  const run: RunRecord = {
+    kind: 'run',
+    schema_version: SCHEMA_VERSION,
+    id: recordId(file, line, p.row, p.variant),
+    source: p.row !== undefined ? { file, line, row: p.row, format: p.format } : { file, line, format: p.format },
+    labels: [...s.headings.map((h) => h.text), ...s.segment.map((l) => l.text)],
+    metrics,
+    raw,
+    provenance,
+    flags,
+  };
+  if (p.title !== undefined) run.title = p.title;
+  if (p.timestamp !== undefined) run.timestamp = p.timestamp;
+
+  const launch = s.launch;
+  const headingsDeepFirst = [...s.headings].reverse();
+
+  // Engine.
+  const blockEngine = p.engine;
+  if (launch) {
+    run.engine = launch.launch.engine;
+    provenance.engine = `launch command at line ${launch.line}`;
+    if (blockEngine && blockEngine !== run.engine) conflict(diagnostics, file, line, 'engine', `${run.engine} (launch command at line ${launch.line})`, `${blockEngine} from ${p.provenance.engine ?? 'the result block'}`);
+  } else if (blockEngine) {
+    run.engine = blockEngine;
+    provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
+  } else {
+    const sep = segmentEngine(s);
+    const heading = headingsDeepFirst.find((h) => engineOfHeading(h.text));
+    if (sep && (!heading || sep.line > heading.line)) {
+      run.engine = sep.engine;
+      provenance.engine = `separator "${sep.text}" at line ${sep.line}`;
+    } else if (heading) {
+      run.engine = engineOfHeading(heading.text);
+      provenance.engine = `heading "${heading.text}" at line ${heading.line}`;
+    }
+  }
+
+  // Client: the table's own settings, then the stress script's preamble and shell flags.
+  let client = p.client ? { ...p.client } : undefined;
+  if (s.preamble) {
+    const pre = s.preamble;
+    const fromPreamble: ClientSettings = { ...pre.client };
+    if (pre.command !== undefined) fromPreamble.command = pre.command;
+    client = mergeClient(client, fromPreamble, `stress script preamble at line ${pre.line}`, run, diagnostics, file, line);
+    s.preamble = undefined;
+  }
+  if (client) run.client = client;
+
+  // The URL's port is the weakest hint, used only for the users' stress-script tables (a script
+  // written for vLLM/SGLang); a third-party tool at :8000 may be talking to NIM or TGI.
+  if (!run.engine && client?.url && /Stress Test Results/i.test(p.title ?? '')) {
+    const e = engineOfUrlPort(client.url);
+    if (e) {
+      run.engine = e;
+      provenance.engine = `URL port (${e === 'sglang' ? "30000 is SGLang's default" : "8000 is vLLM's default"}); nothing better in scope`;
+    }
+  }
+
+  // API kind.
+  const apiHeading = headingsDeepFirst.find((h) => apiOfHeading(h.text));
+  const urlApi = client?.url ? apiOfUrl(client.url) : undefined;
+  if (apiHeading) {
+    run.api = apiOfHeading(apiHeading.text);
+    provenance.api = `heading "${apiHeading.text}" at line ${apiHeading.line}`;
+  } else if (urlApi) {
+    run.api = urlApi;
+    provenance.api = `URL path (${client?.url})`;
+  } else if (p.api) {
+    run.api = p.api;
+  }
+
+  // Mode.
+  const mode = segmentMode(s);
+  const modeHeading = headingsDeepFirst.find((h) => modeOfLabel(h.text));
+  if (mode && (!modeHeading || mode.line > modeHeading.line)) {
+    run.mode = mode.mode;
+    provenance.mode = `separator "${mode.text}" at line ${mode.line}`;
+  } else if (modeHeading) {
+    run.mode = modeOfLabel(modeHeading.text);
+    provenance.mode = `heading "${modeHeading.text}" at line ${modeHeading.line}`;
+  } else if (p.mode) run.mode = p.mode;
+
+  // Model and server.
+  const server: ServerSettings = { ...(p.server ?? {}) };
+  if (launch) {
+    server.command = launch.launch.command;
+    if (launch.launch.contextLength !== undefined) server.context_length = launch.launch.contextLength;
+    if (launch.launch.modelPath !== undefined) server.model_path = launch.launch.modelPath;
+    if (Object.keys(launch.launch.flags).length > 0) server.flags = { ...launch.launch.flags };
+  }
+  if (Object.keys(server).length > 0) run.server = server;
+  const tableModel = p.client?.model_path;
+  if (p.model !== undefined) run.model = p.model;
+  else if (tableModel !== undefined && modelName(tableModel)) {
+    run.model = modelName(tableModel);
+  } else if (launch?.launch.model) {
+    run.model = launch.launch.model;
+    provenance.model = `launch command at line ${launch.line}`;
+  } else if (client?.model_path && modelName(client.model_path)) {
+    run.model = modelName(client.model_path);
+    provenance.model = provenance['client.model_path'] ?? 'client settings';
+  }
+  if (run.model && launch?.launch.model && run.model !== launch.launch.model) {
+    conflict(diagnostics, file, line, 'model', `${run.model} (result)`, `${launch.launch.model} from the launch command at line ${launch.line}`);
+  }
+
+  // Hardware.
+  if (s.env) {
+    const hw = hardwareOfEnv(s.env.env);
+    if (Object.keys(hw).length > 0) {
+      run.hardware = { ...(p.hardware ?? {}), ...hw };
+      provenance.hardware = `nvidia-smi at line ${s.env.env.source.line}${s.env.sectionId === currentSectionId(s) ? '' : ' (earlier section of the same file)'}`;
+    }
+  } else if (p.hardware) run.hardware = { ...p.hardware };
+
+  // Parallelism.
+  const par: Parallelism = { ...(p.parallelism ?? {}) };
+  if (launch) {
+    const l = launch.launch;
+    const defaults: string[] = [];
+    const tp = l.tp ?? (defaults.push('tp'), 1);
+    const dp = l.dp ?? (defaults.push('dp'), 1);
+    const pp = l.pp ?? (defaults.push('pp'), 1);
+    par.tp = tp;
+    par.dp = dp;
+    par.pp = pp;
+    par.gpus = tp * dp * pp;
+    par.strategy = strategyOf(tp, dp, pp);
+    provenance['parallelism.gpus'] = `launch command at line ${launch.line}`;
+    for (const d of defaults) provenance[`parallelism.${d}`] = `engine default 1 (not on the launch command at line ${launch.line})`;
+  } else if (par.gpus === undefined && s.env && s.env.sectionId === currentSectionId(s)) {
+    const busy = busyGpus(s.env.env);
+    if (busy > 0) {
+      par.gpus = busy;
+      provenance['parallelism.gpus'] = `nvidia-smi at line ${s.env.env.source.line}: ${busy} GPU(s) hold a server process or more than half their memory (same section)`;
+    }
+  }
+  if (Object.keys(par).length > 0) run.parallelism = par;
+
+  // Duration: the table's own wins; `Test completed in` fills in and is kept in raw.
+  if (s.completed) {
+    setOwn(run.raw, 'Test completed in', s.completed.text);
+    if (run.metrics.duration_s === undefined && s.completed.seconds !== undefined) {
+      setOwn(run.metrics, 'duration_s', s.completed.seconds);
+      provenance['metrics.duration_s'] = `"Test completed in" at line ${s.completed.line}`;
+    }
+    s.completed = undefined;
+  }
+
+  // Warm-up: a comment in scope flags the first run after it.
+  if (s.warmup) {
+    if (!flags.includes('warmup-suspect')) flags.push('warmup-suspect');
+    provenance.flags = `warmup-suspect: comment "${s.warmup.text}" at line ${s.warmup.line}`;
+    s.warmup = undefined;
+  }
+  return canonicalOrder(run);
+}
+
+const KEY_ORDER = ['kind', 'schema_version', 'id', 'source', 'title', 'timestamp', 'labels', 'engine', 'api', 'mode', 'model', 'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags'];
+
+/** The record's keys in design.md's order, so JSON output and goldens read like the contract. */
+export function canonicalOrder(run: RunRecord): RunRecord {
+  const out: Record<string, unknown> = {};
+  const src = run as unknown as Record<string, unknown>;
+  for (const k of KEY_ORDER) if (src[k] !== undefined) out[k] = src[k];
+  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  return out as unknown as RunRecord;
+}

@@ -1,0 +1,158 @@
+/**
+ * `parseFile(path, opts)`: one file from disk. Small files take the whole-text path
+ * (parseLog); large console logs are streamed: read in chunks, normalised chunk by chunk
+ * (hygiene keeps line numbers), and fed to one ConsoleScanner that carries the scope and
+ * keeps back the few lines a block might still need, so memory stays bounded by the chunk
+ * size plus the records kept. Pass `onRecord` to receive records as they are read instead
+ * of collecting them (the way to keep a 1 GB log's peak memory small).
+ * Both paths give identical records (tested).
+ */
+import fs from 'node:fs';
+import type { Diagnostic } from '../model/diagnostics';
+import type { BenchRecord } from '../model/records';
+import { ConsoleScanner } from './console-log';
+import { detectFormat } from './detect';
+import { DuplicateTracker } from './duplicates';
+import { normalizeText } from './hygiene';
+import { parseLog } from './parse-log';
+import type { ParseOptions, ParseResult } from './types';
+
+export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
+  /** Path as given (used in ids); defaults to the path read. */
+  file?: string;
+  /** Called as bytes are read: for the CLI's progress bar. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** Receives each record as soon as it is final; records are then not collected. */
+  onRecord?: (record: BenchRecord) => void;
+  /** Files at least this large are streamed (default 16 MiB). */
+  streamThreshold?: number;
+  /** Bytes per read (default 1 MiB). */
+  chunkBytes?: number;
+  /** Shared across files (parsePaths) so duplicates are found across files. */
+  duplicates?: DuplicateTracker;
+}
+
+export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
+/** A block longer than this many lines is read as it stands rather than waiting for more. */
+const MAX_CARRIED_LINES = 200_000;
+
+function ioError(file: string, err: unknown): ParseResult {
+  return { records: [], diagnostics: [{ severity: 'error', code: 'io-error', message: `cannot read: ${(err as Error).message}`, file }] };
+}
+
+export async function parseFile(filePath: string, opts: ParseFileOptions = {}): Promise<ParseResult> {
+  const file = opts.file ?? filePath;
+  let size: number;
+  try {
+    const st = await fs.promises.stat(filePath);
+    if (!st.isFile()) return ioError(file, new Error('not a regular file'));
+    size = st.size;
+  } catch (err) {
+    return ioError(file, err);
+  }
+  const threshold = opts.streamThreshold ?? DEFAULT_STREAM_THRESHOLD;
+  const base: ParseOptions = { file };
+  if (opts.formatHint) base.formatHint = opts.formatHint;
+  if (opts.set) base.set = opts.set;
+  if (opts.context) base.context = opts.context;
+
+  if (size < threshold) {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(filePath, 'utf8');
+    } catch (err) {
+      return ioError(file, err);
+    }
+    opts.onProgress?.(size, size);
+    const res = parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
+    return res;
+  }
+
+  // Large file: look at its head to choose the entry point. Only console logs are streamed;
+  // other formats are read whole (their parsers need the whole document).
+  const head = await readHead(filePath, 64 * 1024).catch(() => '');
+  const entry = detectFormat(head, file, opts.formatHint);
+  if (entry !== 'console-log') {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(filePath, 'utf8');
+    } catch (err) {
+      return ioError(file, err);
+    }
+    opts.onProgress?.(size, size);
+    return parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
+  }
+  return streamConsoleLog(filePath, size, { ...base, ...opts, file });
+}
+
+async function readHead(filePath: string, bytes: number): Promise<string> {
+  const fh = await fs.promises.open(filePath, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Streams a console log through one scanner; exported for tests (any size). */
+export function streamConsoleLog(filePath: string, size: number, opts: ParseFileOptions & { file: string }): Promise<ParseResult> {
+  const scannerOpts: ParseOptions & { onRecord?: (r: BenchRecord) => void; duplicates?: DuplicateTracker } = { file: opts.file };
+  if (opts.formatHint) scannerOpts.formatHint = opts.formatHint;
+  if (opts.set) scannerOpts.set = opts.set;
+  if (opts.context) scannerOpts.context = opts.context;
+  if (opts.onRecord) scannerOpts.onRecord = opts.onRecord;
+  if (opts.duplicates) scannerOpts.duplicates = opts.duplicates;
+  const scanner = new ConsoleScanner(scannerOpts);
+
+  let pending = ''; // a partial last line
+  let carried: string[] = []; // lines the scanner left for the next feed
+  let base = 0; // file index (0-based) of carried[0]
+  let normalised = 0; // lines normalised so far
+  let first = true;
+
+  const normalise = (text: string): string[] => {
+    const norm = normalizeText(text, opts.file);
+    for (const d of norm.diagnostics) scanner.diagnose(shiftDiag(d, normalised));
+    normalised += norm.lines.length;
+    return norm.lines;
+  };
+  const feed = (lines: string[], final: boolean): void => {
+    const all = carried.length === 0 ? lines : carried.concat(lines);
+    const force = !final && all.length > MAX_CARRIED_LINES;
+    const used = scanner.feed(all, base, final || force);
+    base += used;
+    carried = used >= all.length ? [] : all.slice(used);
+  };
+
+  return new Promise<ParseResult>((resolve) => {
+    const stream = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
+    stream.on('data', (chunk: string | Buffer) => {
+      let text = pending + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      const nl = text.lastIndexOf('\n');
+      if (nl < 0) {
+        pending = text;
+        return;
+      }
+      pending = text.slice(nl + 1);
+      text = text.slice(0, nl);
+      if (first) first = false;
+      feed(normalise(text), false);
+      opts.onProgress?.(stream.bytesRead, size);
+    });
+    stream.on('error', (err) => {
+      resolve(ioError(opts.file, err));
+    });
+    stream.on('end', () => {
+      // The whole-text path sees a last (possibly empty) line after the final newline.
+      feed(first && pending === '' ? [] : normalise(pending), true);
+      opts.onProgress?.(size, size);
+      resolve(scanner.finish());
+    });
+  });
+}
+
+function shiftDiag(d: Diagnostic, by: number): Diagnostic {
+  return d.line !== undefined && by !== 0 ? { ...d, line: d.line + by } : d;
+}

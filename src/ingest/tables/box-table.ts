@@ -1,0 +1,700 @@
+/**
+ * The generic text-table reader: every box style rich prints (heavy head, square, rounded,
+ * double, heavy, ASCII, minimal/simple), tabulate grids, and guidellm's ASCII tables with
+ * `||` spans — also when nested in rich panels (`│ │ ` prefixes), squeezed (padding lost,
+ * so columns do not line up), wrapped (cells continued on following lines) or cut off.
+ *
+ * Reading happens in stages:
+ *   1. frame   — find the top border (or a minimal header + rule), the panel prefix/suffix
+ *                around it, and the title line above it;
+ *   2. collect — walk the lines below, classifying each as a row or a rule, up to the
+ *                bottom border (or the first line that is neither: truncated);
+ *   3. grid    — column boundaries from the top border (or the first rule with junctions);
+ *                rows are split on the vertical glyph, by display column only as a fallback;
+ *   4. rows    — header lines (above the header rule) joined per column with spans filled;
+ *                body lines grouped into rows by the rules between them or, without rules,
+ *                by the wrapping evidence in the grid (see `groupBodyLines`).
+ * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
+ */
+import type { DiagnosticCode } from '../../model/diagnostics';
+import * as glyphs from './glyphs';
+import { displayWidth, sliceColumns } from './text-width';
+
+// Local aliases: one property lookup at load instead of one per character.
+const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
+
+export type BoxStyle =
+  | 'heavy-head'
+  | 'square'
+  | 'rounded'
+  | 'double'
+  | 'ascii'
+  | 'ascii-grid'
+  | 'minimal'
+  | 'markdown'
+  | 'heavy'
+  | 'simple';
+
+/** Something the reader noticed; the caller turns it into a Diagnostic (0-based line). */
+export interface TableIssue {
+  line: number;
+  code: DiagnosticCode;
+  severity: 'warning' | 'info';
+  message: string;
+}
+
+export interface TextTable {
+  /** 0-based index of the table's first line (title line when it has one). */
+  startLine: number;
+  /** 0-based index of the first line after the table. */
+  next: number;
+  title?: string;
+  /** 0-based index of the title line. */
+  titleLine?: number;
+  header: string[];
+  rows: string[][];
+  /** 0-based line index of each row's first line. */
+  rowLines: number[];
+  style: BoxStyle;
+  /** No (complete) bottom border: the table was cut off or its border broken. */
+  truncated: boolean;
+  /** 0-based index of the top border (or, for minimal tables, the header line). */
+  topLine: number;
+  /** Header as printed over several lines, per line (spans filled), before joining. */
+  headerLines: string[][];
+  /** Rows whose cells did not split on the vertical glyphs, bottom borders broken, … */
+  issues: TableIssue[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Stage 1: frame
+
+interface Frame {
+  /** Text in front of the border (indentation and panel borders `│ │ `). */
+  prefix: string;
+  /** Number of panel borders around the table (each side). */
+  depth: number;
+  /** Display-column boundaries relative to the border's first column (left edge, junctions, right edge). */
+  bounds?: number[];
+  ascii: boolean;
+  /** guidellm-style `|====|` tops (a `|` edge instead of a `+` corner). */
+  pipeEdge: boolean;
+  corner: string;
+  width: number;
+}
+
+const PANEL_PREFIX = /^(\s*)((?:[│┃║] +)*)/;
+
+/** Strips `depth` panel borders (and indentation) from both ends; undefined when the line is not inside them. */
+function stripPanel(line: string, depth: number): string | undefined {
+  if (depth === 0) return line.trimStart().trimEnd();
+  let s = line.trimStart();
+  for (let k = 0; k < depth; k++) {
+    const m = /^[│┃║] ?/.exec(s);
+    if (!m) return undefined;
+    s = s.slice(m[0].length);
+  }
+  s = s.trimEnd();
+  for (let k = 0; k < depth; k++) {
+    const m = / ?[│┃║]$/.exec(s);
+    if (!m) return undefined;
+    s = s.slice(0, s.length - m[0].length);
+  }
+  return s.trimEnd();
+}
+
+function boundsOf(rule: string, junction: (ch: string, k: number) => boolean): number[] {
+  const b: number[] = [0];
+  let col = 0;
+  const chars = [...rule];
+  chars.forEach((ch, k) => {
+    if (k > 0 && k < chars.length - 1 && junction(ch, k)) b.push(col);
+    col += displayWidth(ch) || 1;
+  });
+  b.push(col - 1);
+  return b;
+}
+
+/** Reads a top border (`┏━┳━┓`, `+--+--+`, `|===|===|`) at `line`; undefined when it is none. */
+function readTopFrame(line: string): Frame | undefined {
+  const m = PANEL_PREFIX.exec(line);
+  const indent = m?.[1] ?? '';
+  const panel = m?.[2] ?? '';
+  const depth = (panel.match(/[│┃║]/g) ?? []).length;
+  let body = line.slice(indent.length + panel.length).trimEnd();
+  for (let k = 0; k < depth; k++) {
+    const s = / +[│┃║]$/.exec(body);
+    if (!s) return undefined;
+    body = body.slice(0, body.length - s[0].length);
+  }
+  if (body.length < 3) return undefined;
+  // Cheap rejection before spreading a possibly huge line into code points.
+  const c0 = body[0] ?? '';
+  if (!TOP_LEFT.has(c0) && c0 !== '+' && c0 !== '|') return undefined;
+  if (body.length > MAX_TABLE_LINE) return undefined;
+  const chars = [...body];
+  const first = chars[0] ?? '';
+  const last = chars[chars.length - 1] ?? '';
+  const prefix = indent + panel;
+  if (TOP_LEFT.has(first)) {
+    if (!TOP_RIGHT.has(last)) return undefined;
+    const inner = chars.slice(1, -1);
+    if (!inner.every((c) => HORIZONTAL.has(c) || isJunction(c))) return undefined;
+    if (!inner.some((c) => HORIZONTAL.has(c))) return undefined;
+    const bounds = boundsOf(body, (c) => isJunction(c));
+    // A box without column junctions is a panel (a framed paragraph), not a table.
+    if (bounds.length < 3) return undefined;
+    return { prefix, depth, bounds, ascii: false, pipeEdge: false, corner: first, width: displayWidth(body) };
+  }
+  if (depth > 0) return undefined;
+  if (/^\+[-=+]*[-=][-=+]*\+$/.test(body)) {
+    const bounds = boundsOf(body, (c) => c === '+');
+    return { prefix, depth, bounds: bounds.length >= 3 ? bounds : undefined, ascii: true, pipeEdge: false, corner: '+', width: body.length };
+  }
+  if (/^\|[=|]*=[=|]*\|$/.test(body)) {
+    const bounds = boundsOf(body, (c) => c === '|');
+    if (bounds.length < 3) return undefined;
+    return { prefix, depth, bounds, ascii: true, pipeEdge: true, corner: '|', width: body.length };
+  }
+  return undefined;
+}
+
+function isRowText(s: string, ascii: boolean): boolean {
+  const c = s[0];
+  if (c === undefined) return false;
+  return ascii ? c === '|' : VERTICAL.has(c);
+}
+
+/** A horizontal rule line (border or separator) of the table's family. */
+function isRuleText(s: string, ascii: boolean): boolean {
+  if (s.length < 2) return false;
+  if (ascii) return /^[+|][-=+|:]*[-=][-=+|:]*[+|]?$/.test(s) && /[-=]{2}/.test(s);
+  let horiz = 0;
+  for (const ch of s) {
+    if (!isBorderGlyph(ch)) return false;
+    if (HORIZONTAL.has(ch)) horiz++;
+  }
+  return horiz >= 2;
+}
+
+// ---------------------------------------------------------------------------------------
+// Title
+
+const LOG_PREFIX = /^(\[|\d{4}-\d\d-\d\d|\d\d:\d\d|INFO\b|WARN|ERROR|DEBUG|\$|#|>|\/\/|<)/;
+
+function looksLikeTitleCase(text: string): boolean {
+  if (!/^[\p{L}\p{N}\p{So}]/u.test(text)) return false;
+  if (LOG_PREFIX.test(text)) return false;
+  if (/[.!?,;]$/.test(text)) return false;
+  const words = text.replace(/:$/, '').split(/\s+/);
+  return words.every((w) => !/^\p{Ll}[\p{L}]{3,}/u.test(w));
+}
+
+function findTitle(lines: readonly string[], top: number, frame: Frame): { title: string; line: number } | undefined {
+  const t = top - 1;
+  if (t < 0) return undefined;
+  const raw = lines[t];
+  if (raw === undefined) return undefined;
+  const s0 = frame.depth > 0 ? stripPanel(raw, frame.depth) : raw.slice(raw.startsWith(frame.prefix) ? frame.prefix.length : 0).trimEnd();
+  if (s0 === undefined) return undefined;
+  const text = s0.trim();
+  if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
+  if (text === '' || [...text].some((c) => isBorderGlyph(c)) && isRuleText(text, false)) return undefined;
+  if (isRowText(text, frame.ascii) || /^[+|]/.test(text)) return undefined;
+  if (displayWidth(text) > frame.width) return undefined;
+  const lead = displayWidth(s0) - displayWidth(s0.trimStart());
+  if (lead > 0 && frame.depth === 0) {
+    const centre = lead + displayWidth(text) / 2;
+    if (Math.abs(centre - frame.width / 2) <= 2.5 && !LOG_PREFIX.test(text)) return { title: text, line: t };
+  }
+  if (looksLikeTitleCase(text)) return { title: text.replace(/\s*:$/, ''), line: t };
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Stage 2–4 for bordered tables
+
+interface RawLine {
+  line: number;
+  text: string;
+}
+
+interface Rule {
+  line: number;
+  /** Row lines before this rule. */
+  after: number;
+  heavy: boolean;
+  text: string;
+}
+
+interface Cells {
+  cells: string[];
+  /** A zero-width cell (`||`): the cell to its left spans it. */
+  span: boolean[];
+  ok: boolean;
+}
+
+function splitRow(s: string, frame: Frame, bounds: number[]): Cells {
+  const n = bounds.length - 1;
+  const isV = frame.ascii ? (c: string) => c === '|' : (c: string) => VERTICAL.has(c);
+  const chars = [...s];
+  const endsClosed = chars.length > 1 && isV(chars[chars.length - 1] ?? '');
+  const inner = chars.slice(1, endsClosed ? -1 : undefined);
+  const parts: string[] = [''];
+  for (const ch of inner) {
+    if (isV(ch)) parts.push('');
+    else parts[parts.length - 1] += ch;
+  }
+  if (parts.length === n || (!endsClosed && parts.length < n)) {
+    while (parts.length < n) parts.push('');
+    return { cells: parts.map((p) => p.trim()), span: parts.map((p) => p === ''), ok: endsClosed || parts.length === n };
+  }
+  // The glyph split does not fit the grid (a vertical glyph inside a cell, a missing
+  // border): cut by display column instead.
+  const cells: string[] = [];
+  for (let k = 0; k < n; k++) cells.push(sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0).replace(/[│┃║|]/g, ' ').trim());
+  return { cells, span: cells.map(() => false), ok: false };
+}
+
+/** A number with an optional unit and nothing after it: a cell that needs no continuation. */
+const COMPLETE_VALUE = /^[-+]?\d[\d,]*(\.\d+)?\s*(\([^()]*\)|[A-Za-z%/]+)?(\s+\([^()]*\))?$/;
+
+function firstWord(text: string): string {
+  return text.split(/\s+/)[0] ?? '';
+}
+
+/**
+ * Whether `next` continues `prev` in a column `width` wide: rich wraps at a space only when
+ * the next word does not fit, so the previous part plus a space plus the next word must
+ * overflow the column. This is what tells a wrapped label from a row with an empty value.
+ */
+function wrapped(prev: string, next: string, width: number): boolean {
+  if (prev === '' || next === '') return false;
+  return displayWidth(prev) + 1 + displayWidth(firstWord(next)) > width;
+}
+
+/**
+ * Groups body lines into rows when the table has no rules between rows:
+ *  - a line whose first cell is empty continues the row above (rich_6, values wrapped);
+ *  - a line with only a first cell continues the row above when the label above had to
+ *    wrap there (genai-perf/AIPerf labels over 2–3 lines, values on the first), otherwise
+ *    it is a row of its own (a key with an empty value);
+ *  - a full line continues the row above only when every cell it fills is a wrap of the
+ *    cell above, or when the row so far is a label waiting for its values.
+ */
+function groupBodyLines(body: Array<{ line: number; c: Cells }>, widths: number[]): Array<{ line: number; parts: string[][] }> {
+  const rows: Array<{ line: number; parts: string[][]; hasValues: boolean }> = [];
+  let prev: string[] | undefined;
+  for (const { line, c } of body) {
+    const cells = c.cells;
+    const first = (cells[0] ?? '') !== '';
+    const others = cells.slice(1).some((x) => x !== '');
+    const cur = rows[rows.length - 1];
+    let cont = false;
+    if (cur && prev) {
+      if (!first && others) cont = true;
+      else if (!first && !others) cont = true;
+      else if (first && !others) cont = wrapped(prev[0] ?? '', cells[0] ?? '', widths[0] ?? 0);
+      else {
+        // A value cell holding one token on each line (`460.20` over `550.00`) is two rows:
+        // rich wraps at spaces, and numbers, times and counts have none.
+        // A value that was already complete (`152.95 requests/second`) followed by one that
+        // starts with a number (`12.43 requests/second`) is the next row, not a wrap.
+        const allWrap = cells.every(
+          (x, k) =>
+            x === '' ||
+            (wrapped(prev?.[k] ?? '', x, widths[k] ?? 0) &&
+              (k === 0 || /\s/.test(x) || /\s/.test(prev?.[k] ?? '')) &&
+              !(k > 0 && /^[-+]?\d/.test(x) && COMPLETE_VALUE.test(prev?.[k] ?? ''))),
+        );
+        cont = allWrap || (!cur.hasValues && wrapped(prev[0] ?? '', cells[0] ?? '', widths[0] ?? 0));
+      }
+    }
+    if (cont && cur) {
+      cells.forEach((x, k) => {
+        const p = cur.parts[k];
+        if (x !== '' && p) p.push(x);
+      });
+      if (others) cur.hasValues = true;
+    } else if (first || others) {
+      rows.push({ line, parts: cells.map((x) => (x === '' ? [] : [x])), hasValues: others });
+    }
+    prev = cells;
+  }
+  return rows;
+}
+
+function joinHeader(lines: Cells[], n: number): { header: string[]; headerLines: string[][] } {
+  const headerLines: string[][] = [];
+  for (const l of lines) {
+    const filled: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const text = l.cells[k] ?? '';
+      // `||` spans: a zero-width cell repeats the label to its left (guidellm).
+      if (text === '' && l.span[k] && k > 0) filled.push(filled[k - 1] ?? '');
+      else filled.push(text);
+    }
+    headerLines.push(filled);
+  }
+  const header: string[] = [];
+  if (lines.length === 0) return { header, headerLines };
+  for (let k = 0; k < n; k++) header.push(headerLines.map((h) => h[k] ?? '').filter((x) => x !== '').join(' '));
+  return { header, headerLines };
+}
+
+function styleOf(frame: Frame, rules: Rule[], headRule: Rule | undefined, ruledRows: boolean): BoxStyle {
+  if (frame.ascii) return (headRule && /=/.test(headRule.text) && !frame.pipeEdge) || ruledRows ? 'ascii-grid' : 'ascii';
+  switch (frame.corner) {
+    case '┏':
+      return headRule && /[┡╇┩]/.test(headRule.text) ? 'heavy-head' : rules.length === 0 || rules.every((r) => r.heavy) ? 'heavy' : 'heavy-head';
+    case '╭':
+      return 'rounded';
+    case '╔':
+    case '╒':
+    case '╓':
+      return 'double';
+    default:
+      return 'square';
+  }
+}
+
+function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
+  const issues: TableIssue[] = [];
+  const rowsRaw: RawLine[] = [];
+  const rules: Rule[] = [];
+  let truncated = false;
+  let next = lines.length;
+  let j = top + 1;
+  const strip = (k: number): string | undefined => {
+    const l = lines[k];
+    return l === undefined ? undefined : stripPanel(l, frame.depth);
+  };
+  for (; j < lines.length; j++) {
+    const s = strip(j);
+    if (s === undefined || s === '') {
+      truncated = true;
+      next = j;
+      break;
+    }
+    if (isRuleText(s, frame.ascii)) {
+      const first = [...s][0] ?? '';
+      if (!frame.ascii && BOTTOM_LEFT.has(first)) {
+        next = j + 1;
+        const last = [...s].pop() ?? '';
+        if (!BOTTOM_RIGHT.has(last)) {
+          // The bottom border was broken by a hard line break: its rest is on the next line.
+          const rest = strip(j + 1);
+          if (rest !== undefined && rest !== '' && isRuleText(rest, false) && BOTTOM_RIGHT.has([...rest].pop() ?? '')) next = j + 2;
+          truncated = true;
+          issues.push({ line: j, code: 'table-truncated', severity: 'warning', message: 'bottom border of the table is broken (no closing corner on its line)' });
+        }
+        break;
+      }
+      const after = strip(j + 1);
+      const followedByRow = after !== undefined && isRowText(after, frame.ascii) && !isRuleText(after, frame.ascii);
+      const followedByRule = after !== undefined && isRuleText(after, frame.ascii);
+      if (frame.ascii && !followedByRow && !followedByRule) {
+        next = j + 1;
+        break;
+      }
+      // guidellm: `|===|` closes a table; a row right after it starts the next table,
+      // which shares this border as its top.
+      if (frame.pipeEdge && /=/.test(s) && rules.length > 0 && rowsRaw.length > rules[0]!.after) {
+        next = followedByRow ? j : j + 1;
+        break;
+      }
+      rules.push({ line: j, after: rowsRaw.length, heavy: [...s].some((c) => HEAVY_HORIZONTAL.has(c) || c === '='), text: s });
+      continue;
+    }
+    if (isRowText(s, frame.ascii)) {
+      rowsRaw.push({ line: j, text: s });
+      continue;
+    }
+    truncated = true;
+    next = j;
+    break;
+  }
+  if (j >= lines.length) {
+    truncated = true;
+    next = lines.length;
+  }
+  if (truncated && !issues.some((x) => x.code === 'table-truncated'))
+    issues.push({ line: Math.max(top, next - 1), code: 'table-truncated', severity: 'warning', message: 'table has no bottom border (cut off)' });
+  if (rowsRaw.length === 0) return undefined;
+
+  // Stage 3: grid. ASCII tables drawn by rich have no junctions in their top border.
+  let bounds = frame.bounds;
+  if (!bounds) {
+    const withJunctions = rules.find((r) => r.text.slice(1, -1).includes('+'));
+    if (withJunctions) bounds = boundsOf(withJunctions.text, (c) => c === '+' || c === '|');
+    else {
+      const n = Math.max(1, ([...rowsRaw[0]!.text].filter((c) => c === '|').length || 2) - 1);
+      bounds = [0];
+      for (let k = 1; k <= n; k++) bounds.push(Math.round((k * (frame.width - 1)) / n));
+    }
+  }
+  const n = bounds.length - 1;
+  const split = rowsRaw.map((r) => ({ line: r.line, c: splitRow(r.text, frame, bounds!) }));
+  for (const r of split)
+    if (!r.c.ok) issues.push({ line: r.line, code: 'table-malformed', severity: 'warning', message: `row does not split into the table's ${n} columns on its vertical borders; cut by position` });
+
+  // Stage 4: header and rows.
+  const heavyRules = rules.filter((r) => r.heavy);
+  const headRule = heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
+  const headCount = headRule ? headRule.after : 0;
+  const { header, headerLines } = joinHeader(
+    split.slice(0, headCount).map((r) => r.c),
+    n,
+  );
+  const bodyRules = rules.filter((r) => r.after > headCount);
+  const ruledRows = bodyRules.length > 0;
+  const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds![k] ?? 0) - 1 - 2));
+  const body = split.slice(headCount);
+  let grouped: Array<{ line: number; parts: string[][] }>;
+  if (ruledRows) {
+    // Rules between rows delimit them: every line between two rules is one row.
+    grouped = [];
+    let k = headCount;
+    const cuts = [...bodyRules.map((r) => r.after), split.length];
+    for (const cut of cuts) {
+      const seg = split.slice(k, cut);
+      k = cut;
+      if (seg.length === 0) continue;
+      const parts: string[][] = Array.from({ length: n }, () => []);
+      for (const l of seg) l.c.cells.forEach((x, c) => x !== '' && parts[c]?.push(x));
+      grouped.push({ line: seg[0]!.line, parts });
+    }
+  } else grouped = groupBodyLines(body, widths);
+  const rows = grouped.map((g) => Array.from({ length: n }, (_, k) => (g.parts[k] ?? []).join(' ')));
+  const title = findTitle(lines, top, frame);
+  return {
+    startLine: title ? title.line : top,
+    next,
+    ...(title ? { title: title.title, titleLine: title.line } : {}),
+    header,
+    rows,
+    rowLines: grouped.map((g) => g.line),
+    style: styleOf(frame, rules, headRule, ruledRows),
+    truncated,
+    topLine: top,
+    headerLines,
+    issues,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Minimal / simple tables (no outer border): a header line, a rule of `─`/`━`, rows.
+
+const MINIMAL_RULE = /^[\s─━╶╴╺╸┼┿╋╪╇]+$/;
+
+/** Lines longer than this are not table lines (a 10 MB log line must stay cheap to skip). */
+const MAX_TABLE_LINE = 4000;
+
+function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
+  const l = lines[k];
+  if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
+  const t = l.trim();
+  if (t.length < 3 || !MINIMAL_RULE.test(l) || (t.match(/[─━]/g) ?? []).length < 3) return undefined;
+  return l.trimEnd();
+}
+
+function minimalColumns(text: string): boolean {
+  return /\S\s*[│┃]\s*\S/.test(text) || /\S\s{2,}\S/.test(text);
+}
+
+function splitMinimal(line: string, bounds: number[]): string[] {
+  const cells: string[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) cells.push(sliceColumns(line, bounds[k]!, bounds[k + 1]!).replace(/^[\s│┃]+|[\s│┃]+$/g, '').trim());
+  return cells;
+}
+
+/** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
+const MINIMAL_EDGE = /^\s*╷[\s╷]*$/;
+
+/** Header line at `i` (or the `╷` edge above it) whose next line is a minimal rule, with rows under it. */
+function minimalStartsAt(lines: readonly string[], i: number): boolean {
+  if (MINIMAL_EDGE.test(lines[i] ?? '')) return minimalHeaderAt(lines, i + 1);
+  return minimalHeaderAt(lines, i);
+}
+
+function minimalHeaderAt(lines: readonly string[], i: number): boolean {
+  const h = lines[i];
+  if (h === undefined || h.length > MAX_TABLE_LINE || minimalRuleAt(lines, i + 1) === undefined) return false;
+  if (h.trim() === '' || (BOX_LINE.test(h.trim()[0] ?? '') && !/[│┃]/.test(h))) return false;
+  if (!minimalColumns(h.trim())) return false;
+  const r = lines[i + 2];
+  return r !== undefined && r.trim() !== '' && minimalColumns(r.trim());
+}
+
+const BOX_LINE = /[─━┏┌╭╔+]/;
+
+function readMinimal(lines: readonly string[], at: number): TextTable | undefined {
+  const edge = MINIMAL_EDGE.test(lines[at] ?? '') ? at : undefined;
+  const i = edge === undefined ? at : at + 1;
+  const rule = minimalRuleAt(lines, i + 1);
+  if (rule === undefined) return undefined;
+  const header0 = lines[i] ?? '';
+  // Body: lines up to a blank line or an end marker (`╵`).
+  const body: RawLine[] = [];
+  let j = i + 2;
+  let truncated = true;
+  for (; j < lines.length; j++) {
+    const l = lines[j] ?? '';
+    if (l.trim() === '') {
+      truncated = false;
+      break;
+    }
+    if (/^[\s╵]+$/.test(l)) {
+      truncated = false;
+      j++;
+      break;
+    }
+    if (minimalRuleAt(lines, j) !== undefined) continue;
+    if (!minimalColumns(l.trim()) && !/^\s+\S/.test(l)) {
+      truncated = false;
+      break;
+    }
+    body.push({ line: j, text: l.trimEnd() });
+  }
+  const all = [header0, ...body.map((b) => b.text)];
+  const width = Math.max(displayWidth(rule), ...all.map((x) => displayWidth(x)));
+  // Column boundaries: the rule's junctions (MINIMAL), else the display columns that are
+  // blank (or a divider glyph) in every line, in runs of two or more (SIMPLE).
+  let bounds: number[] = [];
+  const ruleChars = [...rule];
+  const junctions: number[] = [];
+  ruleChars.forEach((c, k) => /[┼┿╋╪╇]/.test(c) && junctions.push(k));
+  const style: BoxStyle = junctions.length > 0 || all.some((x) => /[│┃]/.test(x)) ? 'minimal' : 'simple';
+  if (junctions.length > 0) bounds = [0, ...junctions, width + 1];
+  else {
+    const blank: boolean[] = [];
+    for (let c = 0; c < width; c++) blank.push(all.every((x) => /^[\s│┃]?$/.test(sliceColumns(x, c, c + 1))));
+    bounds = [0];
+    let c = 0;
+    while (c < width) {
+      if (blank[c] && c > 0) {
+        let e = c;
+        while (e < width && blank[e]) e++;
+        if (e - c >= 2 || all.some((x) => /[│┃]/.test(sliceColumns(x, c, e)))) {
+          if (e < width) bounds.push(Math.floor((c + e) / 2));
+        }
+        c = e;
+      } else c++;
+    }
+    bounds.push(width + 1);
+  }
+  if (bounds.length < 3) return undefined;
+  const header = splitMinimal(header0, bounds);
+  const cells = body.map((b) => ({ line: b.line, c: { cells: splitMinimal(b.text, bounds), span: [], ok: true } as Cells }));
+  const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds[k] ?? 0) - 3));
+  const grouped = groupBodyLines(cells, widths);
+  const n = bounds.length - 1;
+  const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
+  const title = findTitle(lines, edge ?? i, frame);
+  return {
+    startLine: title ? title.line : (edge ?? i),
+    next: j,
+    ...(title ? { title: title.title, titleLine: title.line } : {}),
+    header,
+    rows: grouped.map((g) => Array.from({ length: n }, (_, k) => (g.parts[k] ?? []).join(' '))),
+    rowLines: grouped.map((g) => g.line),
+    style,
+    truncated: j >= lines.length && truncated,
+    topLine: edge ?? i,
+    headerLines: [header],
+    issues: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points
+
+function topFrameAt(lines: readonly string[], i: number): Frame | undefined {
+  const line = lines[i];
+  if (line === undefined) return undefined;
+  const frame = readTopFrame(line);
+  if (!frame) return undefined;
+  // The border must be followed by a row (a lone rule is not a table).
+  const nextLine = lines[i + 1];
+  const s = nextLine === undefined ? undefined : stripPanel(nextLine, frame.depth);
+  if (s === undefined || !isRowText(s, frame.ascii)) return undefined;
+  // A "top" right under a row of the same family is a separator inside a bigger box (the
+  // rules between GPUs in nvidia-smi); only guidellm's `|===|` is shared by two tables.
+  const prevLine = lines[i - 1];
+  const p = prevLine === undefined ? undefined : stripPanel(prevLine, frame.depth);
+  if (p !== undefined && !frame.pipeEdge && (isRowText(p, frame.ascii) || isRuleText(p, frame.ascii))) return undefined;
+  if (frame.ascii && !frame.bounds) {
+    // rich's ASCII box has no junctions on top; its header rule must then split the header
+    // line into as many cells as it has columns (which rejects nvidia-smi's banner box).
+    let k = i + 1;
+    while (k < lines.length && isRowText(stripPanel(lines[k] ?? '', 0) ?? '', true) && !isRuleText((lines[k] ?? '').trim(), true)) k++;
+    const rule = (lines[k] ?? '').trim();
+    if (!isRuleText(rule, true) || !rule.slice(1, -1).includes('+')) return undefined;
+    const n = boundsOf(rule, (c) => c === '+' || c === '|').length - 1;
+    const cells = ((lines[i + 1] ?? '').trim().match(/\|/g) ?? []).length - 1;
+    if (cells !== n) return undefined;
+  }
+  return frame;
+}
+
+/** The top line of the table a title at `i` belongs to, if `i` is such a title line. */
+function titleOwnerTop(lines: readonly string[], i: number): number | undefined {
+  const frame = topFrameAt(lines, i + 1);
+  if (frame) {
+    const t = findTitle(lines, i + 1, frame);
+    if (t && t.line === i) return i + 1;
+  }
+  if (minimalStartsAt(lines, i + 1)) {
+    const frame0: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width: displayWidth((lines[i + 2] ?? '').trimEnd()) };
+    const t = findTitle(lines, i + 1, frame0);
+    if (t && t.line === i) return i + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Does a text table start at `lines[i]`? True at a top border (`┏━┳`, `+--+`, `|==|`, also
+ * inside rich panels), at the header line of a minimal/simple table, and at the title line
+ * right above either (so a scanner that asks line by line gets the title with the table).
+ */
+export function startsBoxTable(lines: readonly string[], i: number): boolean {
+  if (topFrameAt(lines, i)) return true;
+  if (minimalStartsAt(lines, i)) return true;
+  return titleOwnerTop(lines, i) !== undefined;
+}
+
+/**
+ * Reads the table at `lines[i]` (its top border, minimal header line, or the title above
+ * either). `startLine` is the title line when there is one; `next` the first line after the
+ * table. Never throws; undefined when no table starts there.
+ */
+export function readBoxTable(lines: readonly string[], i: number): TextTable | undefined {
+  // Several readers ask about the same table (startsAt, then read; title line, then top
+  // border): remember the last few answers for this very array (never mutated by callers).
+  const hit = cache.find((c) => c.lines === lines && c.at === i);
+  if (hit) return hit.table;
+  const table = readBoxTableUncached(lines, i);
+  cache.unshift({ lines, at: i, table });
+  if (cache.length > 8) cache.pop();
+  return table;
+}
+
+const cache: Array<{ lines: readonly string[]; at: number; table: TextTable | undefined }> = [];
+
+function readBoxTableUncached(lines: readonly string[], i: number): TextTable | undefined {
+  try {
+    let top = i;
+    if (!topFrameAt(lines, i) && !minimalStartsAt(lines, i)) {
+      const owner = titleOwnerTop(lines, i);
+      if (owner === undefined) return undefined;
+      top = owner;
+    }
+    const frame = topFrameAt(lines, top);
+    if (frame) return readBordered(lines, top, frame);
+    if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
+    return undefined;
+  } catch {
+    // Defensive: a reader must never crash on input; the caller treats this as "no table".
+    return undefined;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Cell → metric mapping shared by the tool-table readers. Labels go through the metric
+ * vocabulary (`lookupLabel`); the few labels other tools print that the vocabulary does not
+ * know are rewritten to a label it does (`TOOL_ALIASES`) — a synonym table, not a parser.
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { lookupLabel, normaliseStat, parseNumber, type ClientKey } from '../../model/metric-vocabulary';
+import type { RunFlag } from '../../model/records';
+import { setOwn, slugify } from '../../model/safe-keys';
+import type { PartialRun } from '../types';
+
+/** Tool labels the vocabulary does not know, rewritten to one it does. */
+const TOOL_ALIASES: ReadonlyArray<[RegExp, string]> = [
+  [/^num output tokens?$/i, 'Output Sequence Length'], // genai-perf 2024
+  [/^num input tokens?$/i, 'Input Sequence Length'],
+  [/^time taken for tests$/i, 'Benchmark Duration'], // evalscope
+  [/^succeed requests$/i, 'Successful Requests'],
+  [/^average input tokens per request$/i, 'Avg Input Tokens'],
+  [/^average output tokens per request$/i, 'Avg Output Tokens'],
+  [/^gen\/s$/i, 'Output Token Throughput'],
+  [/^total generated$/i, 'Total Generated Tokens'], // evalscope sweep "Basic Information"
+  [/^total test time$/i, 'Benchmark Duration'],
+  [/^avg output rate$/i, 'Output Token Throughput'],
+  [/^requests completed$/i, 'Successful Requests'], // guidellm v0.1
+  [/^requests? failed$/i, 'Failed Requests'],
+];
+
+/** Labels that are client settings, beyond the vocabulary's. */
+const TOOL_CLIENT: ReadonlyArray<[RegExp, ClientKey]> = [
+  [/^(number of concurrency|conc\.?|concurrency|parallel)$/i, 'concurrency'],
+];
+
+export function aliasLabel(label: string): string {
+  const unit = /\s*\(([^()]+)\)\s*$/.exec(label);
+  const bare = unit ? label.slice(0, unit.index).trim() : label.trim();
+  for (const [re, to] of TOOL_ALIASES) if (re.test(bare)) return unit ? `${to} (${unit[1]})` : to;
+  return label;
+}
+
+/** Rounds away binary noise from unit conversion (37719.87 × 1e-3). */
+export function clean(x: number): number {
+  return Number(x.toPrecision(12));
+}
+
+export type Meaning = { kind: 'metric'; key: string; factor: number } | { kind: 'client'; key: ClientKey };
+
+/**
+ * What `label` (with a stat from a column or row, and a unit from the label, cell or column)
+ * means. Statistics the vocabulary has no name for (`p10`, `p66`) keep the vocabulary's
+ * quantity and unit with their own stat (`ttft_p10_ms`); non-mean stats of whole-run
+ * quantities get a stat suffix (`output_tps_per_user_p99`). Unknown labels become slugs.
+ */
+export function meaningOf(label: string, opts: { unit?: string; stat?: string } = {}): Meaning {
+  const aliased = aliasLabel(label);
+  const bare = aliased.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  for (const [re, key] of TOOL_CLIENT) if (re.test(bare)) return { kind: 'client', key };
+  const statWord = opts.stat?.trim();
+  const std = statWord ? normaliseStat(statWord) : undefined;
+  const odd = statWord && !std ? /^p(?:ct)?\s*(\d+(?:\.\d+)?)%?$|^(\d+(?:\.\d+)?)%$/i.exec(statWord) : null;
+  const oddStat = odd ? `p${(odd[1] ?? odd[2] ?? '').replace('.', '_')}` : undefined;
+  const lookOpts: { unit?: string; stat?: string } = {};
+  if (opts.unit) lookOpts.unit = opts.unit;
+  if (std) lookOpts.stat = std;
+  else if (oddStat) lookOpts.stat = 'p99';
+  const m = lookupLabel(aliased, lookOpts);
+  if (m?.kind === 'client') return m;
+  if (m?.kind === 'metric') {
+    let key = m.key;
+    const stat = oddStat ?? std;
+    if (oddStat && /_p99(_|$)/.test(key)) key = key.replace(/_p99(_|$)/, `_${oddStat}$1`);
+    else if (stat && stat !== 'mean' && !new RegExp(`_${stat}(_|$)`).test(key)) key = `${key}_${stat}`;
+    return { kind: 'metric', key, factor: m.factor };
+  }
+  const unit = opts.unit ?? /\(([^()]+)\)\s*$/.exec(aliased)?.[1];
+  const stat = oddStat ?? std;
+  let key = slugify(bare);
+  if (stat) key += `_${stat}`;
+  if (unit) key += `_${slugify(unit)}`;
+  return { kind: 'metric', key, factor: 1 };
+}
+
+export interface CellContext {
+  file: string;
+  /** 0-based line of the cell's row. */
+  line: number;
+  diagnostics: Diagnostic[];
+}
+
+function flag(run: PartialRun, f: RunFlag): void {
+  if (!run.flags.includes(f)) run.flags.push(f);
+}
+
+/** Reads a printed value; `$0.0016` is dollars. */
+export function readValue(text: string): { value?: number; unit?: string; lossy?: boolean; missing?: boolean } {
+  const t = text.trim();
+  const dollars = /^\$\s*([\d,]*\.?\d+)$/.exec(t);
+  if (dollars?.[1]) return { value: Number(dollars[1].replace(/,/g, '')), unit: 'usd' };
+  // A cell that is only an ellipsis is elided by the tool, not a truncated number.
+  if (/^(\.\.\.|…)$/.test(t)) return { missing: true };
+  return parseNumber(t);
+}
+
+/**
+ * Puts one cell into a run: the raw text always (under `rawKey`), the number under its
+ * metric key (first value wins) or the client setting. Truncated cells (`1,081…`) are left
+ * out with flag `lossy-cell` and a `cell-lossy` diagnostic — never read as 1081.
+ */
+export function putCell(run: PartialRun, rawKey: string, text: string, meaning: Meaning, ctx: CellContext): void {
+  setOwn(run.raw, rawKey, text);
+  const v = readValue(text);
+  if (v.lossy) {
+    flag(run, 'lossy-cell');
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'cell-lossy',
+      message: `"${rawKey}" = "${text}" was truncated by the tool; the value is left out`,
+      file: ctx.file,
+      line: ctx.line + 1,
+    });
+    return;
+  }
+  if (v.missing) return;
+  if (meaning.kind === 'client') {
+    const client = (run.client ??= {});
+    if (meaning.key === 'url' || meaning.key === 'model_path') {
+      if (client[meaning.key] === undefined) client[meaning.key] = text.trim();
+    } else if (v.value !== undefined && client[meaning.key] === undefined) client[meaning.key] = v.value;
+    return;
+  }
+  if (v.value === undefined) {
+    ctx.diagnostics.push({
+      severity: 'info',
+      code: 'cell-unparsed',
+      message: `"${rawKey}" = "${text}" is not a number; kept in raw only`,
+      file: ctx.file,
+      line: ctx.line + 1,
+    });
+    return;
+  }
+  if (Object.prototype.hasOwnProperty.call(run.metrics, meaning.key)) return;
+  setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));
+}
+
+/** Meaning of a cell whose unit may be printed in the cell itself (`10.32 sec`, `0.05s`). */
+export function meaningForCell(label: string, text: string, stat?: string): Meaning {
+  const v = readValue(text);
+  const opts: { unit?: string; stat?: string } = {};
+  if (v.unit) opts.unit = v.unit.trim();
+  if (stat) opts.stat = stat;
+  return meaningOf(label, opts);
+}

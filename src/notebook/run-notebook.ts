@@ -1,0 +1,179 @@
+/**
+ * `benchbook notebook run`: executes a TypeScript notebook headless with parameters, the way
+ * papermill does for Python.
+ *
+ *   1. read the notebook, inject `name = value;` after the `parameters` cell (parameters.ts);
+ *   2. execute it cell by cell with Jupyter's nbclient and the tslab kernel, in the notebook's
+ *      own folder (tslab resolves `../dist/index` from there), stopping at the first failing cell;
+ *   3. write the executed notebook (complete, or up to the failing cell) to `out`;
+ *   4. resolve, or reject with the failing cell's number, source and error text.
+ *
+ * nbclient is driven by a short Python script rather than `jupyter nbconvert --execute`
+ * because nbconvert writes nothing when a cell fails, and tslab reports errors as a stderr
+ * stream that nbconvert's error message leaves out.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cellSource, readNotebook, type Notebook, type NotebookCell } from './notebook-file';
+import { injectParameters, NotebookParameterError, type ParamValue } from './parameters';
+
+export interface RunNotebookOptions {
+  /** Overrides for the `let` declarations of the cell tagged `parameters`. */
+  params?: Record<string, ParamValue>;
+  /** Executed notebook path; default `reports/notebooks/<notebook name>` under the current directory. */
+  out?: string;
+  /** Per-cell time limit in seconds (nbclient's `timeout`); default 600. */
+  timeoutSec?: number;
+  /** Jupyter kernel; default `tslab`. */
+  kernel?: string;
+}
+
+/** A cell failed (or the kernel could not start); `out` holds the notebook executed so far. */
+export class NotebookExecutionError extends Error {
+  override name = 'NotebookExecutionError';
+  constructor(
+    message: string,
+    /** 1-based number of the failing cell, when a cell failed. */
+    readonly cell: number | undefined,
+    readonly out: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunNotebookResult {
+  /** Path of the executed notebook. */
+  out: string;
+}
+
+/** The Python that has Jupyter: `BENCHBOOK_PYTHON`, else Debian's `/usr/bin/python3` (a pyenv python3 first on PATH has none). */
+export function jupyterPython(): string {
+  const fromEnv = process.env.BENCHBOOK_PYTHON;
+  if (fromEnv) return fromEnv;
+  return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+}
+
+/** PATH with this package's `node_modules/.bin` first, so the kernel spec's `tslab` command resolves. */
+export function pathWithLocalBin(): string {
+  const dirs: string[] = [];
+  try {
+    dirs.push(path.join(path.dirname(require.resolve('tslab/package.json')), '..', '.bin'));
+  } catch {
+    // tslab not resolvable from here: fall back to the package root's node_modules.
+  }
+  dirs.push(path.resolve(__dirname, '..', '..', 'node_modules', '.bin'));
+  return [...new Set(dirs), process.env.PATH ?? ''].join(path.delimiter);
+}
+
+const DRIVER = String.raw`
+import json, sys, traceback
+import nbformat
+from nbclient import NotebookClient
+args = json.loads(sys.argv[1])
+nb = nbformat.reads(sys.stdin.read(), as_version=4)
+client = NotebookClient(nb, kernel_name=args["kernel"], timeout=args["timeout"],
+                        resources={"metadata": {"path": args["cwd"]}})
+result = {"failedCell": None, "error": None}
+try:
+    with client.setup_kernel():
+        for i, cell in enumerate(nb.cells):
+            try:
+                client.execute_cell(cell, i)
+            except Exception as e:
+                result["failedCell"] = i
+                result["error"] = type(e).__name__ + ": " + str(e)
+                break
+except Exception as e:
+    result["error"] = "kernel: " + type(e).__name__ + ": " + str(e)
+nbformat.write(nb, args["out"])
+print("BENCHBOOK_RESULT " + json.dumps(result))
+`;
+
+interface DriverResult {
+  failedCell: number | null;
+  error: string | null;
+}
+
+function outputText(cell: NotebookCell): string {
+  const parts: string[] = [];
+  for (const o of cell.outputs ?? []) {
+    if (o.output_type === 'error') {
+      parts.push(`${o.ename ?? 'Error'}: ${o.evalue ?? ''}`);
+      if (o.traceback?.length) parts.push(o.traceback.join('\n'));
+    } else if (o.output_type === 'stream' && o.name === 'stderr') {
+      parts.push(Array.isArray(o.text) ? o.text.join('') : (o.text ?? ''));
+    }
+  }
+  // Strip ANSI colours some kernels put in tracebacks.
+  return parts.join('\n').replace(/\u001b\[[0-9;]*m/g, '').trim();
+}
+
+function failureMessage(nbPath: string, executed: Notebook | undefined, r: DriverResult): string {
+  if (r.failedCell === null || !executed) return `${nbPath}: ${r.error ?? 'execution failed'}`;
+  const cell = executed.cells[r.failedCell];
+  const src = cell ? cellSource(cell).trim() : '';
+  const shown = src.split('\n').slice(0, 8).join('\n');
+  const text = cell ? outputText(cell) : '';
+  return [
+    `${nbPath}: cell ${r.failedCell + 1} failed`,
+    '--- cell source ---',
+    shown + (src.split('\n').length > 8 ? '\n…' : ''),
+    '--- error ---',
+    text || r.error || '(the kernel gave no error text)',
+  ].join('\n');
+}
+
+export function defaultNotebookOut(notebookPath: string): string {
+  return path.resolve('reports', 'notebooks', path.basename(notebookPath));
+}
+
+export async function runNotebook(notebookPath: string, opts: RunNotebookOptions = {}): Promise<RunNotebookResult> {
+  const input = path.resolve(notebookPath);
+  const nb = injectParameters(readNotebook(input), opts.params ?? {});
+  const out = path.resolve(opts.out ?? defaultNotebookOut(notebookPath));
+  if (out === input) throw new NotebookParameterError(`--out ${out} is the notebook itself: choose another file`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const args = {
+    kernel: opts.kernel ?? 'tslab',
+    timeout: opts.timeoutSec ?? 600,
+    cwd: path.dirname(input),
+    out,
+  };
+  const python = jupyterPython();
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], {
+      cwd: args.cwd,
+      env: { ...process.env, PATH: pathWithLocalBin(), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let so = '';
+    let se = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
+    child.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
+    child.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
+    child.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
+    child.stdin.end(JSON.stringify(nb));
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith('BENCHBOOK_RESULT '));
+  if (!line) {
+    const hint = /No module named '?(nbclient|nbformat)/.test(stderr)
+      ? ` (${python} has no Jupyter: install jupyter-nbconvert / python3-ipykernel, or set BENCHBOOK_PYTHON)`
+      : '';
+    throw new NotebookExecutionError(`${notebookPath}: notebook runner failed (exit ${code})${hint}\n${stderr.trim().split('\n').slice(-15).join('\n')}`, undefined, undefined);
+  }
+  const r = JSON.parse(line.slice('BENCHBOOK_RESULT '.length)) as DriverResult;
+  if (r.error !== null) {
+    let executed: Notebook | undefined;
+    try {
+      executed = readNotebook(out);
+    } catch {
+      executed = undefined;
+    }
+    let msg = failureMessage(notebookPath, executed, r);
+    if (/NoSuchKernel/.test(r.error)) msg += `\nhint: install the kernel spec with \`tslab install --python=${python}\``;
+    throw new NotebookExecutionError(msg + `\n(executed notebook written to ${out})`, r.failedCell === null ? undefined : r.failedCell + 1, out);
+  }
+  return { out };
+}

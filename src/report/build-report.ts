@@ -1,0 +1,252 @@
+/**
+ * `benchbook report`: the orchestrator (after vega-lite's compile.ts, one call per stage).
+ *   1. read     — parsePaths (ingest) → runs, env, samples, diagnostics. This file is the
+ *                 one place in src/report that imports ingest: reading inputs is the
+ *                 orchestrator's job; the renderers below only see records.
+ *   2. filter   — the report config's `where` keeps runs whose group keys match.
+ *   3. analyze  — analyzeRunsDetailed → Summary (+ runs with warm-up flags).
+ *   4. charts   — chartsForSummary → figures; renderSvg each (skipped with `charts: false`).
+ *   5. render   — renderReport (Handlebars → Markdown), markdownToHtml (inline SVG + CSS).
+ *   6. write    — report.md, report.html, charts/<name>.svg, runs.csv, summary.json, and
+ *                 report.pdf / charts/<name>.png when asked (one Chromium launch).
+ * Every write goes through ONE effects interface (after Observable Framework's build.ts),
+ * so tests can run without the disk; every output path is checked to stay inside `out`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../model/diagnostics';
+import { BenchbookError } from '../model/diagnostics';
+import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import { runsToCsv } from '../model/runs-csv';
+import { analyzeRunsDetailed, runGroup } from '../analyze';
+import type { Summary } from '../analyze/types';
+import { chartsForSummary, renderSvg } from '../charts';
+import { loadContextFile, parsePaths, parseSetArgs } from '../ingest';
+import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
+import { sanitizeName } from './helpers';
+import { markdownToHtml } from './markdown-to-html';
+import type { ReportConfig } from './report-config';
+import { matchesWhere, parseReportConfig } from './report-config';
+import type { ReportFigure } from './report-view';
+import { loadTemplates, renderReport } from './render-report';
+
+/** All file output of a report build. */
+export interface ReportEffects {
+  writeFile(file: string, data: string | Uint8Array): Promise<void>;
+  mkdir(dir: string): Promise<void>;
+}
+
+export const diskEffects: ReportEffects = {
+  async writeFile(file, data) {
+    await fs.promises.writeFile(file, data);
+  },
+  async mkdir(dir) {
+    await fs.promises.mkdir(dir, { recursive: true });
+  },
+};
+
+/** Effects that keep every file in memory (tests). */
+export function memoryEffects(): ReportEffects & { files: Map<string, string | Uint8Array>; dirs: Set<string> } {
+  const files = new Map<string, string | Uint8Array>();
+  const dirs = new Set<string>();
+  return {
+    files,
+    dirs,
+    async writeFile(file, data) {
+      files.set(file, data);
+    },
+    async mkdir(dir) {
+      dirs.add(dir);
+    },
+  };
+}
+
+export interface BuildReportOptions {
+  /** Output directory (created). */
+  out: string;
+  title?: string;
+  /** A `.hbs` file, or a directory with `report.md.hbs` and/or `partials/*.hbs`. */
+  template?: string;
+  /** A report config file (YAML or JSON), or the config itself. */
+  config?: string | ReportConfig;
+  pdf?: boolean;
+  png?: boolean;
+  /** `--set key=value` as parsed, or the raw `key=value` strings. */
+  set?: UserContext | string[];
+  /** `--context FILE` as a path, or already parsed. */
+  context?: string | ContextFile;
+  /** Printed in the report when given; otherwise the report carries no date (deterministic). */
+  generatedAt?: string;
+  /** Inputs already read (the CLI reads them for its progress bar): `paths` are then not read again. */
+  parsed?: ParseResult;
+  effects?: ReportEffects;
+  chromiumPath?: string;
+}
+
+export interface BuildReportResult {
+  /** Paths written, in write order. */
+  files: string[];
+  diagnostics: Diagnostic[];
+  summary: Summary;
+}
+
+function usage(message: string): BenchbookError {
+  return new BenchbookError({ severity: 'error', code: 'usage', message });
+}
+
+/** `out` + a relative path, refused unless the result stays inside `out`. */
+export function outputPath(outDir: string, rel: string): string {
+  const root = path.resolve(outDir);
+  const full = path.resolve(root, rel);
+  if (!full.startsWith(root + path.sep)) throw usage(`output path escapes the output directory: ${rel}`);
+  return full;
+}
+
+/** Chart file names: sanitised, and made unique (`-2`, `-3` …) after sanitising. */
+export function chartFileNames(names: readonly string[]): string[] {
+  const used = new Map<string, number>();
+  return names.map((n) => {
+    const base = sanitizeName(n);
+    const k = (used.get(base) ?? 0) + 1;
+    used.set(base, k);
+    return k > 1 ? `${base}-${k}` : base;
+  });
+}
+
+function loadConfig(config: BuildReportOptions['config'], diagnostics: Diagnostic[]): ReportConfig {
+  if (config === undefined) return {};
+  if (typeof config !== 'string') return config;
+  let text: string;
+  try {
+    text = fs.readFileSync(config, 'utf8');
+  } catch (err) {
+    throw usage(`cannot read report config ${config}: ${(err as Error).message}`);
+  }
+  const parsed = parseReportConfig(text, config);
+  if (parsed.diagnostics.some((d) => d.severity === 'error')) throw new BenchbookError(parsed.diagnostics.find((d) => d.severity === 'error') as Diagnostic);
+  diagnostics.push(...parsed.diagnostics);
+  return parsed.config;
+}
+
+/** Per-file counts for summary.json `inputs`, in first-seen order (the order files were read). */
+function countInputs(runs: readonly RunRecord[], env: readonly EnvRecord[], samples: readonly SampleRecord[], diagnostics: readonly Diagnostic[]): Summary['inputs'] {
+  const byFile = new Map<string, { file: string; runs: number; env: number; samples: number; diagnostics: number }>();
+  const get = (file: string) => {
+    let e = byFile.get(file);
+    if (!e) byFile.set(file, (e = { file, runs: 0, env: 0, samples: 0, diagnostics: 0 }));
+    return e;
+  };
+  for (const r of runs) get(r.source.file).runs++;
+  for (const e of env) get(e.source.file).env++;
+  for (const s of samples) get(s.source.file).samples++;
+  for (const d of diagnostics) if (d.file) get(d.file).diagnostics++;
+  return [...byFile.values()];
+}
+
+/** Records already read → the report files. `buildReport` reads the inputs then calls this. */
+export async function writeReport(
+  records: { runs: RunRecord[]; env: EnvRecord[]; samples: SampleRecord[]; diagnostics: Diagnostic[] },
+  opts: BuildReportOptions,
+): Promise<BuildReportResult> {
+  const effects = opts.effects ?? diskEffects;
+  const diagnostics: Diagnostic[] = [...records.diagnostics];
+  const config = loadConfig(opts.config, diagnostics);
+  const templates = loadTemplates(opts.template);
+
+  // 2. filter
+  const runs = config.where ? records.runs.filter((r) => matchesWhere(runGroup(r), config.where)) : records.runs;
+  const inputFiles = new Set(runs.map((r) => r.source.file));
+  const env = config.where ? records.env.filter((e) => inputFiles.has(e.source.file)) : records.env;
+  const samples = records.samples;
+
+  // 3. analyze
+  const analysis = analyzeRunsDetailed(runs, { env, samples, diagnostics: records.diagnostics, inputs: countInputs(runs, env, samples, records.diagnostics) });
+  const summary = analysis.summary;
+
+  // 4. charts
+  const figures: ReportFigure[] = [];
+  const svgs = new Map<string, string>();
+  if (config.charts !== false) {
+    const charts = chartsForSummary({ runs: analysis.runs, configurations: summary.configurations, comparisons: summary.comparisons, samples });
+    const names = chartFileNames(charts.map((c) => c.name));
+    for (let i = 0; i < charts.length; i++) {
+      const chart = charts[i];
+      const name = names[i];
+      if (!chart || !name) continue;
+      try {
+        svgs.set(name, await renderSvg(chart.spec));
+        figures.push({ name, title: chart.title, caption: chart.caption });
+      } catch (err) {
+        diagnostics.push({ severity: 'warning', code: 'io-error', message: `chart "${name}" could not be rendered: ${(err as Error).message}` });
+      }
+    }
+  }
+
+  // 5. render
+  const title = opts.title ?? 'Benchmark report';
+  const rendered = renderReport(
+    {
+      title,
+      runs: analysis.runs,
+      env,
+      samples,
+      summary,
+      figures,
+      diagnostics,
+      config,
+      ...(opts.generatedAt !== undefined ? { generatedAt: opts.generatedAt } : {}),
+    },
+    { templates },
+  );
+  diagnostics.push(...rendered.diagnostics);
+  const html = markdownToHtml(rendered.markdown, { title, svgs });
+
+  // 6. write
+  const files: string[] = [];
+  const write = async (rel: string, data: string | Uint8Array): Promise<void> => {
+    const file = outputPath(opts.out, rel);
+    await effects.writeFile(file, data);
+    files.push(file);
+  };
+  await effects.mkdir(path.resolve(opts.out));
+  await write('report.md', rendered.markdown);
+  await write('report.html', html);
+  if (svgs.size) await effects.mkdir(outputPath(opts.out, 'charts'));
+  for (const [name, svg] of svgs) await write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : svg + '\n');
+  await write('runs.csv', runsToCsv(analysis.runs));
+  await write('summary.json', JSON.stringify(summary, null, 2) + '\n');
+  if (opts.pdf || (opts.png && svgs.size)) {
+    const { exportWithChromium } = await import('./pdf-export');
+    const job: { html?: string; svgs?: string[] } = {};
+    if (opts.pdf) job.html = html;
+    if (opts.png) job.svgs = [...svgs.values()];
+    const out = await exportWithChromium(job, opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {});
+    if (out.pdf) await write('report.pdf', out.pdf);
+    const names = [...svgs.keys()];
+    for (let i = 0; i < out.pngs.length; i++) {
+      const png = out.pngs[i];
+      const name = names[i];
+      if (png && name) await write(`charts/${name}.png`, png);
+    }
+  }
+  return { files, diagnostics, summary };
+}
+
+/** Inputs (files and directories) → report files in `opts.out`. */
+export async function buildReport(paths: string[], opts: BuildReportOptions): Promise<BuildReportResult> {
+  let parsed = opts.parsed;
+  if (!parsed) {
+    const set = Array.isArray(opts.set) ? parseSetArgs(opts.set) : opts.set;
+    const context = typeof opts.context === 'string' ? loadContextFile(opts.context) : opts.context;
+    parsed = await parsePaths(paths, { ...(set ? { set } : {}), ...(context ? { context } : {}) });
+  }
+  const runs: RunRecord[] = [];
+  const env: EnvRecord[] = [];
+  const samples: SampleRecord[] = [];
+  for (const r of parsed.records) {
+    if (r.kind === 'run') runs.push(r);
+    else if (r.kind === 'env') env.push(r);
+    else if (r.kind === 'sample') samples.push(r);
+  }
+  return writeReport({ runs, env, samples, diagnostics: parsed.diagnostics }, opts);
+}

@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertGolden } from '../helpers/golden';
+import { parseLabels, prometheusReader, samplesFromScrapes } from '../../src/ingest/blocks/prometheus';
+import type { SampleRecord } from '../../src/model/records';
+import { fixtureLines, otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
+
+function find(samples: readonly SampleRecord[], series: string, labels: Record<string, string> = {}, t?: string | number): SampleRecord | undefined {
+  return samples.find((s) => s.series === series && (t === undefined || s.t === t) && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+}
+
+test('prom_2: gauges, labelled counters and TTFT buckets; "..." lines skipped', (t) => {
+  const lines = otherToolLines('prom_2.txt');
+  if (!lines) return t.skip(SKIP_MESSAGE);
+  const scans = scanFile('prom_2.txt', lines);
+  assert.equal(scans.length, 1);
+  const { samples, diagnostics } = scans[0]!.result;
+  const model = 'meta-llama/Llama-3.1-8B-Instruct';
+  assert.equal(find(samples, 'num_requests_running')?.value, 8);
+  assert.equal(find(samples, 'num_requests_running')?.labels.model_name, model);
+  assert.equal(find(samples, 'vllm:generation_tokens_total')?.value, 27453);
+  assert.equal(find(samples, 'vllm:request_success_total', { finished_reason: 'stop' })?.value, 1);
+  assert.equal(find(samples, 'vllm:request_success_total', { finished_reason: 'length' })?.value, 131);
+  assert.equal(find(samples, 'vllm:request_success_total', { finished_reason: 'abort' })?.value, 0);
+  assert.equal(find(samples, 'vllm:time_to_first_token_seconds_count')?.value, 140);
+  assert.equal(find(samples, 'vllm:time_to_first_token_seconds_bucket', { le: '0.02' })?.value, 13);
+  assert.equal(find(samples, 'vllm:time_to_first_token_seconds_bucket', { le: '0.04' })?.value, 97);
+  assert.equal(find(samples, 'vllm:time_to_first_token_seconds_bucket', { le: '0.1' })?.value, 140);
+  assert.ok(samples.every((s) => s.labels.model_name === model));
+  assert.equal(diagnostics.filter((d) => d.code === 'prose-skipped' && d.severity === 'info').length, 3);
+  // The closing fence is left to the document scanner.
+  assert.equal(lines[scans[0]!.result.next]?.trim(), '```');
+  assertGolden('blocks/prom_2.txt.json', scans);
+});
+
+test('multi-scrape fixture: counters become rates, histograms interval stats', () => {
+  const lines = fixtureLines('prometheus-multi-scrape.synthetic.txt');
+  const scans = scanFile('prometheus-multi-scrape.synthetic.txt', lines);
+  assert.equal(scans.length, 1);
+  const { samples } = scans[0]!.result;
+  const t1 = '2025-05-12T10:00:10Z';
+  const t2 = '2025-05-12T10:00:20Z';
+  assert.equal(find(samples, 'gpu_kv_cache_usage_pct', {}, '2025-05-12T10:00:00Z')?.value, 25, 'fractions scaled to percent');
+  assert.equal(find(samples, 'num_requests_running', {}, t1)?.value, 8);
+  // (3000 − 1000) tokens / 10 s, (9000 − 5000) / 10 s
+  assert.equal(find(samples, 'output_tps', {}, t1)?.value, 200);
+  assert.equal(find(samples, 'input_tps', {}, t1)?.value, 400);
+  assert.equal(find(samples, 'output_tps', {}, t2)?.value, 50);
+  assert.equal(find(samples, 'input_tps', {}, t2)?.value, 0);
+  assert.equal(find(samples, 'throughput_rps', { finished_reason: 'stop' }, t2)?.value, 0.5);
+  assert.equal(find(samples, 'throughput_rps', {}, t1), undefined, 'a counter first seen in scrape 2 has no rate yet');
+  // Interval histogram: Δcount 20, Δsum 30 → mean 1.5 s; Δbuckets 0/10/20/20 → p50 1.0, p95 2.35, p99 2.47
+  assert.equal(find(samples, 'latency_mean_s', {}, t1)?.value, 1.5);
+  assert.equal(find(samples, 'latency_p50_s', {}, t1)?.value, 1);
+  assert.equal(find(samples, 'latency_p95_s', {}, t1)?.value, 2.35);
+  assert.equal(find(samples, 'latency_p99_s', {}, t1)?.value, 2.47);
+  assert.equal(find(samples, 'latency_mean_s', {}, t2), undefined, 'no requests finished in the last interval');
+  assert.equal(find(samples, 'latency_mean_s', {})?.labels.le, undefined);
+  assertGolden('blocks/prometheus-multi-scrape.synthetic.txt.json', scans);
+});
+
+test('scrapes pasted without separators are split where a series repeats; no times, no rates', () => {
+  const text = ['# TYPE vllm:generation_tokens_total counter', 'vllm:generation_tokens_total{model_name="m"} 10', '', '# TYPE vllm:generation_tokens_total counter', 'vllm:generation_tokens_total{model_name="m"} 30'];
+  const r = prometheusReader.read(text, 0, 'x');
+  assert.deepEqual(r.samples.map((s) => [s.t, s.value]), [[0, 10], [1, 30]]);
+  assert.equal(r.diagnostics[0]?.code, 'context-missing');
+});
+
+test('samplesFromScrapes: scrape log with times in seconds', () => {
+  const { samples } = samplesFromScrapes(
+    [
+      { t: 100, text: 'vllm:prompt_tokens_total{model_name="m"} 100' },
+      { t: 104, text: 'vllm:prompt_tokens_total{model_name="m"} 300' },
+    ],
+    'scrapes.jsonl',
+  );
+  assert.deepEqual(find(samples, 'input_tps')?.value, 50);
+  assert.equal(find(samples, 'input_tps')?.t, 104);
+});
+
+test('parseLabels: escapes, __proto__, malformed', () => {
+  assert.deepEqual(parseLabels('{a="x",b="q\\"uote"}'), { a: 'x', b: 'q"uote' });
+  const p = parseLabels('{__proto__="evil"}');
+  assert.equal(Object.getPrototypeOf(p), Object.prototype);
+  assert.equal(p?.['__proto__'], 'evil');
+  assert.equal(parseLabels('{a=x}'), undefined);
+});
+
+test('startsAt: HELP/TYPE or a labelled series; not a bare "name value" line of prose', () => {
+  assert.equal(prometheusReader.startsAt(['# HELP vllm:x help'], 0), true);
+  assert.equal(prometheusReader.startsAt(['foo{a="b"} 1'], 0), true);
+  assert.equal(prometheusReader.startsAt(['total 3'], 0), false);
+  assert.equal(prometheusReader.startsAt(['# A heading'], 0), false);
+});

@@ -1,0 +1,75 @@
+/**
+ * Streaming (parseFile on a large file) and the whole-text path give identical records and
+ * diagnostics, with file line numbers, on a generated multi-MB log (in a temp dir).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { REPO_ROOT } from '../helpers/golden';
+import { parseFile, parseLog } from '../../src/ingest/index';
+import type { RunRecord } from '../../src/model/records';
+
+const DATA = path.join(REPO_ROOT, 'data', 'a10-sglang-vllm-tp2-vs-tp4.md');
+
+/** A log of `blocks` sections built from the real log's pieces, numbers varied per block. */
+function generate(blocks: number): { text: string; titleLines: number[] } {
+  const src = fs.readFileSync(DATA, 'utf8').split('\n');
+  const smi = src.slice(3, 27); // timestamp + nvidia-smi dump
+  const table = src.slice(54, 81); // "Test completed in" + title + table (SGLang)
+  const out: string[] = [];
+  const titleLines: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    out.push(`## run ${b}`, '', '```');
+    if (b % 7 === 0) out.push(...smi, '');
+    if (b % 3 === 0) out.push(`python3 -m sglang.launch_server --model-path /m/Model-${b % 5} --tp ${1 + (b % 4)}`, '');
+    out.push(b % 2 === 0 ? '---- think ----' : '---- no think ----');
+    if (b % 11 === 0) out.push('//warm up effect!');
+    if (b % 13 === 0) out.push("{'text': 'a long', 'meta_info': {'id': 'x',", "'e2e_latency': 1.5}}");
+    for (let t = 0; t < 3; t++) {
+      const rows = table.map((l) => l.replace('20.02 requests/second', `${b}.${t}2 requests/second`).replace('31274', String(30000 + b * 3 + t)));
+      titleLines.push(out.length + 2); // 1-based line of the title (row 1 of the slice)
+      out.push(...rows, '');
+    }
+    out.push('```', '');
+  }
+  return { text: out.join('\n'), titleLines };
+}
+
+describe('streaming vs whole text', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-stream-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const { text, titleLines } = generate(400);
+  const file = path.join(dir, 'big.log');
+  fs.writeFileSync(file, text);
+  const whole = parseLog(text, { file: 'big.log' });
+
+  it('the generated file is multi-MB', () => {
+    assert.ok(fs.statSync(file).size > 2 * 1024 * 1024, `size ${fs.statSync(file).size}`);
+  });
+
+  it('gives identical records and diagnostics, with file line numbers', async () => {
+    const progress: number[] = [];
+    const streamed = await parseFile(file, { file: 'big.log', streamThreshold: 0, chunkBytes: 64 * 1024, onProgress: (read) => progress.push(read) });
+    const runs = whole.records.filter((r): r is RunRecord => r.kind === 'run');
+    assert.equal(runs.length, 1200);
+    assert.deepEqual(runs.map((r) => r.source.line), titleLines);
+    assert.ok(runs.some((r) => r.flags.includes('warmup-suspect')));
+    assert.ok(whole.records.some((r) => r.kind === 'env'));
+    assert.equal(streamed.records.length, whole.records.length);
+    // Compared as JSON lines (what `benchbook parse` prints): fast, and exact on key order too.
+    const lines = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x));
+    assert.deepEqual(lines(streamed.records), lines(whole.records));
+    assert.deepEqual(lines(streamed.diagnostics), lines(whole.diagnostics));
+    assert.ok(progress.length > 10, 'progress is reported per chunk');
+    assert.equal(progress[progress.length - 1], fs.statSync(file).size);
+  });
+
+  it('onRecord receives the records instead of collecting them', async () => {
+    let n = 0;
+    const res = await parseFile(file, { file: 'big.log', streamThreshold: 0, chunkBytes: 256 * 1024, onRecord: () => n++ });
+    assert.equal(res.records.length, 0);
+    assert.equal(n, whole.records.length);
+  });
+});
