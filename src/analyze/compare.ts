@@ -117,13 +117,38 @@ function buildSide(ctx: Ctx, metric: string, spec: PairSpec): { side: Side; valu
   };
 }
 
+/**
+ * min..max of (candidate / baseline − 1) × 100 over every (baseline run, candidate run) pair
+ * with a non-zero baseline. y / x is monotone in each argument on either side of x = 0, so the
+ * extremes sit at the corners: the extreme candidates against the extreme baselines of each
+ * sign. That keeps it linear in the runs (all pairs of 100k runs would not fit in memory).
+ */
+export function changeRange(baseline: readonly number[], candidate: readonly number[]): [number, number] | undefined {
+  const xs: number[] = [];
+  for (const sign of [1, -1]) {
+    const same = baseline.filter((x) => x * sign > 0);
+    if (same.length) xs.push(same.reduce((a, v) => Math.min(a, v)), same.reduce((a, v) => Math.max(a, v)));
+  }
+  if (xs.length === 0 || candidate.length === 0) return undefined;
+  const ys = [candidate.reduce((a, v) => Math.min(a, v)), candidate.reduce((a, v) => Math.max(a, v))];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of xs) {
+    for (const y of ys) {
+      const c = (y / x - 1) * 100;
+      lo = Math.min(lo, c);
+      hi = Math.max(hi, c);
+    }
+  }
+  return [lo, hi];
+}
+
 function compareMetric(c: Candidate, metric: string, spec: PairSpec): Comparison | undefined {
   const b = buildSide(c.base, metric, spec);
   const k = buildSide(c.cand, metric, spec);
   if (!b || !k || b.side.mean === 0) return undefined;
-  const changes: number[] = [];
-  for (const x of b.values) for (const y of k.values) if (x !== 0) changes.push((y / x - 1) * 100);
-  if (changes.length === 0) return undefined;
+  const range = changeRange(b.values, k.values);
+  if (!range) return undefined;
   const ratio = k.side.mean / b.side.mean;
   const flags: string[] = [];
   const suspect = [...c.base.runs, ...c.cand.runs].some((r) => r.flags?.includes(WARMUP_FLAG));
@@ -140,7 +165,7 @@ function compareMetric(c: Candidate, metric: string, spec: PairSpec): Comparison
     candidate: k.side,
     ratio,
     change_pct: (ratio - 1) * 100,
-    change_pct_range: [Math.min(...changes), Math.max(...changes)],
+    change_pct_range: range,
     flags,
   };
   if (spec.kind === 'scaling' && THROUGHPUT_METRICS.includes(metric) && spec.gpus) {

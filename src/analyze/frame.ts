@@ -182,12 +182,21 @@ export async function groupRuns(runs: readonly RunRecord[], keys: readonly strin
   const counts = frameToRows(grouped.col(['n']).sum());
   const keyOf = (r: FlatRow): string => JSON.stringify(keys.map((k) => r[k] ?? null));
   const meanByKey = new Map(means.map((r) => [keyOf(r), r] as const));
+  // danfojs gives 0 as the mean of a group where no run has the metric: it must stay absent.
+  const present = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const set = present.get(k) ?? new Set<string>();
+    for (const m of metrics) if (typeof r[m] === 'number') set.add(m);
+    present.set(k, set);
+  }
   const out = counts.map((c) => {
     const row: FlatRow = {};
     for (const k of keys) if (c[k] !== undefined) setOwn<string | number>(row, k, c[k]!);
     setOwn<string | number>(row, 'n', c.n_sum ?? 0);
     const m = meanByKey.get(keyOf(c));
-    if (m) for (const metric of metrics) if (typeof m[`${metric}_mean`] === 'number') setOwn<string | number>(row, `${metric}_mean`, m[`${metric}_mean`]!);
+    const has = present.get(keyOf(c));
+    if (m) for (const metric of metrics) if (has?.has(metric) && typeof m[`${metric}_mean`] === 'number') setOwn<string | number>(row, `${metric}_mean`, m[`${metric}_mean`]!);
     return row;
   });
   // Numbers ascending, then strings (so concurrency 30 comes before 100).

@@ -11,6 +11,7 @@ import { runReport } from './report-command';
 import { runCompare } from './compare-command';
 import { runNotebookCommand } from './notebook-command';
 import { UsageError, collect } from './options';
+import { BenchbookError } from '../model/diagnostics';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -103,6 +104,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof UsageError) {
       process.stderr.write(`benchbook: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    // Library code reports bad arguments (a template or config that cannot be read) this way.
+    if (err instanceof BenchbookError && err.diagnostic.code === 'usage') {
+      process.stderr.write(`benchbook: ${err.diagnostic.message}\n`);
       return EXIT_USAGE;
     }
     throw err;

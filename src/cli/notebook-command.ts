@@ -1,4 +1,4 @@
-import { splitKeyValue } from './options';
+import { UsageError, splitKeyValue } from './options';
 
 interface NotebookCommandOptions {
   param: string[];
@@ -19,7 +19,16 @@ export async function runNotebookCommand(notebook: string, opts: NotebookCommand
     params[k] = parseParamValue(v);
   }
   const nb = await import('../notebook');
-  const result = await nb.runNotebook(notebook, { params, out: opts.out });
-  process.stdout.write(result.out + '\n');
-  return 0;
+  try {
+    const result = await nb.runNotebook(notebook, { params, out: opts.out });
+    process.stdout.write(result.out + '\n');
+    return 0;
+  } catch (err) {
+    if (err instanceof nb.NotebookParameterError) throw new UsageError(err.message);
+    if (err instanceof nb.NotebookExecutionError) {
+      process.stderr.write(`benchbook: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
 }

@@ -78,6 +78,10 @@ describe('danfojs frames (loaded once, lazily)', () => {
       { gpus: 4, concurrency: 30, n: 2, throughput_rps_mean: (13.22 + 13.12) / 2 },
       { gpus: 4, concurrency: 100, n: 1, throughput_rps_mean: 19 },
     ]);
+    // A group where no run has the metric has no mean (danfojs alone would say 0).
+    const noMetric = { ...vllmRun(6, 8, 1), metrics: { output_tps: 100 } };
+    const withGap = await analyze.groupRuns([...runs, noMetric], ['gpus'], { metrics: ['throughput_rps'] });
+    assert.deepEqual(withGap.find((r) => r.gpus === 8), { gpus: 8, n: 1 });
     const pivot = await analyze.pivotRuns(runs, { index: 'concurrency', columns: 'gpus', metric: 'throughput_rps' });
     assert.deepEqual(pivot, [
       { concurrency: 30, 2: (11.12 + 12.0) / 2, 4: (13.22 + 13.12) / 2 },

@@ -318,3 +318,21 @@ describe('observations', () => {
     assert.match(w.text, /^Warm-up effect suspected on vLLM 4 GPUs \(line 1\) \(Throughput 5\.00 req\/s\): first run after launch/);
   });
 });
+
+it('changeRange equals the brute-force min..max over all run pairs, and scales to large inputs', async () => {
+  const { changeRange } = await import('../../src/analyze/compare');
+  const brute = (b: number[], c: number[]) => {
+    const all = b.flatMap((x) => (x === 0 ? [] : c.map((y) => (y / x - 1) * 100)));
+    return all.length ? [Math.min(...all), Math.max(...all)] : undefined;
+  };
+  const cases: Array<[number[], number[]]> = [
+    [[11.12, 12.0], [13.22, 13.12]],
+    [[2, 0, 5], [1, 9]],
+    [[-2, 3], [4, -1]],
+    [[0], [1]],
+    [[7], [7]],
+  ];
+  for (const [b, c] of cases) assert.deepEqual(changeRange(b, c), brute(b, c), JSON.stringify([b, c]));
+  const big = Array.from({ length: 200_000 }, (_, i) => 1 + (i % 97));
+  assert.deepEqual(changeRange(big, big), [(1 / 97 - 1) * 100, (97 - 1) * 100]);
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertGolden } from '../helpers/golden';
-import { vllmServerLogReader } from '../../src/ingest/blocks/vllm-server-log';
+import { isStatLine, vllmServerLogReader } from '../../src/ingest/blocks/vllm-server-log';
 import type { SampleRecord } from '../../src/model/records';
 import { otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
 
@@ -99,4 +99,10 @@ test('a line with a full date keeps it; prose ends the block', () => {
   assert.equal(r.next, 1);
   assert.equal(r.samples[0]?.t, '2025-05-12T10:01:02');
   assert.deepEqual(r.samples[0]?.labels, { engine: '001' });
+});
+
+test('prose or a Markdown table row that quotes stat fields is not a stat line', () => {
+  assert.equal(isStatLine('| `vllm_bench_7.txt` | server log tail cut mid-line (", Running: 10 reqs, …") | KV 4.1% |'), false);
+  assert.equal(isStatLine('The server said Running: 10 reqs at peak, GPU KV cache usage: 4.1%.'), false);
+  assert.equal(isStatLine(', Running: 10 reqs, Waiting: 0 reqs, GPU KV cache usage: 4.1%'), true);
 });

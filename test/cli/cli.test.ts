@@ -103,3 +103,32 @@ test('compare prints the 2→4 GPU table; an unknown factor or where key is a us
   assert.equal(run(['compare', 'data', '--by', 'bogus']).code, 2);
   assert.equal(run(['compare', 'data', '--by', 'gpus', '--where', 'colour=red']).code, 2);
 });
+
+test('notebook run with an unknown parameter and report with a missing template are usage errors', () => {
+  const nb = run(['notebook', 'run', 'notebooks/02-gpu-scaling.ipynb', '-p', 'metrc=1']);
+  assert.equal(nb.code, 2);
+  assert.match(nb.stderr, /unknown parameter metrc; known: .*metric/);
+  assert.doesNotMatch(nb.stderr, /\n\s+at /, 'no stack trace for a usage error');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
+  try {
+    const rep = run(['report', 'data/a10-sglang-dp2-vllm.md', '--out', dir, '--template', path.join(dir, 'missing.hbs')]);
+    assert.equal(rep.code, 2);
+    assert.match(rep.stderr, /template not found/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('report --png writes PNG charts through Chromium', { skip: !fs.existsSync('/usr/bin/chromium') && 'no /usr/bin/chromium' }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
+  try {
+    const r = run(['report', 'data/a10-sglang-vllm-tp2-vs-tp4.md', '--out', dir, '--png']);
+    assert.equal(r.code, 0, r.stderr);
+    const pngs = fs.readdirSync(path.join(dir, 'charts')).filter((f) => f.endsWith('.png'));
+    assert.ok(pngs.length >= 3, `pngs: ${pngs.join(', ')}`);
+    const head = fs.readFileSync(path.join(dir, 'charts', pngs[0]!)).subarray(0, 8);
+    assert.deepEqual([...head], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

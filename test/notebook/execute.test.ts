@@ -54,17 +54,26 @@ const EXPECT: Record<string, (nb: Notebook) => void> = {
     assert.match(allText(nb), /throughput_rps|output_tps/, 'shows metric columns');
   },
   '02-': (nb) => {
+    assert.match(allText(nb), /[1-9]\d* scaling comparisons on throughput_rps/, 'finds scaling comparisons');
     const mimes = mimeTypes(nb);
     assert.ok(mimes.has('image/svg+xml') || [...mimes].some((m) => m.startsWith('application/vnd.vegalite')), `a chart output; got ${[...mimes].join(', ')}`);
     assert.match(allText(nb), /sglang/i);
     assert.match(allText(nb), /vllm/i);
   },
-  '03-': (nb) => assert.match(allText(nb), /pipeline/i),
-  '04-': (nb) => {
-    assert.match(allText(nb), /think/);
-    assert.match(allText(nb), /native/);
+  '03-': (nb) => {
+    assert.match(allText(nb), /parallelism by strategy/, 'a pipeline-vs-tensor comparison table');
+    assert.ok(mimeTypes(nb).has('image/svg+xml'), 'a chart');
   },
-  '05-': (nb) => assert.match(allText(nb), /^#+ /m, 'shows part of the report Markdown'),
+  '04-': (nb) => {
+    assert.match(allText(nb), /mode by mode/, 'a think-vs-no-think comparison table');
+    assert.match(allText(nb), /native API/, 'an OpenAI-vs-native comparison');
+    assert.match(allText(nb), /[1-9]\d* blocked pairs/, 'blocked pairs explained');
+  },
+  '05-': (nb) => {
+    assert.match(allText(nb), /^# A10 and multi-GPU serving benchmarks/m, 'shows the report Markdown, titled by the parameter');
+    assert.match(allText(nb), /report\.md/, 'lists the files written');
+    assert.ok(mimeTypes(nb).has('image/svg+xml'), 'shows a chart of the report');
+  },
 };
 
 test('every notebook in notebooks/ executes and shows what it promises', async (t) => {

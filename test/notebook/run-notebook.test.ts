@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { clearNotebookFile, notebookOutputProblems } from '../../src/notebook/clear-outputs';
 import { cellSource, readNotebook } from '../../src/notebook/notebook-file';
 import { declaredParameters, injectParameters, NotebookParameterError, parseParameterArgs } from '../../src/notebook/parameters';
 import { jupyterPython, NotebookExecutionError, runNotebook } from '../../src/notebook/run-notebook';
@@ -81,6 +82,11 @@ test('runNotebook executes with injected parameters and writes the executed note
     const text = executed.cells.flatMap((c) => c.outputs ?? []).map((o) => (Array.isArray(o.text) ? o.text.join('') : o.text ?? '')).join('');
     // Only the notebook's own output: the injected cell echoes nothing.
     assert.equal(text, '{"msg":"HELLO x3","countType":"number"}\n');
+    // An executed notebook is what clearNotebookFile is for.
+    assert.ok(notebookOutputProblems(executed).length > 0);
+    assert.equal(clearNotebookFile(out), true);
+    assert.deepEqual(notebookOutputProblems(readNotebook(out)), []);
+    assert.equal(clearNotebookFile(out), false, 'already clean: left untouched');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -241,8 +241,25 @@ test('two full rows whose cells fill their columns stay two rows (a complete val
   ];
   const t = readBoxTable(lines, 0);
   assert.deepEqual(t?.rows, [
-    ['URL', 'http://localhost:8000/v1 /completions'],
+    ['URL', 'http://localhost:8000/v1/completions'],
     ['Theoretical Max Throughput', '152.95 requests/second'],
     ['Actual Throughput', '12.43 requests/second'],
+  ]);
+});
+
+test('a value folded mid-word joins without a space; a label wrapped at a space keeps it', () => {
+  const lines = [
+    '┌────────────┬──────────────────────┐',
+    '│ Metric     │ Value                │',
+    '├────────────┼──────────────────────┤',
+    '│ Model      │ /home/vllm/llm/Qwen7 │',
+    '│            │ B-awq                │',
+    '│ Total Test │ 14.99 seconds        │',
+    '│ Duration   │                      │',
+    '└────────────┴──────────────────────┘',
+  ];
+  assert.deepEqual(readBoxTable(lines, 0)?.rows, [
+    ['Model', '/home/vllm/llm/Qwen7B-awq'],
+    ['Total Test Duration', '14.99 seconds'],
   ]);
 });

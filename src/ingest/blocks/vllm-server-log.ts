@@ -43,8 +43,16 @@ function seriesName(label: string, unit: string): string {
   return unit === '%' ? `${base}_pct` : base;
 }
 
+/** A stat line cut at its start begins with one of its own fields (or the tail of one, `nning: 10 reqs,`). */
+const FIELD_START = /^\s*,?\s*([A-Za-z ]*:\s*[\d.]+\s*[\w%/]*\s*,\s*)?(Avg (prompt|generation) throughput|Running|Waiting|Pending|Swapped|GPU KV cache usage|CPU KV cache usage|Prefix cache hit rate):/;
+
+/**
+ * A server stat line: the fields plus the logger's tag (or the line starts with a field, when
+ * it was cut). Prose or a Markdown table row that merely quotes a field is not one.
+ */
 export function isStatLine(line: string | undefined): boolean {
-  return line !== undefined && STAT.test(line);
+  if (line === undefined || !STAT.test(line)) return false;
+  return ENGINE_TAG.test(line) || LOGGER_TAG.test(line) || FIELD_START.test(line);
 }
 
 /** `10-26T02:48:42` (no year invented) or `2025-10-26T02:48:42` when the log prints one. */

@@ -256,6 +256,26 @@ function splitRow(s: string, frame: Frame, bounds: number[]): Cells {
   return { cells, span: cells.map(() => false), ok: false };
 }
 
+/**
+ * Joins the lines of a wrapped cell. rich wraps at spaces, so parts are joined with one; but a
+ * value longer than the column is folded mid-word (`/home/vllm/llm/Qwen7B-aw` + `q`): when a
+ * part is one token that fills the column and it plus the next part's first word could never
+ * have fitted on one line, the parts are one token and join without a space. The two cannot
+ * be told apart in general, so this applies to value columns only (callers pass width 0 for
+ * the label column): values are single tokens (URLs, paths, ids), labels are words.
+ */
+export function joinCellParts(parts: readonly string[], width: number): string {
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i++) {
+    const prev = parts[i - 1] ?? '';
+    const next = parts[i] ?? '';
+    const lastWord = prev.split(/\s+/).pop() ?? '';
+    const folded = width > 0 && !/\s/.test(prev) && displayWidth(prev) >= width && displayWidth(lastWord) + displayWidth(firstWord(next)) > width;
+    out += (folded ? '' : ' ') + next;
+  }
+  return out;
+}
+
 /** A number with an optional unit and nothing after it: a cell that needs no continuation. */
 const COMPLETE_VALUE = /^[-+]?\d[\d,]*(\.\d+)?\s*(\([^()]*\)|[A-Za-z%/]+)?(\s+\([^()]*\))?$/;
 
@@ -465,7 +485,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
       grouped.push({ line: seg[0]!.line, parts });
     }
   } else grouped = groupBodyLines(body, widths);
-  const rows = grouped.map((g) => Array.from({ length: n }, (_, k) => (g.parts[k] ?? []).join(' ')));
+  const rows = grouped.map((g) => Array.from({ length: n }, (_, k) => joinCellParts(g.parts[k] ?? [], k === 0 ? 0 : (widths[k] ?? 0))));
   const title = findTitle(lines, top, frame);
   return {
     startLine: title ? title.line : top,
@@ -596,7 +616,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
     next: j,
     ...(title ? { title: title.title, titleLine: title.line } : {}),
     header,
-    rows: grouped.map((g) => Array.from({ length: n }, (_, k) => (g.parts[k] ?? []).join(' '))),
+    rows: grouped.map((g) => Array.from({ length: n }, (_, k) => joinCellParts(g.parts[k] ?? [], k === 0 ? 0 : (widths[k] ?? 0)))),
     rowLines: grouped.map((g) => g.line),
     style,
     truncated: j >= lines.length && truncated,
