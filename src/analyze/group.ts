@@ -9,26 +9,8 @@ import { GROUP_KEYS, type Group, type GroupKey, type GroupValue } from './types'
 /** The value grouping uses for an absent key. */
 export const UNKNOWN = 'unknown';
 
-/** Flat group keys of one run; absent fields are absent keys. */
-export function runGroup(run: RunRecord): Group {
-  const g: Group = {};
-  const put = (k: GroupKey, v: GroupValue | undefined): void => {
-    if (v !== undefined && v !== null && v !== '' && !(typeof v === 'number' && !Number.isFinite(v))) g[k] = v;
-  };
-  put('engine', run.engine);
-  put('model', run.model);
-  put('gpu', run.hardware?.gpu);
-  put('preset', run.hardware?.preset);
-  put('gpus', run.parallelism?.gpus);
-  put('strategy', run.parallelism?.strategy);
-  put('concurrency', run.client?.concurrency);
-  put('max_tokens', run.client?.max_tokens);
-  put('context_length', run.server?.context_length);
-  put('api', run.api);
-  put('mode', run.mode);
-  put('temperature', run.client?.temperature);
-  return g;
-}
+/** Flat group keys of one run: defined in model so charts can use it without analysis. */
+export { runGroup } from '../model/run-group';
 
 /** Deterministic identity of a group: every key in GROUP_KEYS order, absent as "unknown". */
 export function configurationKey(group: Group, omit: readonly string[] = []): string {

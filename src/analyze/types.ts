@@ -3,27 +3,13 @@
  * happens in the report.
  */
 import type { Diagnostic } from '../model/diagnostics';
+import type { GroupValue, Group } from '../model/run-group';
 
 export type ComparisonKind = 'scaling' | 'parallelism' | 'engine' | 'mode' | 'custom';
 
-/** Flat group keys a configuration is identified by. */
-export const GROUP_KEYS = [
-  'engine',
-  'model',
-  'gpu',
-  'preset',
-  'gpus',
-  'strategy',
-  'concurrency',
-  'max_tokens',
-  'context_length',
-  'api',
-  'mode',
-  'temperature',
-] as const;
-export type GroupKey = (typeof GROUP_KEYS)[number];
-export type GroupValue = string | number;
-export type Group = Partial<Record<GroupKey, GroupValue>>;
+/** Flat group keys a configuration is identified by (defined with the record, in model). */
+export { GROUP_KEYS } from '../model/run-group';
+export type { GroupKey, GroupValue, Group } from '../model/run-group';
 
 /** One side of a comparison: the repeats of one configuration for one metric. */
 export interface Side {

@@ -2,7 +2,7 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
-import { GROUP_KEYS } from '../analyze/types';
+import { GROUP_KEYS } from '../model/run-group';
 
 const STAT_TEXT: Record<string, string> = {
   min: 'min',

@@ -5,6 +5,7 @@
 import type { RunRecord } from '../model/records';
 import type { Configuration } from '../analyze/types';
 import { setOwn } from '../model/safe-keys';
+import { runGroup } from '../model/run-group';
 import type { ChartRow, RowStat } from './types';
 
 /** One row per configuration; its metrics are the aggregate over the repeats. */
@@ -20,27 +21,6 @@ export function rowsFromConfigurations(configurations: readonly Configuration[])
   });
 }
 
-/** The flat group keys of a run (design.md "Comparisons"), absent where the run does not say. */
-export function runGroup(run: RunRecord): Record<string, string | number> {
-  const g: Record<string, string | number> = {};
-  const put = (k: string, v: string | number | undefined): void => {
-    if (v !== undefined && v !== '') setOwn(g, k, v);
-  };
-  put('engine', run.engine);
-  put('model', run.model);
-  put('gpu', run.hardware?.gpu);
-  put('preset', run.hardware?.preset);
-  put('gpus', run.parallelism?.gpus);
-  put('strategy', run.parallelism?.strategy);
-  put('concurrency', run.client?.concurrency);
-  put('max_tokens', run.client?.max_tokens);
-  put('context_length', run.server?.context_length);
-  put('api', run.api);
-  put('mode', run.mode);
-  put('temperature', run.client?.temperature);
-  return g;
-}
-
 /** One row per run (n = 1). Runs flagged `duplicate` are left out: analysis counts them once. */
 export function rowsFromRuns(runs: readonly RunRecord[]): ChartRow[] {
   return runs
@@ -48,7 +28,7 @@ export function rowsFromRuns(runs: readonly RunRecord[]): ChartRow[] {
     .map((r) => {
       const metrics: Record<string, RowStat> = {};
       for (const [k, v] of Object.entries(r.metrics)) if (Number.isFinite(v)) setOwn(metrics, k, { mean: v, min: v, max: v, n: 1 });
-      return { id: r.id, group: runGroup(r), metrics };
+      return { id: r.id, group: { ...runGroup(r) } as Record<string, string | number>, metrics };
     });
 }
 

@@ -4,3 +4,4 @@ export * from './safe-keys';
 export * from './ids';
 export * from './metric-vocabulary';
 export * from './runs-csv';
+export * from './run-group';

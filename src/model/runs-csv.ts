@@ -35,15 +35,11 @@ export const RUN_CSV_METRIC_ORDER: readonly string[] = [
   'measured_concurrency',
 ];
 
-/** The fixed columns, in order. Dotted names are paths into the run. */
-export const RUN_CSV_CONTEXT_COLUMNS: readonly string[] = [
-  'id',
-  'file',
-  'line',
-  'format',
-  'title',
-  'timestamp',
-  'labels',
+/** Columns that describe the record itself; `flags` comes last in the file. */
+export const RUN_CSV_RECORD_COLUMNS = ['id', 'file', 'line', 'format', 'title', 'timestamp', 'labels', 'flags'] as const;
+
+/** Columns that carry a run's context, as dotted paths into the run (the CSV reader fills them back). */
+export const RUN_CSV_FIELD_COLUMNS = [
   'engine',
   'api',
   'mode',
@@ -75,6 +71,12 @@ export const RUN_CSV_CONTEXT_COLUMNS: readonly string[] = [
   'client.model_path',
   'client.command',
   'client.prompt',
+] as const;
+
+/** The fixed columns, in order. Dotted names are paths into the run. */
+export const RUN_CSV_CONTEXT_COLUMNS: readonly string[] = [
+  ...RUN_CSV_RECORD_COLUMNS.filter((c) => c !== 'flags'),
+  ...RUN_CSV_FIELD_COLUMNS,
   'flags',
 ];
 

@@ -8,46 +8,15 @@ import { lookupLabel, normaliseStat, secondsPerUnit, unitInLabel, unknownMetricK
 import type { ApiKind, Engine, Mode, RunRecord, Strategy } from '../../model/records';
 import { RUN_CSV_METRIC_ORDER } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
+import { RUN_CSV_FIELD_COLUMNS, RUN_CSV_RECORD_COLUMNS } from '../../model/runs-csv';
 import type { UserContext } from '../types';
 
-/** Context fields a column can fill, written as the dotted path used by `runsToCsv`. */
-export const CONTEXT_FIELDS = [
-  'engine',
-  'api',
-  'mode',
-  'model',
-  'hardware.preset',
-  'hardware.gpu',
-  'hardware.gpu_count',
-  'hardware.gpu_memory_mib',
-  'hardware.vcpus',
-  'hardware.memory_gb',
-  'hardware.vram_gb',
-  'parallelism.tp',
-  'parallelism.dp',
-  'parallelism.pp',
-  'parallelism.gpus',
-  'parallelism.strategy',
-  'server.command',
-  'server.context_length',
-  'server.model_path',
-  'server.flags',
-  'client.concurrency',
-  'client.total_requests',
-  'client.max_tokens',
-  'client.temperature',
-  'client.request_rate',
-  'client.input_len',
-  'client.output_len',
-  'client.url',
-  'client.model_path',
-  'client.command',
-  'client.prompt',
-] as const;
+/** Context fields a column can fill: the dotted paths `runsToCsv` writes. */
+export const CONTEXT_FIELDS = RUN_CSV_FIELD_COLUMNS;
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
 
 /** Columns that describe the record itself (written by `runsToCsv`, read back by `parseCsv`). */
-export const RECORD_FIELDS = ['id', 'file', 'line', 'format', 'title', 'timestamp', 'labels', 'flags'] as const;
+export const RECORD_FIELDS = RUN_CSV_RECORD_COLUMNS;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 
 const NUMERIC_FIELDS: ReadonlySet<ContextField> = new Set<ContextField>([

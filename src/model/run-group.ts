@@ -1,0 +1,45 @@
+/**
+ * The flat group keys of a run (design.md "Comparisons"): the names a configuration is
+ * identified by, read off the RunRecord. Analysis groups and compares on them; charts label
+ * marks with them. Absent fields are absent keys.
+ */
+import type { RunRecord } from './records';
+
+export const GROUP_KEYS = [
+  'engine',
+  'model',
+  'gpu',
+  'preset',
+  'gpus',
+  'strategy',
+  'concurrency',
+  'max_tokens',
+  'context_length',
+  'api',
+  'mode',
+  'temperature',
+] as const;
+export type GroupKey = (typeof GROUP_KEYS)[number];
+export type GroupValue = string | number;
+export type Group = Partial<Record<GroupKey, GroupValue>>;
+
+/** Flat group keys of one run; absent (or empty, or non-finite) fields are absent keys. */
+export function runGroup(run: RunRecord): Group {
+  const g: Group = {};
+  const put = (k: GroupKey, v: GroupValue | undefined): void => {
+    if (v !== undefined && v !== null && v !== '' && !(typeof v === 'number' && !Number.isFinite(v))) g[k] = v;
+  };
+  put('engine', run.engine);
+  put('model', run.model);
+  put('gpu', run.hardware?.gpu);
+  put('preset', run.hardware?.preset);
+  put('gpus', run.parallelism?.gpus);
+  put('strategy', run.parallelism?.strategy);
+  put('concurrency', run.client?.concurrency);
+  put('max_tokens', run.client?.max_tokens);
+  put('context_length', run.server?.context_length);
+  put('api', run.api);
+  put('mode', run.mode);
+  put('temperature', run.client?.temperature);
+  return g;
+}
