@@ -1,7 +1,7 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint. */
 import fs from 'node:fs';
 import { BenchbookError } from '../model/diagnostics';
-import type { FormatName } from '../model/records';
+import type { BenchRecord, FormatName } from '../model/records';
 import type { ParseResult } from '../ingest/types';
 import { UsageError } from './options';
 import { createProgress } from './progress';
@@ -12,8 +12,13 @@ export interface InputOptions {
   formatHint?: string;
 }
 
+export interface ReadHooks {
+  /** Receives each record as it is read; the result then holds diagnostics only (bounded memory). */
+  onRecord?: (record: BenchRecord) => void;
+}
+
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
-export async function readInputs(paths: string[], opts: InputOptions): Promise<ParseResult> {
+export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
   for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
   const ingest = await import('../ingest');
   let set;
@@ -32,6 +37,7 @@ export async function readInputs(paths: string[], opts: InputOptions): Promise<P
       set,
       context,
       onProgress: (done: number, total: number) => progress.update(done, total),
+      ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
     });
   } finally {
     progress.stop();

@@ -1,7 +1,7 @@
 import { reportDiagnostics } from './diagnostics-output';
 import { readInputs, type InputOptions } from './inputs';
 import { UsageError } from './options';
-import type { RunRecord } from '../model/records';
+import type { BenchRecord, RunRecord } from '../model/records';
 
 interface ParseCommandOptions extends InputOptions {
   format: 'jsonl' | 'csv';
@@ -15,15 +15,21 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   const include = new Set((opts.include ?? '').split(',').map((s) => s.trim()).filter(Boolean));
   for (const k of include) if (!INCLUDABLE.has(k)) throw new UsageError(`--include takes env,samples; got "${k}"`);
   if (opts.format === 'csv' && include.size) throw new UsageError('--include applies to --format jsonl (CSV holds one row per run)');
-  const result = await readInputs(paths, opts);
-  const wanted = result.records.filter(
-    (r) => r.kind === 'run' || (r.kind === 'env' && include.has('env')) || (r.kind === 'sample' && include.has('samples')),
-  );
+  const wanted = (r: BenchRecord): boolean =>
+    r.kind === 'run' || (r.kind === 'env' && include.has('env')) || (r.kind === 'sample' && include.has('samples'));
+  let result;
   if (opts.format === 'csv') {
+    // CSV columns are the union of every run's metrics: the runs are collected first.
+    result = await readInputs(paths, opts);
     const { runsToCsv } = await import('../model/runs-csv');
-    process.stdout.write(runsToCsv(wanted as RunRecord[]));
+    process.stdout.write(runsToCsv(result.records.filter((r): r is RunRecord => r.kind === 'run')));
   } else {
-    for (const r of wanted) process.stdout.write(JSON.stringify(r) + '\n');
+    // JSON lines stream out as they are read, so a log larger than memory stays bounded.
+    result = await readInputs(paths, opts, {
+      onRecord: (r) => {
+        if (wanted(r)) process.stdout.write(JSON.stringify(r) + '\n');
+      },
+    });
   }
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

@@ -132,3 +132,10 @@ test('report --png writes PNG charts through Chromium', { skip: !fs.existsSync('
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('parse streams the same records, in the same order, that parsePaths collects', async () => {
+  const { parsePaths } = await import('../../src/ingest');
+  const r = run(['parse', 'data', '--include', 'env,samples']);
+  const collected = await parsePaths(['data']);
+  assert.equal(r.stdout, collected.records.map((x) => JSON.stringify(x) + '\n').join(''));
+});
