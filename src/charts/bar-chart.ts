@@ -21,6 +21,8 @@ export interface BarChartOptions {
   subtitle?: string | string[];
   /** Data points above which categories beyond the top ones are merged into "other". Default 5000. */
   maxMarks?: number;
+  /** What the whiskers span, for the caption. Default "the repeats". */
+  whiskerSpan?: string;
 }
 
 interface Bar {
@@ -122,7 +124,7 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
     categories = capped.categories;
     if (capped.note) notes.push(capped.note);
   }
-  if (bars.some((b) => b.stat.n > 1)) notes.push('Whiskers span min..max over the repeats of bars with n > 1.');
+  if (bars.some((b) => b.stat.n > 1)) notes.push(`Whiskers span min..max over ${opts.whiskerSpan ?? 'the repeats'} of bars with n > 1.`);
 
   const values = bars
     .slice()

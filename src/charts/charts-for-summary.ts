@@ -1,12 +1,15 @@
 /**
  * Picks the charts a report needs from what the data holds, in a fixed order:
- *   1. bar charts: one per table-like group of a presets report (x = preset), else one of all
- *      configurations when they share a single concurrency;
+ *   1. bar charts: one per table-like group of a presets report (x = preset), at most
+ *      MAX_BAR_FIGURES (the last then summarises the remaining tables, one bar each), else one
+ *      of all configurations when they share a single concurrency;
  *   2. throughput vs concurrency when there are at least two concurrencies;
  *   3. scaling speedup per throughput metric when scaling comparisons exist;
  *   4. change % per comparison kind (parallelism, engine, mode, custom);
  *   5. latency distribution when percentiles exist; 6. throughput–latency Pareto (≥ 3 points);
- *   7. one time series per sample series.
+ *   7. one time series per sample series, at most MAX_TIME_SERIES_FIGURES.
+ * So a report has at most 20 + 1 + 2 + 4 + 2 + 1 + 16 = 46 figures, and every builder gets
+ * the same `maxMarks`, so none draws more data points than that (default 5000).
  * Names are kebab-case and unique; the same input always gives the same figures.
  */
 import type { RunRecord, SampleRecord } from '../model/records';
@@ -62,6 +65,10 @@ const KNOWN_SERIES = [
   'output_tps',
 ];
 const MAX_OTHER_SERIES = 6;
+/** Bar-chart figures at most: beyond it the last one summarises the remaining tables. */
+export const MAX_BAR_FIGURES = 20;
+/** Time-series figures at most (the known series first, then others). */
+export const MAX_TIME_SERIES_FIGURES = 16;
 
 function barMetrics(rows: readonly ChartRow[]): string[] {
   return BAR_METRICS.filter((m) => rows.some((r) => metricStat(r, m) !== undefined)).slice(0, 3);
@@ -116,10 +123,11 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
       return 0;
     });
     const nameKeys = varyingKeys(ordered.map((t) => t.group));
-    for (const t of ordered) {
+    const drawable = ordered.filter((t) => barMetrics(t.rows).length > 0 && new Set(t.rows.map((r) => groupValue(r, 'preset'))).size >= 2);
+    // A report of many tables keeps its first figures and gives the rest one summary figure.
+    const own = drawable.length <= MAX_BAR_FIGURES ? drawable : drawable.slice(0, MAX_BAR_FIGURES - 1);
+    for (const t of own) {
       const metrics = barMetrics(t.rows);
-      const presets = new Set(t.rows.map((r) => groupValue(r, 'preset')));
-      if (metrics.length === 0 || presets.size < 2) continue;
       const strategies = new Set(t.rows.map((r) => String(groupValue(r, 'strategy'))));
       const series = strategies.size > 1 ? 'strategy' : undefined;
       const label = groupLabel(t.group, orderKeys(Object.keys(t.group)));
@@ -128,6 +136,21 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
       const spec = barChart(t.rows, { metric: metrics, category: 'preset', series, title: label === 'all' ? 'Per GPU preset' : label, subtitle: `${describeMetrics(metrics)} per GPU preset${series ? ' and parallelism strategy' : ''}`, maxMarks });
       const nameLabel = nameKeys.length > 0 ? nameKeys.map((k) => (t.group[k] === undefined ? 'unknown' : String(t.group[k]))).join('-') : 'presets';
       add(`bars-${nameLabel}${series ? '-by-strategy' : ''}`, title, `${describeMetrics(metrics)} per GPU preset${series ? ', split by parallelism strategy' : ''}, from ${t.rows.length} ${source}.`, spec);
+    }
+    const rest = drawable.slice(own.length);
+    if (rest.length > 0) {
+      // One bar per remaining table: its presets (and strategies) merged, n-weighted, whiskers over all of them.
+      const restRows: ChartRow[] = rest.flatMap((t) => {
+        const group: Record<string, string | number> = { ...t.group };
+        // A pipeline-vs-tensor table would otherwise share its label with the plain table of the same group.
+        const strategies = [...new Set(t.rows.map((r) => groupValue(r, 'strategy')).filter((v) => v !== undefined).map(String))].sort();
+        if (strategies.length > 0) setOwn(group, 'strategy', strategies.join('/'));
+        return t.rows.map((r) => ({ id: r.id, group, metrics: r.metrics }));
+      });
+      const metrics = barMetrics(restRows);
+      const title = `${describeMetrics(metrics)} of ${rest.length} more tables`;
+      const spec = barChart(restRows, { metric: metrics, category: 'configuration', title, subtitle: 'Each bar merges every GPU preset of one table', whiskerSpan: 'the presets and repeats', maxMarks });
+      add('bars-other-tables', title, `${describeMetrics(metrics)} of the ${rest.length} tables beyond the first ${own.length} (${drawable.length} in all), one bar per table: the n-weighted mean over its ${restRows.length} ${source}.`, spec);
     }
   } else if (rows.length >= 2 && concurrencies.size < 2) {
     const metrics = barMetrics(rows);
@@ -141,7 +164,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // 2. Concurrency.
   if (concurrencies.size >= 2 && defaultConcurrencyMetrics(rows).length > 0) {
     const metrics = defaultConcurrencyMetrics(rows);
-    const spec = concurrencyChart(rows, { metric: metrics });
+    const spec = concurrencyChart(rows, { metric: metrics, maxMarks });
     const title = `${describeMetrics(metrics)} vs concurrency`;
     add('concurrency', title, `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies.size} concurrencies).`, spec);
   }
@@ -154,7 +177,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     const fallback = defaultScalingMetric(scaling);
     if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
     for (const metric of metrics) {
-      const spec = scalingChart(scaling, { metric });
+      const spec = scalingChart(scaling, { metric, maxMarks });
       const n = scaling.filter((c) => c.metric === metric).length;
       add(`scaling-${metric}`, `Scaling: ${midSentence(metricName(metric))} speedup`, `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.`, spec);
     }
@@ -165,7 +188,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     const of = comparisons.filter((c) => c.kind === kind);
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(comparisons, kind);
-    const spec = deltaChart(comparisons, { kind, metrics });
+    const spec = deltaChart(comparisons, { kind, metrics, maxMarks });
     const title = (spec.title as { text?: string } | undefined)?.text ?? `${kind} change %`;
     const n = of.filter((c) => metrics.includes(c.metric)).length;
     add(`delta-${kind}`, title, `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.`, spec);
@@ -185,7 +208,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // Only within one model: a frontier across models compares unlike workloads.
   const models = new Set(rows.map((r) => String(groupValue(r, 'model'))));
   if (xMetric && yMetric && models.size === 1 && rows.filter((r) => metricStat(r, xMetric) && metricStat(r, yMetric)).length >= 3) {
-    const spec = paretoChart(rows, { x: xMetric, y: yMetric });
+    const spec = paretoChart(rows, { x: xMetric, y: yMetric, maxMarks });
     const title = `${metricName(yMetric)} vs ${midSentence(metricName(xMetric))}`;
     add('pareto', title, `${metricName(yMetric)} against ${metricName(xMetric).toLowerCase()} per configuration, with the Pareto frontier.`, spec);
   }
@@ -203,11 +226,15 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     const drawable = [...times.entries()].filter(([, t]) => t.size >= 2).map(([s]) => s);
     const known = drawable.filter((s) => KNOWN_SERIES.includes(bare(s))).sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
     const others = drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues).slice(0, MAX_OTHER_SERIES);
-    for (const series of [...known, ...others]) {
+    const all = [...known, ...drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues)];
+    const chosen = [...known, ...others].slice(0, MAX_TIME_SERIES_FIGURES);
+    const notDrawn = all.length - chosen.length;
+    for (const [i, series] of chosen.entries()) {
       // Request counts add up across replicas (the system's load); percentages and rates per replica do not.
       const spec = timeSeriesChart(samples, { series, maxMarks, total: /^num_requests_/.test(bare(series)) });
       const title = `${seriesTitle(series).replace(/\s*\([^()]*\)$/, '')} over time`;
-      add(`timeseries-${bare(series)}`, title, `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).`, spec);
+      const more = i === chosen.length - 1 && notDrawn > 0 ? ` ${notDrawn} more sample series are not drawn (at most ${MAX_TIME_SERIES_FIGURES} figures, ${MAX_OTHER_SERIES} of them for series without a known meaning).` : '';
+      add(`timeseries-${bare(series)}`, title, `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).${more}`, spec);
     }
   }
   return figures;

@@ -7,15 +7,33 @@ import type { Configuration } from '../analyze/types';
 import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, varyingKeys } from './format';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
-import { CHART_WIDTH } from './theme';
-import type { ChartRow, RowStat, VegaLiteSpec } from './types';
+import { CHART_WIDTH, COLORS, PALETTE } from './theme';
+import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
 
 export interface ConcurrencyChartOptions {
   /** Metric key(s), one panel each. Default: `throughput_rps` and `output_tps` (those present). */
   metric?: string | string[];
   title?: string;
   subtitle?: string | string[];
+  /**
+   * Data points above which the lines with the lowest mean are folded into one "other" line.
+   * Default 5000. The "other" line itself has one point per metric and concurrency, so a cap
+   * below that count cannot be met.
+   */
+  maxMarks?: number;
+  /**
+   * Lines above which the same folding happens, whatever the points. Default 30: vega's
+   * legend names 30 entries, so more lines could not be told apart.
+   */
+  maxLines?: number;
 }
+
+export const DEFAULT_MAX_LINES = 30;
+/**
+ * Lines kept at most once lines are folded (the "other" line included): vega's legend names
+ * 30 entries (`symbolLimit`) and drops the rest, so a line beyond that could not be told apart.
+ */
+export const LEGEND_LINES = 30;
 
 const DEFAULT_METRICS = ['throughput_rps', 'output_tps'];
 const FALLBACK_METRICS = ['total_tps', 'input_tps', 'goodput_rps'];
@@ -27,6 +45,72 @@ export function defaultConcurrencyMetrics(rows: readonly ChartRow[]): string[] {
   if (picked.length > 0) return picked;
   const fb = FALLBACK_METRICS.find(has);
   return fb ? [fb] : [];
+}
+
+interface LinePoint {
+  line: string;
+  concurrency: number;
+  metric: string;
+  stats: RowStat[];
+}
+
+/**
+ * Above `cap` points or `maxLines` lines: keeps the lines with the highest mean of the first
+ * metric (at most `LEGEND_LINES` − 1, and as many as the points allow) and folds the others
+ * into one "other" line (per metric and concurrency: n-weighted mean, overall min..max).
+ * Below both nothing changes.
+ */
+function foldLines<P extends LinePoint>(points: P[], lines: string[], firstMetric: string, cap: number, maxLines: number): { points: LinePoint[]; lines: string[]; note?: string } {
+  if (points.length <= cap && lines.length <= maxLines) return { points, lines };
+  const perLine = new Map<string, number>();
+  const score = new Map<string, { sum: number; n: number }>();
+  for (const p of points) {
+    perLine.set(p.line, (perLine.get(p.line) ?? 0) + 1);
+    if (p.metric !== firstMetric) continue;
+    const s = mergeStats(p.stats) as RowStat;
+    const e = score.get(p.line) ?? { sum: 0, n: 0 };
+    e.sum += s.mean;
+    e.n += 1;
+    score.set(p.line, e);
+  }
+  const mean = (l: string): number => {
+    const e = score.get(l);
+    return e && e.n > 0 ? e.sum / e.n : -Infinity;
+  };
+  // The other line has at most one point per (metric, concurrency) drawn at all.
+  const otherBudget = new Set(points.map((p) => `${p.metric}\u0000${p.concurrency}`)).size;
+  const at = new Map(lines.map((l, i) => [l, i]));
+  const ranked = [...lines].sort((a, b) => mean(b) - mean(a) || (at.get(a) ?? 0) - (at.get(b) ?? 0));
+  const kept = new Set<string>();
+  let used = 0;
+  for (const l of ranked) {
+    const k = perLine.get(l) ?? 0;
+    if (kept.size >= Math.max(1, Math.min(maxLines, LEGEND_LINES) - 1) || used + k > cap - otherBudget) break;
+    kept.add(l);
+    used += k;
+  }
+  const foldedCount = lines.length - kept.size;
+  const otherName = `other (${foldedCount})`;
+  const other = new Map<string, LinePoint>();
+  const out: LinePoint[] = [];
+  for (const p of points) {
+    if (kept.has(p.line)) {
+      out.push(p);
+      continue;
+    }
+    const key = `${p.metric}\u0000${p.concurrency}`;
+    const o = other.get(key) ?? { line: otherName, concurrency: p.concurrency, metric: p.metric, stats: [] };
+    o.stats.push(...p.stats);
+    other.set(key, o);
+  }
+  out.push(...other.values());
+  return {
+    points: out,
+    lines: lines.filter((l) => kept.has(l)).concat(otherName),
+    note: kept.size === 0
+      ? `All ${lines.length} lines are folded into “${otherName}” (n-weighted mean, whiskers min..max over them): the cap leaves no room for single lines.`
+      : `Only the ${kept.size} of ${lines.length} lines with the highest mean ${midSentence(metricName(firstMetric))} are drawn; the other ${foldedCount} are folded into “${otherName}” (n-weighted mean, whiskers min..max over them).`,
+  };
 }
 
 export function concurrencyChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: ConcurrencyChartOptions = {}): VegaLiteSpec {
@@ -62,15 +146,20 @@ export function concurrencyChart(input: ReadonlyArray<ChartRow | Configuration |
     return compareValues(a, b);
   });
   const present = metrics.filter((m) => [...points.values()].some((p) => p.metric === m));
-  const values = [...points.values()]
+  const notes: string[] = [];
+  const folded = foldLines([...points.values()], lines, present[0] as string, opts.maxMarks ?? DEFAULT_MARK_CAP, opts.maxLines ?? DEFAULT_MAX_LINES);
+  if (folded.note) notes.push(folded.note);
+  const shown = folded.lines;
+  const values = folded.points
     .map((p) => ({ p, s: mergeStats(p.stats) as RowStat }))
-    .sort((a, b) => present.indexOf(a.p.metric) - present.indexOf(b.p.metric) || lines.indexOf(a.p.line) - lines.indexOf(b.p.line) || a.p.concurrency - b.p.concurrency)
+    .sort((a, b) => present.indexOf(a.p.metric) - present.indexOf(b.p.metric) || shown.indexOf(a.p.line) - shown.indexOf(b.p.line) || a.p.concurrency - b.p.concurrency)
     .map(({ p, s }) => ({ metric: p.metric, line: p.line, concurrency: p.concurrency, value: round(s.mean), min: round(s.min), max: round(s.max), n: s.n }));
 
-  const notes: string[] = [];
   if (values.some((v) => v.n > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
   const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
-  const color = { field: 'line', type: 'nominal', title: lineTitle, sort: lines };
+  const color: Record<string, unknown> = { field: 'line', type: 'nominal', title: lineTitle, sort: shown };
+  // Folded: the "other" line is grey, and no kept line shares the grey.
+  if (folded.note) color.scale = { domain: shown, range: shown.map((_, i) => (i === shown.length - 1 ? COLORS.muted : (PALETTE.filter((c) => c !== COLORS.muted)[i % (PALETTE.length - 1)] as string))) };
   // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
   const cs = values.map((v) => v.concurrency);
   const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;

@@ -7,7 +7,7 @@ import type { Comparison, ComparisonKind } from '../analyze/types';
 import { capitalise, groupLabel, lowerIsBetter, metricName, varyingKeys } from './format';
 import { emptySpec, frame, round } from './spec';
 import { COLORS, CONCAT_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import type { VegaLiteSpec } from './types';
+import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
 
 export interface DeltaChartOptions {
   kind: ComparisonKind;
@@ -15,6 +15,10 @@ export interface DeltaChartOptions {
   metrics?: string[];
   title?: string;
   subtitle?: string | string[];
+  /** Data points (bars over all metric panels) above which only the most telling configurations are kept. Default 5000. */
+  maxMarks?: number;
+  /** Configurations (rows of each panel) above which the same happens. Default 80 (`DEFAULT_MAX_ROWS`). */
+  maxRows?: number;
 }
 
 const HEADLINE = ['throughput_rps', 'input_tps', 'output_tps', 'total_tps', 'ttft_mean_ms', 'latency_mean_s', 'latency_p99_s'];
@@ -30,9 +34,38 @@ export function defaultDeltaMetrics(comparisons: readonly Comparison[], kind: Co
 
 const KIND_TITLES: Record<ComparisonKind, string> = { scaling: 'Scaling', parallelism: 'Parallelism', engine: 'Engine', mode: 'Mode', custom: 'Comparison' };
 
+function fmtPct(x: number): string {
+  return `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
+}
+
+/**
+ * The `keep` rows (configurations) that say the most: rows with a conclusive comparison
+ * first, then the largest |change %| in any metric (conclusive ones count first), ties in
+ * the row order. Kept comparisons stay in input order.
+ */
+function keepTellingRows(picked: readonly Comparison[], order: readonly string[], labelOf: (c: Comparison) => string, keep: number): { picked: Comparison[]; rows: Set<string> } {
+  const score = new Map<string, { conclusive: number; any: number }>();
+  for (const c of picked) {
+    const l = labelOf(c);
+    const e = score.get(l) ?? { conclusive: -1, any: -1 };
+    const size = Math.abs(c.change_pct);
+    if (!c.flags.includes('inconclusive')) e.conclusive = Math.max(e.conclusive, size);
+    e.any = Math.max(e.any, size);
+    score.set(l, e);
+  }
+  const at = new Map(order.map((l, i) => [l, i]));
+  const ranked = [...order].sort((a, b) => {
+    const sa = score.get(a) ?? { conclusive: -1, any: -1 };
+    const sb = score.get(b) ?? { conclusive: -1, any: -1 };
+    return sb.conclusive - sa.conclusive || sb.any - sa.any || (at.get(a) ?? 0) - (at.get(b) ?? 0);
+  });
+  const rows = new Set(ranked.slice(0, keep));
+  return { picked: picked.filter((c) => rows.has(labelOf(c))), rows };
+}
+
 export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartOptions): VegaLiteSpec {
   const metrics = opts.metrics ?? defaultDeltaMetrics(comparisons, opts.kind);
-  const picked = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
+  let picked = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
   const sides = [...new Set(picked.map((c) => `${c.candidate.label} vs ${c.baseline.label}`))];
   const title = opts.title ?? (sides.length === 1 ? `${capitalise(sides[0] as string)}: change %` : `${KIND_TITLES[opts.kind]}: change % of candidate vs baseline`);
   if (picked.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
@@ -43,10 +76,26 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
     return sides.length === 1 ? base : `${base} (${c.candidate.label} vs ${c.baseline.label})`;
   };
-  const order: string[] = [];
+  let order: string[] = [];
+  const seenLabels = new Set<string>();
   for (const c of picked) {
     const l = labelOf(c);
-    if (!order.includes(l)) order.push(l);
+    if (!seenLabels.has(l)) order.push(l);
+    seenLabels.add(l);
+  }
+  const capNotes: string[] = [];
+  const keepRows = Math.max(1, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor((opts.maxMarks ?? DEFAULT_MARK_CAP) / present.length)));
+  if (order.length > keepRows) {
+    let cut = keepTellingRows(picked, order, labelOf, keepRows);
+    // Rows normally hold one comparison per metric; should one hold more, fewer rows are kept so the cap holds.
+    for (let k = keepRows - 1; k >= 1 && cut.picked.length > (opts.maxMarks ?? DEFAULT_MARK_CAP); k--) cut = keepTellingRows(picked, order, labelOf, k);
+    const leftOut = picked.length - cut.picked.length;
+    const changes = picked.filter((c) => !cut.rows.has(labelOf(c))).map((c) => c.change_pct);
+    capNotes.push(
+      `Only the ${cut.rows.size} of ${order.length} configurations with the largest change in any metric are shown (conclusive changes first); ${order.length - cut.rows.size} configurations (${leftOut} comparisons, changes from ${fmtPct(Math.min(...changes))} to ${fmtPct(Math.max(...changes))}) are left out.`,
+    );
+    picked = cut.picked;
+    order = order.filter((l) => cut.rows.has(l));
   }
   const values = picked
     .map((c) => {
@@ -69,7 +118,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     })
     .sort((p, q) => p.metricIndex - q.metricIndex || order.indexOf(p.label) - order.indexOf(q.label));
   const metricNames = present.map(metricName);
-  const notes = ['Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).'];
+  const notes = ['Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).', ...capNotes];
   if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
 
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };

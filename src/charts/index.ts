@@ -10,11 +10,11 @@ export { metricTitle, metricName, metricUnit, lowerIsBetter, isThroughputMetric,
 export { rowsFromConfigurations, rowsFromRuns, toRows, mergeStats } from './rows';
 export { chartMeta } from './spec';
 export { barChart, type BarChartOptions } from './bar-chart';
-export { concurrencyChart, defaultConcurrencyMetrics, type ConcurrencyChartOptions } from './concurrency-chart';
+export { concurrencyChart, defaultConcurrencyMetrics, DEFAULT_MAX_LINES, LEGEND_LINES, type ConcurrencyChartOptions } from './concurrency-chart';
 export { scalingChart, scalingComparisons, defaultScalingMetric, type ScalingChartOptions } from './scaling-chart';
 export { deltaChart, defaultDeltaMetrics, type DeltaChartOptions } from './delta-chart';
 export { latencyDistributionChart, hasLatencyDistribution, type LatencyDistributionOptions, type LatencyQuantity } from './latency-distribution-chart';
 export { timeSeriesChart, seriesTitle, sampleSeconds, bucketWidth, type TimeSeriesChartOptions } from './time-series-chart';
 export { paretoChart, paretoFrontier, type ParetoChartOptions, type ParetoPoint } from './pareto-chart';
-export { chartsForSummary, figureSlug, type SummaryChartInput } from './charts-for-summary';
+export { chartsForSummary, figureSlug, MAX_BAR_FIGURES, MAX_TIME_SERIES_FIGURES, type SummaryChartInput } from './charts-for-summary';
 export { compileSpec, renderSvg, renderChart, renumberSvgIds, specIdPrefix, type CompiledSpec, type RenderedChart, type RenderOptions } from './render-svg';

@@ -8,7 +8,7 @@ import { compareValues, groupLabel, varyingKeys } from './format';
 import { mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
 
 export type LatencyQuantity = 'latency' | 'ttft' | 'tpot' | 'itl';
 
@@ -18,6 +18,8 @@ export interface LatencyDistributionOptions {
   title?: string;
   subtitle?: string | string[];
   maxMarks?: number;
+  /** Configurations (rows) above which only the slowest are kept. Default 80 (`DEFAULT_MAX_ROWS`). */
+  maxRows?: number;
 }
 
 const STATS = ['min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
@@ -65,8 +67,9 @@ export function latencyDistributionChart(input: ReadonlyArray<ChartRow | Configu
   const notes: string[] = [];
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
   const perRow = STATS.length + 1;
-  if (labels.length * perRow > cap) {
-    const keep = Math.max(1, Math.floor(cap / perRow));
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  if (labels.length * perRow > cap || labels.length > maxRows) {
+    const keep = Math.max(1, Math.min(maxRows, Math.floor(cap / perRow)));
     const worst = (l: string): number => Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
     const kept = new Set([...labels].sort((a, b) => worst(b) - worst(a) || compareValues(a, b)).slice(0, keep));
     notes.push(`Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown.`);

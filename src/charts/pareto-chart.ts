@@ -8,7 +8,7 @@ import { compareValues, groupLabel, keyTitle, lowerIsBetter, metricName, metricT
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_HEIGHT, CHART_WIDTH, COLORS } from './theme';
-import type { ChartRow, RowStat, VegaLiteSpec } from './types';
+import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
 
 export interface ParetoChartOptions {
   /** Latency-like metric on x (lower is better for `latency_*`, `ttft_*` …). */
@@ -17,7 +17,18 @@ export interface ParetoChartOptions {
   y: string;
   title?: string;
   subtitle?: string | string[];
+  /**
+   * Data points above which the dominated configurations are binned into a grid (one point
+   * per occupied cell, sized by its count) while the frontier stays. Default 5000.
+   */
+  maxMarks?: number;
 }
+
+/** Largest grid (cells per axis) dominated points are binned into: 20 × 10 px cells on a 600 × 300 plot. */
+const MAX_GRID = 30;
+/** Frontier labels at most once the chart is binned: more would print over each other. */
+const MAX_FRONTIER_LABELS = 12;
+const BINNED = 'dominated (binned)';
 
 export interface ParetoPoint {
   label: string;
@@ -36,6 +47,77 @@ export function paretoFrontier<T extends ParetoPoint>(points: readonly T[], xLow
     return xa && a.y >= b.y && (xs || a.y > b.y);
   };
   return points.filter((p) => !points.some((o) => o !== p && better(o, p))).sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label));
+}
+
+interface Pt {
+  label: string;
+  x: number;
+  y: number;
+  color?: string;
+}
+
+/** Spread a frontier larger than the budget evenly over its length, keeping both ends. */
+function thin<T>(xs: readonly T[], keep: number): T[] {
+  if (xs.length <= keep) return [...xs];
+  if (keep <= 1) return xs.slice(0, 1);
+  const idx = new Set<number>();
+  for (let i = 0; i < keep; i++) idx.add(Math.round((i * (xs.length - 1)) / (keep - 1)));
+  return xs.filter((_, i) => idx.has(i));
+}
+
+/**
+ * Over the cap: the frontier stays point by point (evenly thinned if it alone is over the
+ * cap), the dominated points are binned into an equal grid over the data's extent, one point
+ * per occupied cell (and colour) at the mean of its members, with their count. The grid
+ * shrinks until the cells fit the budget. Deterministic: no sampling.
+ */
+function capPareto(pts: readonly Pt[], frontierPts: readonly Pt[], frontier: ReadonlySet<string>, cap: number): { values: Array<Record<string, string | number>>; notes: string[] } {
+  const notes: string[] = [];
+  // Half the budget at most for the frontier so the binned cloud keeps its shape.
+  const frontierKept = thin(frontierPts, frontierPts.length <= cap - 1 ? frontierPts.length : Math.max(1, Math.floor(cap / 2)));
+  if (frontierKept.length < frontierPts.length) notes.push(`The frontier has ${frontierPts.length} configurations; ${frontierKept.length} evenly spaced along it are drawn.`);
+  const budget = Math.max(1, cap - frontierKept.length);
+  const rest = pts.filter((p) => !frontier.has(p.label));
+  const xs = rest.map((p) => p.x);
+  const ys = rest.map((p) => p.y);
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  const cellOf = (v: number, lo: number, hi: number, g: number): number => (hi > lo ? Math.min(g - 1, Math.floor(((v - lo) / (hi - lo)) * g)) : 0);
+  let g = Math.min(MAX_GRID, Math.max(1, Math.floor(Math.sqrt(budget))));
+  let cells = new Map<string, { xs: number; ys: number; n: number; color?: string }>();
+  for (;;) {
+    cells = new Map();
+    for (const p of rest) {
+      const key = `${cellOf(p.x, x0, x1, g)},${cellOf(p.y, y0, y1, g)},${p.color ?? ''}`;
+      const c = cells.get(key) ?? { xs: 0, ys: 0, n: 0, color: p.color };
+      c.xs += p.x;
+      c.ys += p.y;
+      c.n += 1;
+      cells.set(key, c);
+    }
+    if (cells.size <= budget || g === 1) break;
+    g = Math.max(1, Math.floor(g * 0.7));
+  }
+  const out: Array<Record<string, string | number>> = [];
+  const labelled = new Set(thin(frontierKept, MAX_FRONTIER_LABELS));
+  if (labelled.size < frontierKept.length) notes.push(`Labels name ${labelled.size} of the ${frontierKept.length} frontier configurations drawn, evenly spaced along it.`);
+  for (const p of frontierKept) {
+    const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: 'on the frontier', count: 1, labelled: labelled.has(p) ? 1 : 0 };
+    if (p.color !== undefined) v.color = p.color;
+    out.push(v);
+  }
+  for (const c of cells.values()) {
+    const v: Record<string, string | number> = { label: c.n === 1 ? '1 configuration' : `${c.n} configurations`, x: round(c.xs / c.n), y: round(c.ys / c.n), frontier: BINNED, count: c.n, labelled: 0 };
+    if (c.color !== undefined) v.color = c.color;
+    out.push(v);
+  }
+  // Cells are per colour, so at g = 1 there is one per colour: more colours than the budget is the one case cut here.
+  const kept = out.slice(0, cap);
+  kept.sort((a, b) => Number(a.x) - Number(b.x) || Number(a.y) - Number(b.y) || compareValues(String(a.label), String(b.label)));
+  notes.push(`The ${rest.length} dominated configurations are binned into a ${g} × ${g} grid: each square sits at the mean of the configurations in its cell${cells.size > 0 && [...cells.values()].some((c) => c.color !== undefined) ? ' (one per colour)' : ''} and is sized by their count (${cells.size} squares).`);
+  return { values: kept, notes };
 }
 
 export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: ParetoChartOptions): VegaLiteSpec {
@@ -58,37 +140,63 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
   }
   const pts = [...byLabel.entries()].map(([label, e]) => ({ label, x: (mergeStats(e.xs) as RowStat).mean, y: (mergeStats(e.ys) as RowStat).mean, color: e.color }));
   const xLower = lowerIsBetter(opts.x);
-  const frontier = new Set(paretoFrontier(pts, xLower).map((p) => p.label));
-  const values = pts
-    .sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label))
-    .map((p) => {
-      const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: frontier.has(p.label) ? 'on the frontier' : 'dominated' };
-      if (p.color !== undefined) v.color = p.color;
-      return v;
-    });
+  const frontierPts = paretoFrontier(pts, xLower);
+  const frontier = new Set(frontierPts.map((p) => p.label));
+  const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
+  const capNotes: string[] = [];
+  let values: Array<Record<string, string | number>>;
+  if (pts.length <= cap) {
+    values = pts
+      .sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label))
+      .map((p) => {
+        const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: frontier.has(p.label) ? 'on the frontier' : 'dominated' };
+        if (p.color !== undefined) v.color = p.color;
+        return v;
+      });
+  } else {
+    const capped = capPareto(pts, frontierPts, frontier, cap);
+    values = capped.values;
+    capNotes.push(...capped.notes);
+  }
+  const binned = values.some((v) => v.frontier === BINNED);
   const x = { field: 'x', type: 'quantitative', title: metricTitle(opts.x), scale: { zero: false, nice: true } };
   const y = { field: 'y', type: 'quantitative', title: metricTitle(opts.y), scale: { zero: false, nice: true } };
-  const notes = [`The line joins the Pareto frontier: configurations no other one beats on both ${metricName(opts.x)} (${xLower ? 'lower' : 'higher'} is better) and ${metricName(opts.y)} (higher is better).`];
+  const notes = [`The line joins the Pareto frontier: configurations no other one beats on both ${metricName(opts.x)} (${xLower ? 'lower' : 'higher'} is better) and ${metricName(opts.y)} (higher is better).`, ...capNotes];
   const pointEnc: Record<string, unknown> = {
     x,
     y,
-    shape: { field: 'frontier', type: 'nominal', title: 'Pareto', scale: { domain: ['on the frontier', 'dominated'], range: ['circle', 'triangle-up'] } },
+    shape: binned
+      ? { field: 'frontier', type: 'nominal', title: 'Pareto', scale: { domain: ['on the frontier', BINNED], range: ['circle', 'square'] } }
+      : { field: 'frontier', type: 'nominal', title: 'Pareto', scale: { domain: ['on the frontier', 'dominated'], range: ['circle', 'triangle-up'] } },
     tooltip: [
       { field: 'label', type: 'nominal', title: 'Configuration' },
       { field: 'x', type: 'quantitative', title: metricTitle(opts.x), format: '.4~g' },
       { field: 'y', type: 'quantitative', title: metricTitle(opts.y), format: '.4~g' },
+      ...(binned ? [{ field: 'count', type: 'quantitative', title: 'configurations' }] : []),
     ],
   };
   if (colorKey) pointEnc.color = { field: 'color', type: 'nominal', title: keyTitle(colorKey) };
+  const onFrontier = { filter: { field: 'frontier', equal: 'on the frontier' } };
+  // Binned: the squares get a layer of their own (sized by count, half transparent) under the frontier points.
+  const pointLayers: Array<Record<string, unknown>> = binned
+    ? [
+        {
+          transform: [{ filter: { field: 'frontier', equal: BINNED } }],
+          mark: { type: 'point', filled: true, opacity: 0.55 },
+          encoding: { ...pointEnc, size: { field: 'count', type: 'quantitative', title: 'Per square', scale: { type: 'sqrt', zero: false, range: [12, 150] } } },
+        },
+        { transform: [onFrontier], mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc },
+      ]
+    : [{ mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc }];
   return frame(title, opts.subtitle, { points: values.length, notes }, {
     data: { values },
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
     layer: [
-      { transform: [{ filter: { field: 'frontier', equal: 'on the frontier' } }], mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] }, encoding: { x, y, order: { field: 'x', type: 'quantitative' } } },
-      { mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc },
+      { transform: [onFrontier], mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] }, encoding: { x, y, order: { field: 'x', type: 'quantitative' } } },
+      ...pointLayers,
       {
-        transform: [{ filter: { field: 'frontier', equal: 'on the frontier' } }],
+        transform: binned ? [{ filter: 'datum.labelled > 0' }] : [onFrontier],
         mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 5, dy: -4, fontSize: 10, color: '#333333', limit: 180 },
         encoding: { x, y, text: { field: 'label', type: 'nominal' } },
       },

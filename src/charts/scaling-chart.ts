@@ -6,13 +6,17 @@ import type { Comparison } from '../analyze/types';
 import { fmt, groupLabel, isThroughputMetric, metricName, midSentence, varyingKeys } from './format';
 import { emptySpec, frame, round } from './spec';
 import { CHART_WIDTH, COLORS, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import type { VegaLiteSpec } from './types';
+import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
 
 export interface ScalingChartOptions {
   /** Metric to draw. Default: the first of throughput_rps, output_tps, total_tps, input_tps present. */
   metric?: string;
   title?: string;
   subtitle?: string | string[];
+  /** Data points (one per bar, plus the 1× reference) above which only the most telling comparisons are kept. Default 5000. */
+  maxMarks?: number;
+  /** Bars (rows) above which the same happens: one row is ~31 px tall. Default 80 (`DEFAULT_MAX_ROWS`). */
+  maxRows?: number;
 }
 
 const PREFERRED = ['throughput_rps', 'output_tps', 'total_tps', 'input_tps'];
@@ -32,11 +36,27 @@ function sideText(c: Comparison): string {
   return `${c.baseline.label} → ${c.candidate.label}`;
 }
 
+/**
+ * The `keep` comparisons that say the most: conclusive before inconclusive, then the largest
+ * |change %|, ties in input order. Kept ones stay in input order. Below `keep` nothing changes.
+ */
+export function keepTelling<C extends Pick<Comparison, 'change_pct' | 'flags'>>(comparisons: readonly C[], keep: number): { kept: C[]; left: C[] } {
+  if (comparisons.length <= keep) return { kept: [...comparisons], left: [] };
+  const rank = comparisons
+    .map((c, i) => ({ c, i, inc: c.flags.includes('inconclusive') ? 1 : 0, size: Math.abs(c.change_pct) }))
+    .sort((a, b) => a.inc - b.inc || b.size - a.size || a.i - b.i);
+  const keptIdx = new Set(rank.slice(0, Math.max(1, keep)).map((r) => r.i));
+  return { kept: comparisons.filter((_, i) => keptIdx.has(i)), left: comparisons.filter((_, i) => !keptIdx.has(i)) };
+}
+
 export function scalingChart(comparisons: readonly Comparison[], opts: ScalingChartOptions = {}): VegaLiteSpec {
   const metric = opts.metric ?? defaultScalingMetric(comparisons);
   const title = opts.title ?? `Scaling: ${metric ? midSentence(metricName(metric)) : 'throughput'} speedup`;
-  const picked = metric === undefined ? [] : scalingComparisons(comparisons).filter((c) => c.metric === metric && Number.isFinite(c.ratio));
-  if (picked.length === 0) return emptySpec(title, 'No scaling comparisons to draw.');
+  const all = metric === undefined ? [] : scalingComparisons(comparisons).filter((c) => c.metric === metric && Number.isFinite(c.ratio));
+  if (all.length === 0) return emptySpec(title, 'No scaling comparisons to draw.');
+  // The 1× reference rule is one more data point.
+  const limited = keepTelling(all, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, (opts.maxMarks ?? DEFAULT_MARK_CAP) - 1));
+  const picked = limited.kept;
 
   const keys = varyingKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
   const sides = new Set(picked.map(sideText));
@@ -74,6 +94,10 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   const order = rows.map((r) => r.label as string);
   const xmax = Math.max(...rows.map((r) => Number(r.textAt)), 1) * 1.4;
   const notes = ['Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).'];
+  if (limited.left.length > 0) {
+    const r = limited.left.map((c) => c.ratio);
+    notes.push(`Only the ${picked.length} of ${all.length} comparisons with the largest change are shown (conclusive ones first); the ${limited.left.length} left out have speedups from ${fmt(Math.min(...r))}× to ${fmt(Math.max(...r))}×.`);
+  }
   if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');
   if (rows.some((r) => r.result === 'inconclusive')) notes.push('Pale bars are inconclusive (a single run, or overlapping ranges).');
 

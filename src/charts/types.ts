@@ -53,3 +53,9 @@ export interface ChartRow {
 
 /** Default cap on data points one chart may draw before it aggregates. */
 export const DEFAULT_MARK_CAP = 5000;
+
+/**
+ * Default rows of a one-row-per-configuration chart (scaling, change %, latency distribution)
+ * above which only the most telling rows are kept: 80 rows are ~2,000 px, two A4 pages.
+ */
+export const DEFAULT_MAX_ROWS = 80;
