@@ -50,6 +50,12 @@ const LOOKAHEAD = 64;
 
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
+const NON_SPACE = /\S/;
+
+/** Only whitespace (as `\s` and `trim` define it). */
+function isBlankText(line: string): boolean {
+  return !NON_SPACE.test(line);
+}
 
 export interface ScannerOptions extends ParseOptions {
   /** Called with each record as soon as it is final; when given, records are not kept. */
@@ -136,6 +142,15 @@ export class ConsoleScanner {
       this.capDiagnostics(false);
       const line = lines[i] ?? '';
       const fileLine = base + i + 1;
+
+      // A blank line (about half of the lines the scanner sees) is nothing: no reader starts at
+      // one (each needs text: a title, a border, `{`, `#`, a metric name…), and it is neither a
+      // fence, a heading nor a scope line. A new reader that can start at a blank line must
+      // change this.
+      if (line.length === 0 || isBlankText(line)) {
+        i++;
+        continue;
+      }
 
       if (FENCE.test(line)) {
         this.state.inFence = !this.state.inFence;

@@ -4,25 +4,95 @@
  * warning naming the first id; analysis counts it once. The tracker stores a hash per run,
  * not the run, so memory stays small on large logs.
  */
-import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, RunRecord } from '../model/records';
 
-function sortedEntries(o: object | undefined): Array<[string, unknown]> {
-  return o ? Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+// A run's identity is the multiset of its (key, value) pairs as JSON would print them, i.e.
+// two runs match exactly when `JSON.stringify` of their sorted metric pairs and client pairs
+// (without command/prompt) are equal. Each pair is hashed on its own with two seeded
+// MurmurHash3-style 32-bit lanes and the pair hashes are added up (order-free, so no sort
+// and no JSON text per run: a 52-bit number is all that is kept).
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+
+function mixWord(h: number, w: number): number {
+  let k = Math.imul(w, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+function finish32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+function mixString(h: number, s: string): number {
+  h = mixWord(h, s.length);
+  for (let i = 0; i < s.length; i++) h = mixWord(h, s.charCodeAt(i));
+  return h;
+}
+
+/** Mixes a value as JSON would print it as an array element: numbers by value (-0 as 0), strings by text. */
+function mixValue(h: number, v: unknown): number {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return mixString(mixWord(h, 3), 'null');
+    f64[0] = v === 0 ? 0 : v;
+    return mixWord(mixWord(mixWord(h, 1), u32[0]!), u32[1]!);
+  }
+  if (typeof v === 'string') return mixString(mixWord(h, 2), v);
+  // Anything else by its JSON text; a toJSON that gives a string or number is that value.
+  const json = JSON.stringify(v) ?? 'null';
+  const back: unknown = JSON.parse(json);
+  if (typeof back === 'number' || typeof back === 'string') return mixValue(h, back);
+  return mixString(mixWord(h, 3), json);
+}
+
+const SEED_A = 0x9747b28c;
+const SEED_B = 0x2f6b5a31;
+
+interface PairSums {
+  a: number;
+  b: number;
+  n: number;
+}
+
+/** Adds the pair hashes of `o`'s own enumerable keys (optionally without command/prompt). */
+function sumPairs(o: object | undefined, domain: number, dropCommand: boolean, into: PairSums): void {
+  if (!o) return;
+  const rec = o as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (dropCommand && (key === 'command' || key === 'prompt')) continue;
+    const v = rec[key];
+    const a = mixValue(mixString(mixWord(SEED_A, domain), key), v);
+    const b = mixValue(mixString(mixWord(SEED_B, domain), key), v);
+    into.a = (into.a + finish32(a)) >>> 0;
+    into.b = (into.b + finish32(b)) >>> 0;
+    into.n++;
+  }
 }
 
 /**
- * The identity of a run's measurements (metrics + client settings) as a 52-bit number taken
- * from a SHA-1 digest: small enough to keep one per run of a 1 GB log; a false match needs a
- * 52-bit collision. Undefined when the run has no metrics.
+ * The identity of a run's measurements (metrics + client settings) as a 52-bit number: small
+ * enough to keep one per run of a 1 GB log; a false match needs a 52-bit collision. Undefined
+ * when the run has no metrics.
  */
 export function runSignature(run: RunRecord): number | undefined {
-  const metrics = sortedEntries(run.metrics);
-  if (metrics.length === 0) return undefined;
-  const client = sortedEntries(run.client).filter(([k]) => k !== 'command' && k !== 'prompt');
-  const digest = createHash('sha1').update(JSON.stringify([metrics, client])).digest();
-  return digest.readUIntBE(0, 6) * 16 + ((digest[6] ?? 0) >> 4);
+  const metrics: PairSums = { a: 0, b: 0, n: 0 };
+  sumPairs(run.metrics, 1, false, metrics);
+  if (metrics.n === 0) return undefined;
+  const client: PairSums = { a: 0, b: 0, n: 0 };
+  sumPairs(run.client, 2, true, client);
+  const a = finish32(mixWord(mixWord(mixWord(mixWord(SEED_A, metrics.a), metrics.n), client.a), client.n));
+  const b = finish32(mixWord(mixWord(mixWord(mixWord(SEED_B, metrics.b), metrics.n), client.b), client.n));
+  return a * 2 ** 20 + (b >>> 12);
 }
 
 export class DuplicateTracker {

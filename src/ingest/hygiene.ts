@@ -135,12 +135,37 @@ export function expandTabs(line: string, width = 8): string {
 }
 
 function splitLines(text: string): string[] {
+  // No CR at all (the usual case): the per-line CR handling below changes nothing.
+  if (!text.includes('\r')) return text.split('\n');
   if (!text.includes('\n') && text.includes('\r')) return text.split(/\r/);
   return text.split(/\r?\n/).map((l) => {
     // A bare CR inside a line overwrote it on the terminal (progress bars): keep the last frame.
     const last = l.replace(/\r+$/, '').lastIndexOf('\r');
     return last >= 0 ? l.slice(last + 1).replace(/\r+$/, '') : l.replace(/\r+$/, '');
   });
+}
+
+/**
+ * Any character a step of normalizeText acts on: a control character other than LF (CR, tab
+ * and ESC included), U+007F–U+00FF (DEL, C1 controls, Latin-1 that may be mojibake) and the
+ * other characters the mojibake test looks for. Text without one comes out unchanged.
+ */
+const DIRTY_CHAR = /[\u0000-\u0009\u000b-\u001f\u007f-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]/;
+
+/** A line with no DIRTY_CHAR (checked by char code): none of the steps would change it. */
+function isCleanLine(l: string): boolean {
+  for (let k = 0; k < l.length; k++) {
+    const c = l.charCodeAt(k);
+    if (c < 0x20) return false;
+    if (c < 0x7f) continue;
+    if (c <= 0xff) return false;
+    if (c < 0x2013) {
+      if (c === 0x0152 || c === 0x0153 || c === 0x0160 || c === 0x0161 || c === 0x0178 || c === 0x017d || c === 0x017e || c === 0x0192 || c === 0x02c6 || c === 0x02dc) return false;
+      continue;
+    }
+    if (c <= 0x203a || c === 0x20ac || c === 0x2122) return false;
+  }
+  return true;
 }
 
 /**
@@ -153,10 +178,15 @@ export function normalizeText(text: string, file: string): { lines: string[]; di
   let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // UTF-8 BOM that itself went through Windows-1252 ("ï»¿").
   if (t.startsWith('\u00ef\u00bb\u00bf')) t = t.slice(3);
-  const lines = splitLines(t);
+  // Most text has nothing to clean (DIRTY_CHAR covers CR too, so its lines split on LF alone):
+  // one scan of the whole text instead of several per line.
+  const clean = !DIRTY_CHAR.test(t);
+  const lines = clean ? t.split('\n') : splitLines(t);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (clean) return { lines, diagnostics };
   for (let i = 0; i < lines.length; i++) {
     let l = lines[i]!;
+    if (isCleanLine(l)) continue;
     if (l.includes('\u001b') || l.includes('\u009b')) l = stripAnsi(l);
     if (/[\u0080-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]/.test(l)) {
       const r = repairMojibake(l);

@@ -5,12 +5,17 @@
  * `Model: …`, `Max Tokens: …`, `Prompt: '…' (47 chars)`) and `Test completed in N seconds`.
  */
 import type { Diagnostic } from '../model/diagnostics';
-import { lookupLabel, parseNumber, unknownMetricKey } from '../model/metric-vocabulary';
+import * as vocabulary from '../model/metric-vocabulary';
 import type { ClientSettings, Engine, RunFlag } from '../model/records';
-import { setOwn } from '../model/safe-keys';
+import * as safeKeys from '../model/safe-keys';
 import { readBoxTable, startsBoxTable, type TextTable } from './tables/box-table';
 import type { BlockReader, BlockResult, PartialRun } from './types';
 import { shellWords, stripPrompt } from './launch-command';
+import { lastAnswer } from './last-answer';
+
+// Local aliases: called per table row; one property lookup at load instead of one per call.
+const { lookupLabel, parseNumber, unknownMetricKey } = vocabulary;
+const { setOwn } = safeKeys;
 
 const TITLE = /^\s*(.*?)\s*Stress Test Results(?:\s*[-–—:]\s*(.*?))?\s*$/i;
 
@@ -63,6 +68,15 @@ function tableAfterTitle(lines: readonly string[], i: number): number | undefine
   return k !== undefined && startsBoxTable(lines, k) ? k : undefined;
 }
 
+/** lookupLabel's options when the value has no unit (it only reads them). */
+const NO_OPTIONS: { unit?: string } = Object.freeze({});
+
+/**
+ * `tableAfterTitle` for a title line, remembering the last answer: the scanner asks startsAt
+ * and then read about the same line.
+ */
+const titledTableAt = lastAnswer(tableAfterTitle);
+
 /** Maps a Metric/Value table's rows onto a PartialRun (metrics, client, raw). */
 export function stressRowsToRun(
   rows: ReadonlyArray<readonly string[]>,
@@ -72,33 +86,35 @@ export function stressRowsToRun(
   diagnostics: Diagnostic[],
 ): void {
   const client: ClientSettings = run.client ?? {};
-  rows.forEach((row, r) => {
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (row === undefined) continue; // a hole (forEach skipped those)
     const label = (row[0] ?? '').trim();
     const text = (row[1] ?? '').trim();
-    if (label === '') return;
+    if (label === '') continue;
     setOwn(run.raw, label, text);
     const line = (rowLines[r] ?? run.startLine) + 1;
     const num = parseNumber(text);
-    const meaning = lookupLabel(label, num.unit ? { unit: num.unit } : {});
+    const meaning = lookupLabel(label, num.unit ? { unit: num.unit } : NO_OPTIONS);
     if (meaning?.kind === 'client') {
       if (meaning.key === 'url' || meaning.key === 'model_path') {
         if (text !== '') client[meaning.key] = text;
       } else if (num.value !== undefined) client[meaning.key] = num.value;
       else if (!num.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `"${label}" value "${text}" is not a number`, file, line });
-      return;
+      continue;
     }
     if (num.lossy) {
       if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
       diagnostics.push({ severity: 'warning', code: 'cell-lossy', message: `"${label}" value "${text}" was truncated by the tool; left out`, file, line });
-      return;
+      continue;
     }
     if (num.value === undefined) {
       if (!num.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `"${label}" value "${text}" is not a number; kept in raw only`, file, line });
-      return;
+      continue;
     }
     if (meaning?.kind === 'metric') setOwn(run.metrics, meaning.key, num.value * meaning.factor);
     else setOwn(run.metrics, unknownMetricKey(label, num.unit), num.value);
-  });
+  }
   if (Object.keys(client).length > 0) run.client = client;
 }
 
@@ -111,7 +127,7 @@ export const stressTestReader: BlockReader = {
   name: 'rich-table',
   startsAt(lines, i) {
     const line = lines[i] ?? '';
-    if (parseStressTitle(line)) return tableAfterTitle(lines, i) !== undefined;
+    if (parseStressTitle(line)) return titledTableAt(lines, i) !== undefined;
     // Title-less: only a box whose header line says Metric | Value is worth reading.
     if (!/^\s*[┏┌╭+╔]/.test(line) || !/^\W*Metric\W+Value\W*$/i.test(lines[i + 1] ?? '')) return false;
     for (let k = i - 1; k >= 0 && k >= i - 3; k--) if (parseStressTitle(lines[k] ?? '')) return false; // its title line reads it
@@ -122,7 +138,7 @@ export const stressTestReader: BlockReader = {
   read(lines, i, file): BlockResult {
     const diagnostics: Diagnostic[] = [];
     const title = parseStressTitle(lines[i] ?? '');
-    const tableStart = title ? tableAfterTitle(lines, i) : i;
+    const tableStart = title ? titledTableAt(lines, i) : i;
     const table = tableStart === undefined ? undefined : readBoxTable(lines, tableStart);
     if (!table) {
       diagnostics.push({ severity: 'error', code: 'table-malformed', message: 'a stress-test table starts here but could not be read', file, line: i + 1 });

@@ -111,6 +111,33 @@ function normaliseLabel(label: string): string {
  * the vocabulary's unit by `factor`. `stat` names a statistic given by a column instead of the label.
  */
 export function lookupLabel(label: string, opts: { unit?: string; stat?: string } = {}): LabelMeaning | undefined {
+  // Logs print the same few labels over and over: answers are kept per (label, unit, stat).
+  // A copy is returned so that a caller changing its answer cannot change the next one.
+  let perLabel = labelCache.get(label);
+  if (perLabel === undefined) {
+    if (labelCache.size >= LABEL_CACHE_MAX) labelCache.clear();
+    perLabel = new Map();
+    labelCache.set(label, perLabel);
+  }
+  let perUnit = perLabel.get(opts.unit);
+  if (perUnit === undefined) {
+    if (perLabel.size >= 64) perLabel.clear();
+    perUnit = new Map();
+    perLabel.set(opts.unit, perUnit);
+  }
+  const hit = perUnit.get(opts.stat);
+  if (hit !== undefined || perUnit.has(opts.stat)) return hit === undefined ? undefined : { ...hit };
+  const meaning = lookupLabelUncached(label, opts);
+  if (perUnit.size >= 64) perUnit.clear();
+  perUnit.set(opts.stat, meaning === undefined ? undefined : { ...meaning });
+  return meaning;
+}
+
+/** label → unit → stat → meaning (`undefined` is a key of its own: no unit, no stat). */
+const labelCache = new Map<string, Map<string | undefined, Map<string | undefined, LabelMeaning | undefined>>>();
+const LABEL_CACHE_MAX = 4096;
+
+function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
   const norm = normaliseLabel(label);
   // A trailing "(retokenized)" names a different count, not a unit: it must not collide with the plain one.
   if (/\(retokenized\)\s*$/.test(norm)) return undefined;
@@ -146,6 +173,18 @@ export function lookupLabel(label: string, opts: { unit?: string; stat?: string 
  * `peak_output_token_throughput_tok_s`). Unknown metrics are kept, never dropped.
  */
 export function unknownMetricKey(label: string, unit?: string): string {
+  const cacheKey = `${label}\u0000${unit === undefined ? '\u0001' : unit}`;
+  const hit = unknownKeyCache.get(cacheKey);
+  if (hit !== undefined) return hit;
+  const key = unknownMetricKeyUncached(label, unit);
+  if (unknownKeyCache.size >= LABEL_CACHE_MAX) unknownKeyCache.clear();
+  unknownKeyCache.set(cacheKey, key);
+  return key;
+}
+
+const unknownKeyCache = new Map<string, string>();
+
+function unknownMetricKeyUncached(label: string, unit?: string): string {
   const base = slugify(label.replace(/\s*\([^()]*\)\s*$/, ''));
   const u = unit ?? unitInLabel(label);
   return u ? `${base}_${slugify(u)}` : base;
@@ -173,17 +212,58 @@ export interface ParsedNumber {
  * Reads a printed number: thousands separators, `300 (100.0%)`, `14.99 seconds`, `N/A`,
  * `inf`, truncated `11.…`. Never guesses: text that is not a number has no value.
  */
+const MISSING_WORD = /^(n\/a|na|none|null|not set|-|—|inf|infinity|nan)$/i;
+const NUMBER_AND_REST = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?)\s*(.*)$/i;
+
+/**
+ * The common shapes, `123`, `12.5` and `12.5 requests/second` (digits, an optional fraction,
+ * then nothing or a space and a unit with no parentheses), read without regexes; exactly what
+ * the general path below gives for them. Undefined: not one of these shapes, use the general path.
+ */
+function parsePlainNumber(t: string): ParsedNumber | undefined {
+  const n = t.length;
+  let k = 0;
+  while (k < n && isDigitCode(t.charCodeAt(k))) k++;
+  if (k < n && t.charCodeAt(k) === 0x2e) {
+    const f = k + 1;
+    let e = f;
+    while (e < n && isDigitCode(t.charCodeAt(e))) e++;
+    if (e === f) return undefined;
+    k = e;
+  }
+  if (k === n) {
+    const value = Number(t);
+    return Number.isFinite(value) ? { value } : undefined;
+  }
+  if (t.charCodeAt(k) !== 0x20) return undefined;
+  const unit = t.slice(k).trim();
+  if (unit === '' || unit.includes('(') || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
+  const value = Number(t.slice(0, k));
+  return Number.isFinite(value) ? { value, unit } : undefined;
+}
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+function isDigitCode(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 export function parseNumber(text: string): ParsedNumber {
   const t = text.trim();
   if (t === '') return { missing: true };
-  if (/[…]|\.\.\.$/.test(t)) return { lossy: true };
-  if (/^(n\/a|na|none|null|not set|-|—|inf|infinity|nan)$/i.test(t)) return { missing: true };
-  const m = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?)\s*(.*)$/i.exec(t);
+  const c0 = t.charCodeAt(0);
+  if (c0 >= 0x30 && c0 <= 0x39) {
+    const plain = parsePlainNumber(t);
+    if (plain !== undefined) return plain;
+  }
+  if (t.includes('…') || t.endsWith('...')) return { lossy: true };
+  if (MISSING_WORD.test(t)) return { missing: true };
+  const m = NUMBER_AND_REST.exec(t);
   if (!m || m[1] === undefined) return {};
-  const value = Number(m[1].replace(/,/g, ''));
+  const value = Number(m[1].includes(',') ? m[1].replace(/,/g, '') : m[1]);
   if (!Number.isFinite(value)) return {};
   const rest = (m[2] ?? '').trim();
   // "300 (100.0%)": the parenthesised part is commentary on the count, not its unit.
-  const unit = rest.replace(/\s*\(.*\)\s*$/, '').trim();
+  const unit = rest.includes('(') ? rest.replace(/\s*\(.*\)\s*$/, '').trim() : rest;
   return unit ? { value, unit } : { value };
 }

@@ -5,7 +5,14 @@
 
 /** Sets an own, enumerable property even for `__proto__`, `constructor` and friends. */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only these names can reach a prototype (the `__proto__` setter) or shadow what code
+  // expects of an object; every other key is an ordinary data property, and plain assignment
+  // is much cheaper than defineProperty (which also pushes V8 objects into dictionary mode).
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    return;
+  }
+  target[key] = value;
 }
 
 /** Own-property lookup that ignores the prototype chain. */

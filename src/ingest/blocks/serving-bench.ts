@@ -14,6 +14,7 @@ import type { ClientSettings, Engine, FormatName } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, isBlank, orderRun } from './common';
+import { lastAnswer } from '../last-answer';
 
 const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
 const END = /^\s*={10,}\s*$/;
@@ -35,12 +36,20 @@ const PROGRESS = /^\s*(\d+%\s*\|.*\||.*\d+\/\d+ \[\d)/; // tqdm lines
 /** How far (in lines) a preamble line may sit above the title. */
 const PREAMBLE_REACH = 8;
 
+/** The PREAMBLE patterns as one regex (each is `^\s*` + text, all case-insensitive): one test per line instead of seven. */
+const ANY_PREAMBLE = new RegExp(`^\\s*(?:${PREAMBLE.map((p) => p.source.replace(/^\^\\s\*/, '')).join('|')})`, 'i');
+
 function isPreamble(line: string | undefined): boolean {
-  return line !== undefined && PREAMBLE.some((p) => p.test(line));
+  return line !== undefined && ANY_PREAMBLE.test(line);
 }
 
-/** Index of the title line if lines[i] starts a block (the title itself or its preamble). */
-function titleFrom(lines: readonly string[], i: number): number | undefined {
+/**
+ * Index of the title line if lines[i] starts a block (the title itself or its preamble).
+ * Both readers (SGLang, then vLLM) ask about the same line in turn: the last answer is kept.
+ */
+const titleFrom = lastAnswer(titleFromUncached);
+
+function titleFromUncached(lines: readonly string[], i: number): number | undefined {
   const line = lines[i];
   if (line === undefined) return undefined;
   if (TITLE.test(line)) return i;

@@ -39,6 +39,16 @@ function normalise(label: string): string {
 
 /** `think` / `no think` / `no-think` / `nothink` / `non-think` as the whole label. */
 export function modeOfLabel(label: string): Mode | undefined {
+  // Asked for every heading and segment label in scope of every run: kept per label text.
+  const hit = modeLabelCache.get(label);
+  if (hit !== undefined || modeLabelCache.has(label)) return hit;
+  const mode = modeOfLabelUncached(label);
+  if (modeLabelCache.size >= HEADING_CACHE_MAX) modeLabelCache.clear();
+  modeLabelCache.set(label, mode);
+  return mode;
+}
+
+function modeOfLabelUncached(label: string): Mode | undefined {
   const n = normalise(label);
   if (n === 'think' || n === 'thinking' || n === 'think mode' || n === 'thinking mode') return 'think';
   if (/^(no|non|without)[ -]?think(ing)?( mode)?$/.test(n)) return 'no-think';
@@ -54,6 +64,15 @@ const ENGINE_WORDS: ReadonlyArray<{ engine: Engine; pattern: RegExp }> = [
 
 /** The engine a label names as its whole text (`---- sglang ----` → sglang). */
 export function engineOfLabel(label: string): Engine | undefined {
+  const hit = engineLabelCache.get(label);
+  if (hit !== undefined || engineLabelCache.has(label)) return hit;
+  const engine = engineOfLabelUncached(label);
+  if (engineLabelCache.size >= HEADING_CACHE_MAX) engineLabelCache.clear();
+  engineLabelCache.set(label, engine);
+  return engine;
+}
+
+function engineOfLabelUncached(label: string): Engine | undefined {
   const n = normalise(label).replace(/-/g, '');
   if (n === 'sglang') return 'sglang';
   if (n === 'vllm') return 'vllm';
@@ -64,12 +83,33 @@ export function engineOfLabel(label: string): Engine | undefined {
 
 /** The one engine a heading names as a word (`### SGLang`, `### vLLM results`); undefined when none or several. */
 export function engineOfHeading(text: string): Engine | undefined {
+  // Asked for every heading in scope of every run: answers are kept per heading text.
+  const hit = engineHeadingCache.get(text);
+  if (hit !== undefined || engineHeadingCache.has(text)) return hit;
   const found = ENGINE_WORDS.filter((e) => e.pattern.test(text));
-  return found.length === 1 ? found[0]?.engine : undefined;
+  const engine = found.length === 1 ? found[0]?.engine : undefined;
+  if (engineHeadingCache.size >= HEADING_CACHE_MAX) engineHeadingCache.clear();
+  engineHeadingCache.set(text, engine);
+  return engine;
 }
+
+const HEADING_CACHE_MAX = 1024;
+const modeLabelCache = new Map<string, Mode | undefined>();
+const engineLabelCache = new Map<string, Engine | undefined>();
+const engineHeadingCache = new Map<string, Engine | undefined>();
+const apiHeadingCache = new Map<string, ApiKind | undefined>();
 
 /** The API kind a heading names as a word (`## openai api`, `## native api`); undefined when none or both. */
 export function apiOfHeading(text: string): ApiKind | undefined {
+  const hit = apiHeadingCache.get(text);
+  if (hit !== undefined || apiHeadingCache.has(text)) return hit;
+  const api = apiOfHeadingUncached(text);
+  if (apiHeadingCache.size >= HEADING_CACHE_MAX) apiHeadingCache.clear();
+  apiHeadingCache.set(text, api);
+  return api;
+}
+
+function apiOfHeadingUncached(text: string): ApiKind | undefined {
   const openai = /(^|[^\p{L}])open-?ai($|[^\p{L}])/iu.test(text);
   const native = /(^|[^\p{L}])native($|[^\p{L}])/iu.test(text);
   if (openai === native) return undefined;

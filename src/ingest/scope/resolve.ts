@@ -56,6 +56,17 @@ function conflict(diagnostics: Diagnostic[], file: string, line: number, what: s
   diagnostics.push({ severity: 'warning', code: 'conflicting-context', message: `${what}: ${kept} (kept) disagrees with ${other}`, file, line });
 }
 
+/** `client.<key>` provenance keys, built once per key rather than once per run. */
+const CLIENT_KEYS = new Map<string, string>();
+function clientKey(k: string): string {
+  let key = CLIENT_KEYS.get(k);
+  if (key === undefined) {
+    key = `client.${k}`;
+    if (CLIENT_KEYS.size < 256) CLIENT_KEYS.set(k, key);
+  }
+  return key;
+}
+
 function mergeClient(base: ClientSettings | undefined, lower: ClientSettings | undefined, source: string, run: { provenance: Record<string, string> }, diagnostics: Diagnostic[], file: string, line: number): ClientSettings | undefined {
   if (!lower) return base;
   const out: ClientSettings = { ...(base ?? {}) };
@@ -64,13 +75,16 @@ function mergeClient(base: ClientSettings | undefined, lower: ClientSettings | u
     const have = out[k];
     if (have === undefined) {
       (out as Record<string, string | number>)[k] = v;
-      run.provenance[`client.${k}`] = source;
+      run.provenance[clientKey(k)] = source;
     } else if (have !== v && k !== 'prompt' && k !== 'command') {
       conflict(diagnostics, file, line, `client.${k}`, `${have} (table)`, `${v} from ${source}`);
     }
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
+
+/** Constant keys (a key built per run has to be looked up in V8's string table on every store). */
+const PARALLELISM_KEY: Record<string, string> = { tp: 'parallelism.tp', dp: 'parallelism.dp', pp: 'parallelism.pp' };
 
 /** Builds the RunRecord. Consumes one-shot scope items (pending `Test completed in`, warm-up, preamble). */
 export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnostics: Diagnostic[]): RunRecord {
@@ -211,7 +225,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     par.gpus = tp * dp * pp;
     par.strategy = strategyOf(tp, dp, pp);
     provenance['parallelism.gpus'] = `launch command at line ${launch.line}`;
-    for (const d of defaults) provenance[`parallelism.${d}`] = `engine default 1 (not on the launch command at line ${launch.line})`;
+    for (const d of defaults) provenance[PARALLELISM_KEY[d] ?? `parallelism.${d}`] = `engine default 1 (not on the launch command at line ${launch.line})`;
   } else if (par.gpus === undefined && s.env && s.env.sectionId === currentSectionId(s)) {
     const busy = busyGpus(s.env.env);
     if (busy > 0) {

@@ -18,10 +18,38 @@
  */
 import type { DiagnosticCode } from '../../model/diagnostics';
 import * as glyphs from './glyphs';
-import { displayWidth, sliceColumns } from './text-width';
+import * as textWidth from './text-width';
 
 // Local aliases: one property lookup at load instead of one per character.
 const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
+const { cpWidth, displayWidth, firstWordWidth, sliceColumns, trimmedSlice } = textWidth;
+
+// Every vertical glyph is one UTF-16 unit in U+2500–U+257F: a table indexed by unit lets rows
+// be split by char code (no string per character). Splitting by unit equals splitting by
+// code point because a surrogate is never one of these units.
+function boxCodeTable(set: ReadonlySet<string>): Uint8Array {
+  const t = new Uint8Array(0x80);
+  for (const ch of set) {
+    const c = ch.charCodeAt(0);
+    if (ch.length !== 1 || c < 0x2500 || c >= 0x2580) throw new Error(`box glyph outside U+2500–U+257F: ${ch}`);
+    t[c - 0x2500] = 1;
+  }
+  return t;
+}
+const VERTICAL_CODE = boxCodeTable(VERTICAL);
+const HORIZONTAL_CODE = boxCodeTable(HORIZONTAL);
+const HEAVY_HORIZONTAL_CODE = boxCodeTable(HEAVY_HORIZONTAL);
+const BORDER_CODE = new Uint8Array(0x80);
+for (let c = 0x2500; c < 0x2580; c++) if (isBorderGlyph(String.fromCharCode(c))) BORDER_CODE[c - 0x2500] = 1;
+
+function inBoxTable(table: Uint8Array, c: number): boolean {
+  return c >= 0x2500 && c < 0x2580 && table[c - 0x2500] === 1;
+}
+
+function isVerticalCode(c: number, ascii: boolean): boolean {
+  if (ascii) return c === 0x7c; // |
+  return inBoxTable(VERTICAL_CODE, c);
+}
 
 export type BoxStyle =
   | 'heavy-head'
@@ -87,7 +115,7 @@ const PANEL_PREFIX = /^(\s*)((?:[│┃║] +)*)/;
 
 /** Strips `depth` panel borders (and indentation) from both ends; undefined when the line is not inside them. */
 function stripPanel(line: string, depth: number): string | undefined {
-  if (depth === 0) return line.trimStart().trimEnd();
+  if (depth === 0) return trimmedSlice(line, 0, line.length);
   let s = line.trimStart();
   for (let k = 0; k < depth; k++) {
     const m = /^[│┃║] ?/.exec(s);
@@ -104,19 +132,50 @@ function stripPanel(line: string, depth: number): string | undefined {
 }
 
 function boundsOf(rule: string, junction: (ch: string, k: number) => boolean): number[] {
+  // Per code point k (not UTF-16 unit): junctions strictly inside the rule mark boundaries.
   const b: number[] = [0];
   let col = 0;
-  const chars = [...rule];
-  chars.forEach((ch, k) => {
-    if (k > 0 && k < chars.length - 1 && junction(ch, k)) b.push(col);
-    col += displayWidth(ch) || 1;
-  });
+  const n = rule.length;
+  for (let i = 0, k = 0; i < n; k++) {
+    const cp = rule.codePointAt(i) ?? 0;
+    const len = cp > 0xffff ? 2 : 1;
+    if (k > 0 && i + len < n && junction(len === 1 ? (rule[i] ?? '') : rule.slice(i, i + len), k)) b.push(col);
+    col += cpWidth(cp) || 1;
+    i += len;
+  }
   b.push(col - 1);
   return b;
 }
 
+/**
+ * The same border lines come back again and again (every table of a log, asked about by
+ * several readers): answers are kept per line text. Frames are never mutated by callers.
+ */
+const topFrameCache = new Map<string, Frame | undefined>();
+const NON_SPACE = /\S/;
+const TOP_FRAME_CACHE_MAX = 512;
+
 /** Reads a top border (`┏━┳━┓`, `+--+--+`, `|===|===|`) at `line`; undefined when it is none. */
 function readTopFrame(line: string): Frame | undefined {
+  // A border's first non-space character is a corner, `+`, `|` or a panel glyph (what
+  // readTopFrameUncached requires): other lines are answered without hashing them. Only
+  // corner/`+`/`|` lines are cached, so rows inside panels do not push borders out.
+  const at = line.search(NON_SPACE);
+  if (at < 0) return undefined;
+  const c = line[at] ?? '';
+  const candidate = TOP_LEFT.has(c) || c === '+' || c === '|';
+  if (!candidate) return c === '│' || c === '┃' || c === '║' ? readTopFrameUncached(line) : undefined;
+  const hit = topFrameCache.get(line);
+  if (hit !== undefined || topFrameCache.has(line)) return hit;
+  const frame = readTopFrameUncached(line);
+  if (line.length <= MAX_TABLE_LINE) {
+    if (topFrameCache.size >= TOP_FRAME_CACHE_MAX) topFrameCache.clear();
+    topFrameCache.set(line, frame);
+  }
+  return frame;
+}
+
+function readTopFrameUncached(line: string): Frame | undefined {
   const m = PANEL_PREFIX.exec(line);
   const indent = m?.[1] ?? '';
   const panel = m?.[2] ?? '';
@@ -160,19 +219,21 @@ function readTopFrame(line: string): Frame | undefined {
 }
 
 function isRowText(s: string, ascii: boolean): boolean {
-  const c = s[0];
-  if (c === undefined) return false;
-  return ascii ? c === '|' : VERTICAL.has(c);
+  // By char code: `s[0]` would allocate a string for every non-Latin-1 glyph.
+  if (s.length === 0) return false;
+  return isVerticalCode(s.charCodeAt(0), ascii);
 }
 
 /** A horizontal rule line (border or separator) of the table's family. */
 function isRuleText(s: string, ascii: boolean): boolean {
   if (s.length < 2) return false;
   if (ascii) return /^[+|][-=+|:]*[-=][-=+|:]*[+|]?$/.test(s) && /[-=]{2}/.test(s);
+  // By UTF-16 unit: every border glyph is one unit, and a surrogate is none (so fails as a code point would).
   let horiz = 0;
-  for (const ch of s) {
-    if (!isBorderGlyph(ch)) return false;
-    if (HORIZONTAL.has(ch)) horiz++;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (!inBoxTable(BORDER_CODE, c)) return false;
+    if (HORIZONTAL_CODE[c - 0x2500] === 1) horiz++;
   }
   return horiz >= 2;
 }
@@ -190,6 +251,12 @@ function looksLikeTitleCase(text: string): boolean {
   return words.every((w) => !/^\p{Ll}[\p{L}]{3,}/u.test(w));
 }
 
+/** Whether any character is a box-drawing border glyph (by unit: the glyphs are single units, a surrogate is none). */
+function hasBorderGlyph(text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (inBoxTable(BORDER_CODE, text.charCodeAt(k))) return true;
+  return false;
+}
+
 function findTitle(lines: readonly string[], top: number, frame: Frame): { title: string; line: number } | undefined {
   const t = top - 1;
   if (t < 0) return undefined;
@@ -199,7 +266,7 @@ function findTitle(lines: readonly string[], top: number, frame: Frame): { title
   if (s0 === undefined) return undefined;
   const text = s0.trim();
   if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
-  if (text === '' || [...text].some((c) => isBorderGlyph(c)) && isRuleText(text, false)) return undefined;
+  if (text === '' || (hasBorderGlyph(text) && isRuleText(text, false))) return undefined;
   if (isRowText(text, frame.ascii) || /^[+|]/.test(text)) return undefined;
   if (displayWidth(text) > frame.width) return undefined;
   const lead = displayWidth(s0) - displayWidth(s0.trimStart());
@@ -236,24 +303,50 @@ interface Cells {
 
 function splitRow(s: string, frame: Frame, bounds: number[]): Cells {
   const n = bounds.length - 1;
-  const isV = frame.ascii ? (c: string) => c === '|' : (c: string) => VERTICAL.has(c);
-  const chars = [...s];
-  const endsClosed = chars.length > 1 && isV(chars[chars.length - 1] ?? '');
-  const inner = chars.slice(1, endsClosed ? -1 : undefined);
-  const parts: string[] = [''];
-  for (const ch of inner) {
-    if (isV(ch)) parts.push('');
-    else parts[parts.length - 1] += ch;
+  const ascii = frame.ascii;
+  // `s` starts with a vertical glyph (a row); split what is between it and a closing one.
+  const len = s.length;
+  const endsClosed = len > 1 && isVerticalCode(s.charCodeAt(len - 1), ascii);
+  const end = endsClosed ? len - 1 : len;
+  // Parts between the glyphs, trimmed as they are cut; `span` marks the empty (zero-width)
+  // ones. Sized for the grid: a row with more parts than columns is cut by position below,
+  // so cutting stops as soon as there are too many.
+  const cells: string[] = new Array<string>(n);
+  const span: boolean[] = new Array<boolean>(n);
+  let count = 0;
+  let overflow = false;
+  let from = 1;
+  for (let k = 1; k < end; k++) {
+    if (isVerticalCode(s.charCodeAt(k), ascii)) {
+      if (count === n) {
+        overflow = true;
+        break;
+      }
+      cells[count] = from === k ? '' : trimmedSlice(s, from, k);
+      span[count] = from === k;
+      count++;
+      from = k + 1;
+    }
   }
-  if (parts.length === n || (!endsClosed && parts.length < n)) {
-    while (parts.length < n) parts.push('');
-    return { cells: parts.map((p) => p.trim()), span: parts.map((p) => p === ''), ok: endsClosed || parts.length === n };
+  if (!overflow && count === n) overflow = true; // the last part would be one too many
+  if (!overflow) {
+    cells[count] = from < end ? trimmedSlice(s, from, end) : '';
+    span[count] = from >= end;
+    count++;
+  }
+  if (!overflow && (count === n || (!endsClosed && count < n))) {
+    for (let k = count; k < n; k++) {
+      cells[k] = '';
+      span[k] = true;
+    }
+    // Padded to the grid, the row counts as split (a row missing only its closing border).
+    return { cells, span, ok: true };
   }
   // The glyph split does not fit the grid (a vertical glyph inside a cell, a missing
   // border): cut by display column instead.
-  const cells: string[] = [];
-  for (let k = 0; k < n; k++) cells.push(sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0).replace(/[│┃║|]/g, ' ').trim());
-  return { cells, span: cells.map(() => false), ok: false };
+  const cut: string[] = [];
+  for (let k = 0; k < n; k++) cut.push(sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0).replace(/[│┃║|]/g, ' ').trim());
+  return { cells: cut, span: cut.map(() => false), ok: false };
 }
 
 /**
@@ -279,8 +372,11 @@ export function joinCellParts(parts: readonly string[], width: number): string {
 /** A number with an optional unit and nothing after it: a cell that needs no continuation. */
 const COMPLETE_VALUE = /^[-+]?\d[\d,]*(\.\d+)?\s*(\([^()]*\)|[A-Za-z%/]+)?(\s+\([^()]*\))?$/;
 
+const FIRST_WORD = /^\S*/;
+
+/** What `text.split(/\s+/)[0]` gives (the text before the first whitespace), without the array. */
 function firstWord(text: string): string {
-  return text.split(/\s+/)[0] ?? '';
+  return FIRST_WORD.exec(text)?.[0] ?? '';
 }
 
 /**
@@ -290,7 +386,7 @@ function firstWord(text: string): string {
  */
 function wrapped(prev: string, next: string, width: number): boolean {
   if (prev === '' || next === '') return false;
-  return displayWidth(prev) + 1 + displayWidth(firstWord(next)) > width;
+  return displayWidth(prev) + 1 + firstWordWidth(next) > width;
 }
 
 /**
@@ -302,13 +398,21 @@ function wrapped(prev: string, next: string, width: number): boolean {
  *  - a full line continues the row above only when every cell it fills is a wrap of the
  *    cell above, or when the row so far is a label waiting for its values.
  */
-function groupBodyLines(body: Array<{ line: number; c: Cells }>, widths: number[]): Array<{ line: number; parts: string[][] }> {
-  const rows: Array<{ line: number; parts: string[][]; hasValues: boolean }> = [];
+function groupBodyLines(body: Array<{ line: number; c: Cells }>, widths: number[]): GroupedRow[] {
+  // Plain loops (cells are dense arrays, so this is what some/every/forEach/map did).
+  const rows: Array<GroupedRow & { first: readonly string[]; hasValues: boolean }> = [];
   let prev: string[] | undefined;
-  for (const { line, c } of body) {
+  for (let b = 0; b < body.length; b++) {
+    const { line, c } = body[b]!;
     const cells = c.cells;
     const first = (cells[0] ?? '') !== '';
-    const others = cells.slice(1).some((x) => x !== '');
+    let others = false;
+    for (let k = 1; k < cells.length; k++) {
+      if (cells[k] !== '') {
+        others = true;
+        break;
+      }
+    }
     const cur = rows[rows.length - 1];
     let cont = false;
     if (cur && prev) {
@@ -320,28 +424,76 @@ function groupBodyLines(body: Array<{ line: number; c: Cells }>, widths: number[
         // rich wraps at spaces, and numbers, times and counts have none.
         // A value that was already complete (`152.95 requests/second`) followed by one that
         // starts with a number (`12.43 requests/second`) is the next row, not a wrap.
-        const allWrap = cells.every(
-          (x, k) =>
-            x === '' ||
-            (wrapped(prev?.[k] ?? '', x, widths[k] ?? 0) &&
-              (k === 0 || /\s/.test(x) || /\s/.test(prev?.[k] ?? '')) &&
-              !(k > 0 && /^[-+]?\d/.test(x) && COMPLETE_VALUE.test(prev?.[k] ?? ''))),
-        );
+        let allWrap = true;
+        for (let k = 0; k < cells.length; k++) {
+          const x = cells[k]!;
+          if (x === '') continue;
+          const above = prev[k] ?? '';
+          if (!(wrapped(above, x, widths[k] ?? 0) && (k === 0 || /\s/.test(x) || /\s/.test(above)) && !(k > 0 && /^[-+]?\d/.test(x) && COMPLETE_VALUE.test(above)))) {
+            allWrap = false;
+            break;
+          }
+        }
         cont = allWrap || (!cur.hasValues && wrapped(prev[0] ?? '', cells[0] ?? '', widths[0] ?? 0));
       }
     }
     if (cont && cur) {
-      cells.forEach((x, k) => {
-        const p = cur.parts[k];
-        if (x !== '' && p) p.push(x);
-      });
+      // Continuation parts go to the columns the row's first line has.
+      const width = Math.min(cells.length, cur.first.length);
+      for (let k = 0; k < width; k++) {
+        const x = cells[k]!;
+        if (x === '') continue;
+        const more = (cur.more ??= []);
+        (more[k] ??= []).push(x);
+      }
       if (others) cur.hasValues = true;
     } else if (first || others) {
-      rows.push({ line, parts: cells.map((x) => (x === '' ? [] : [x])), hasValues: others });
+      rows.push({ line, first: cells, hasValues: others });
     }
     prev = cells;
   }
   return rows;
+}
+
+/** Each grouped row's cells, joined (`joinCellParts`; the label column with width 0). */
+function joinRows(grouped: readonly GroupedRow[], n: number, widths: readonly number[]): string[][] {
+  const rows: string[][] = new Array<string[]>(grouped.length);
+  for (let r = 0; r < grouped.length; r++) {
+    const g = grouped[r]!;
+    const row: string[] = new Array<string>(n);
+    for (let k = 0; k < n; k++) {
+      const parts = partsOf(g, k);
+      row[k] = parts === undefined ? '' : typeof parts === 'string' ? parts : parts.length === 1 ? (parts[0] ?? '') : joinCellParts(parts, k === 0 ? 0 : (widths[k] ?? 0));
+    }
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/**
+ * A row's parts in column k: an array, or (the common case, no continuation) the one cell
+ * as a string ('' for none). Undefined past the row's columns.
+ */
+function partsOf(g: GroupedRow, k: number): readonly string[] | string | undefined {
+  if (g.parts) return g.parts[k];
+  const first = g.first;
+  if (!first || k >= first.length) return undefined;
+  const x = first[k] ?? '';
+  const extra = g.more?.[k];
+  if (!extra) return x;
+  return x === '' ? extra : [x, ...extra];
+}
+
+/**
+ * Body lines grouped into one row: either `parts` per column (rows delimited by rules), or
+ * the cells of the row's first line plus the parts of the lines continuing it (`more`, per
+ * column, only when some line did), which spares an array per cell for the common one-line row.
+ */
+interface GroupedRow {
+  line: number;
+  parts?: string[][];
+  first?: readonly string[];
+  more?: Array<string[] | undefined>;
 }
 
 function joinHeader(lines: Cells[], n: number): { header: string[]; headerLines: string[][] } {
@@ -378,6 +530,15 @@ function styleOf(frame: Frame, rules: Rule[], headRule: Rule | undefined, ruledR
   }
 }
 
+/** Whether a rule has a heavy/double horizontal or `=` (by unit: the glyphs are single units). */
+function hasHeavyGlyph(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 0x3d || inBoxTable(HEAVY_HORIZONTAL_CODE, c)) return true;
+  }
+  return false;
+}
+
 function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
   const issues: TableIssue[] = [];
   const rowsRaw: RawLine[] = [];
@@ -397,10 +558,11 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
       break;
     }
     if (isRuleText(s, frame.ascii)) {
-      const first = [...s][0] ?? '';
+      // First/last UTF-16 unit: the glyph sets hold single units only, so this tests as the first/last code point would.
+      const first = s[0] ?? '';
       if (!frame.ascii && BOTTOM_LEFT.has(first)) {
         next = j + 1;
-        const last = [...s].pop() ?? '';
+        const last = s[s.length - 1] ?? '';
         if (!BOTTOM_RIGHT.has(last)) {
           // The bottom border was broken by a hard line break: its rest is on the next line.
           const rest = strip(j + 1);
@@ -423,7 +585,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
         next = followedByRow ? j : j + 1;
         break;
       }
-      rules.push({ line: j, after: rowsRaw.length, heavy: [...s].some((c) => HEAVY_HORIZONTAL.has(c) || c === '='), text: s });
+      rules.push({ line: j, after: rowsRaw.length, heavy: hasHeavyGlyph(s), text: s });
       continue;
     }
     if (isRowText(s, frame.ascii)) {
@@ -470,7 +632,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
   const ruledRows = bodyRules.length > 0;
   const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds![k] ?? 0) - 1 - 2));
   const body = split.slice(headCount);
-  let grouped: Array<{ line: number; parts: string[][] }>;
+  let grouped: GroupedRow[];
   if (ruledRows) {
     // Rules between rows delimit them: every line between two rules is one row.
     grouped = [];
@@ -485,7 +647,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
       grouped.push({ line: seg[0]!.line, parts });
     }
   } else grouped = groupBodyLines(body, widths);
-  const rows = grouped.map((g) => Array.from({ length: n }, (_, k) => joinCellParts(g.parts[k] ?? [], k === 0 ? 0 : (widths[k] ?? 0))));
+  const rows = joinRows(grouped, n, widths);
   const title = findTitle(lines, top, frame);
   return {
     startLine: title ? title.line : top,
@@ -616,7 +778,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
     next: j,
     ...(title ? { title: title.title, titleLine: title.line } : {}),
     header,
-    rows: grouped.map((g) => Array.from({ length: n }, (_, k) => joinCellParts(g.parts[k] ?? [], k === 0 ? 0 : (widths[k] ?? 0)))),
+    rows: joinRows(grouped, n, widths),
     rowLines: grouped.map((g) => g.line),
     style,
     truncated: j >= lines.length && truncated,
@@ -704,12 +866,13 @@ const cache: Array<{ lines: readonly string[]; at: number; table: TextTable | un
 function readBoxTableUncached(lines: readonly string[], i: number): TextTable | undefined {
   try {
     let top = i;
-    if (!topFrameAt(lines, i) && !minimalStartsAt(lines, i)) {
+    let frame = topFrameAt(lines, i);
+    if (!frame && !minimalStartsAt(lines, i)) {
       const owner = titleOwnerTop(lines, i);
       if (owner === undefined) return undefined;
       top = owner;
+      frame = topFrameAt(lines, top);
     }
-    const frame = topFrameAt(lines, top);
     if (frame) return readBordered(lines, top, frame);
     if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
     return undefined;

@@ -36,30 +36,81 @@ function isWide(cp: number): boolean {
   );
 }
 
-/** Columns one code point takes. */
-export function charWidth(ch: string): number {
-  const cp = ch.codePointAt(0) ?? 0;
+/** Columns a code point takes (`charWidth` of a code point number). */
+export function cpWidth(cp: number): number {
   if (cp < 0x20) return 0;
+  if (cp < 0x0300) return 1; // fast path: ASCII and Latin (no zero-width or wide code points below U+0300)
   if (isZeroWidth(cp)) return 0;
   return isWide(cp) ? 2 : 1;
 }
 
-/** Columns a string takes. */
+/** Columns one code point takes. */
+export function charWidth(ch: string): number {
+  return cpWidth(ch.codePointAt(0) ?? 0);
+}
+
+/**
+ * Columns a string takes. Walks UTF-16 units (a surrogate pair as one code point, a lone
+ * surrogate as itself, exactly as `for…of` does) without allocating a string per character.
+ */
 export function displayWidth(text: string): number {
+  return widthUntil(text, false);
+}
+
+/** Display width of `text`, or of its part before the first whitespace (`stopAtSpace`). */
+function widthUntil(text: string, stopAtSpace: boolean): number {
   let w = 0;
-  for (const ch of text) w += charWidth(ch);
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (stopAtSpace && isSpaceCode(c)) break;
+    if (c < 0x0300) {
+      if (c >= 0x20) w++;
+      continue;
+    }
+    const cp = text.codePointAt(i) ?? c;
+    if (cp > 0xffff) i++;
+    w += cpWidth(cp);
+  }
   return w;
+}
+
+/** Whether a UTF-16 unit is whitespace as the regex `\s` (and `trim`) define it. */
+export function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `text.slice(from, to).trim()` with one string made instead of two. */
+export function trimmedSlice(text: string, from: number, to: number): string {
+  while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
+  while (to > from && isSpaceCode(text.charCodeAt(to - 1))) to--;
+  return from >= to ? '' : text.slice(from, to);
+}
+
+/** `displayWidth(text.split(/\s+/)[0])`: the width of the text before its first whitespace, without the slice. */
+export function firstWordWidth(text: string): number {
+  return widthUntil(text, true);
 }
 
 /** Cuts `text` at display columns `[from, to)`; a wide char straddling a cut goes left. */
 export function sliceColumns(text: string, from: number, to: number): string {
+  // The code points kept are contiguous (columns only grow), so one slice is enough.
   let col = 0;
-  let out = '';
-  for (const ch of text) {
-    const w = charWidth(ch);
-    if (col >= from && col < to) out += ch;
-    col += w;
+  let start = -1;
+  let end = -1;
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    const cp = text.codePointAt(i) ?? 0;
+    const len = cp > 0xffff ? 2 : 1;
+    if (col >= from && col < to) {
+      if (start < 0) start = i;
+      end = i + len;
+    }
+    col += cpWidth(cp);
+    i += len;
     if (col >= to) break;
   }
-  return out;
+  return start < 0 ? '' : text.slice(start, end);
 }
