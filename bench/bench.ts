@@ -118,7 +118,7 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, five box styles, ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
   const idle = await measure(['idle']);
   md.push(`Idle child (node + tsx, no work): peak RSS ${f1(idle.maxRssMiB)} MiB.`, '');
-  md.push('| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | ingest peak RSS MiB, ${HEAP_CAP_FLAG} | readline peak RSS MiB |');
+  md.push(`| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | ingest peak RSS MiB, ${HEAP_CAP_FLAG} | readline peak RSS MiB |`);
   md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const corpus = loadCorpus(path.join(ROOT, 'data'));
   const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cappedRss: number }> = [];
