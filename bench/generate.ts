@@ -10,18 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
+import { seededRandom } from './seeded-random';
 
-/** mulberry32: small, fast, good enough for test data, and the same on every platform. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export interface ResultTable {
   title: string;

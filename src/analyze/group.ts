@@ -4,6 +4,7 @@
  * "unknown" (see `configurationKey`), comparisons treat them as "does not block".
  */
 import type { RunRecord } from '../model/records';
+import { compareGroupValues } from '../model/run-group';
 import { GROUP_KEYS, type Group, type GroupKey, type GroupValue } from './types';
 
 /** The value grouping uses for an absent key. */
@@ -36,16 +37,7 @@ export function sharedGroup(a: Group, b: Group, omit: readonly string[] = []): G
   return g;
 }
 
-/** Sorts group values: numbers ascending, then strings by code point. */
-export function compareGroupValues(a: GroupValue | undefined, b: GroupValue | undefined): number {
-  if (a === b) return 0;
-  if (a === undefined) return 1;
-  if (b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  return a < b ? -1 : 1;
-}
+export { compareGroupValues } from '../model/run-group';
 
 /** Orders groups key by key in GROUP_KEYS order (deterministic output). */
 export function compareGroups(a: Group, b: Group): number {

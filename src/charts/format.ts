@@ -2,7 +2,7 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
-import { GROUP_KEYS } from '../model/run-group';
+import { GROUP_KEYS, compareGroupValues } from '../model/run-group';
 
 const STAT_TEXT: Record<string, string> = {
   min: 'min',
@@ -174,15 +174,7 @@ export function varyingKeys(groups: ReadonlyArray<Record<string, string | number
 }
 
 /** Stable comparison of group values: numbers numerically, then strings. */
-export function compareValues(a: string | number | undefined, b: string | number | undefined): number {
-  if (a === b) return 0;
-  if (a === undefined) return 1;
-  if (b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  return a < b ? -1 : 1;
-}
+export const compareValues = compareGroupValues;
 
 /** Round for display in captions: 3 significant digits, no trailing zeros beyond them. */
 export function fmt(x: number): string {

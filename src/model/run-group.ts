@@ -43,3 +43,14 @@ export function runGroup(run: RunRecord): Group {
   put('temperature', run.client?.temperature);
   return g;
 }
+
+/** Sorts group values: numbers ascending, then strings by code point, absent last. */
+export function compareGroupValues(a: GroupValue | undefined, b: GroupValue | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { schemaErrors } from './helpers';
 import type { Comparison, ComparisonKind } from '../../src/analyze/types';
 import type { SampleRecord } from '../../src/model/records';
+import { seededRandom } from '../../bench/seeded-random';
 import {
   chartMeta,
   chartsForSummary,
@@ -24,18 +25,6 @@ import {
 } from '../../src/charts';
 
 type Value = Record<string, unknown>;
-
-/** mulberry32: a small seeded generator, so the test data is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every data value handed to Vega-Lite, in every (layer) data block of the spec. */
 function dataValues(spec: unknown): Value[] {
