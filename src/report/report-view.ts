@@ -94,6 +94,23 @@ const PREFERRED_METRICS = [
 const MAX_METRIC_COLUMNS = 6;
 const THROUGHPUT_METRICS = ['throughput_rps', 'output_tps', 'total_tps', 'goodput_rps', 'input_tps'];
 
+/** Items grouped by a key, groups in order of first appearance. */
+function groupInOrder<T>(items: Iterable<T>, keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}
+
+/** The values of `keys` in a group, as one string key. */
+function groupKeyOf(group: Group, keys: readonly GroupKey[]): string {
+  return keys.map((k) => String(group[k] ?? '')).join('\u0000');
+}
+
 function own<T>(o: Record<string, T>, k: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
@@ -279,14 +296,7 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     const varying = keys.filter((k) => new Set(list.map((c) => String(c.group[k] ?? ''))).size > 1);
     varyingByKind.set(kind, varying);
     const headingKeys = SECTION_KEYS.filter((k) => varying.includes(k));
-    const bySetup = new Map<string, Comparison[]>();
-    for (const c of list) {
-      const key = headingKeys.map((k) => String(c.group[k] ?? '')).join('\u0000');
-      const l = bySetup.get(key) ?? [];
-      l.push(c);
-      bySetup.set(key, l);
-    }
-    for (const l of bySetup.values()) comparisons.push(...l);
+    for (const l of groupInOrder(list, (c) => groupKeyOf(c.group, headingKeys))) comparisons.push(...l);
   }
   const confRef = new Map<string, string>();
   configurations.forEach((c, i) => confRef.set(c.id, `C${i + 1}`));
@@ -434,15 +444,8 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const kinds = KIND_ORDER.filter((k) => comparisons.some((c) => c.kind === k));
 
   // --- results -----------------------------------------------------------------------
-  const sectionsMap = new Map<string, Configuration[]>();
-  for (const c of configurations) {
-    const key = SECTION_KEYS.map((k) => String(c.group[k] ?? '')).join('\u0000');
-    const list = sectionsMap.get(key) ?? [];
-    list.push(c);
-    sectionsMap.set(key, list);
-  }
   const groups: ReportView['results']['groups'] = [];
-  for (const confs of sectionsMap.values()) {
+  for (const confs of groupInOrder(configurations, (c) => groupKeyOf(c.group, SECTION_KEYS))) {
     const first = confs[0];
     if (!first) continue;
     const heading = describeGroup(first.group, SECTION_KEYS) || 'Runs';
@@ -471,15 +474,8 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     // One table per served setup (engine, model, GPU …) so the rows' group cell stays short.
     const headingKeys = SECTION_KEYS.filter((k) => varying.includes(k));
     const rowKeys = varying.filter((k) => !headingKeys.includes(k));
-    const bySetup = new Map<string, Comparison[]>();
-    for (const c of list) {
-      const key = headingKeys.map((k) => String(c.group[k] ?? '')).join('\u0000');
-      const l = bySetup.get(key) ?? [];
-      l.push(c);
-      bySetup.set(key, l);
-    }
     const subsections: Array<{ heading: string; table: MdTable }> = [];
-    for (const sub of bySetup.values()) {
+    for (const sub of groupInOrder(list, (x) => groupKeyOf(x.group, headingKeys))) {
       const first = sub[0];
       if (!first) continue;
       const withEff = sub.some((c) => c.efficiency !== undefined);
