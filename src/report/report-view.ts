@@ -106,6 +106,29 @@ function groupInOrder<T>(items: Iterable<T>, keyOf: (item: T) => string): T[][] 
   return [...groups.values()];
 }
 
+/** Above this share of failed requests a run is not a fair basis for a headline (as in analysis). */
+const FAILED_SHARE_LIMIT = 0.1;
+
+/** The largest share of failed requests among the runs on either side of a comparison. */
+function failedShare(c: Comparison, runsById: Map<string, RunRecord>): number {
+  let worst = 0;
+  for (const id of [...c.baseline.runs, ...c.candidate.runs]) {
+    const m = runsById.get(id)?.metrics;
+    const failed = m?.requests_failed_count;
+    if (!m || failed === undefined || failed <= 0) continue;
+    const total = (m.requests_ok_count ?? 0) + failed;
+    if (total > 0) worst = Math.max(worst, failed / total);
+  }
+  return worst;
+}
+
+/** First of each list, then second of each, and so on. */
+function interleave<T>(lists: readonly T[][]): T[] {
+  const out: T[] = [];
+  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+}
+
 /** The values of `keys` in a group, as one string key. */
 function groupKeyOf(group: Group, keys: readonly GroupKey[]): string {
   return keys.map((k) => String(group[k] ?? '')).join('\u0000');
@@ -314,18 +337,29 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
       const ia = a.c.flags.includes('inconclusive') ? 1 : 0;
       const ib = b.c.flags.includes('inconclusive') ? 1 : 0;
       if (ia !== ib) return ia - ib;
+      // A change driven by runs that lost many requests is no headline.
+      const fa = failedShare(a.c, runsById) > FAILED_SHARE_LIMIT ? 1 : 0;
+      const fb = failedShare(b.c, runsById) > FAILED_SHARE_LIMIT ? 1 : 0;
+      if (fa !== fb) return fa - fb;
       const ma = THROUGHPUT_METRICS.indexOf(a.c.metric);
       const mb = THROUGHPUT_METRICS.indexOf(b.c.metric);
       if (ma !== mb) return ma - mb;
+      // The largest changes first: they are what a reader looks for.
+      const da = Math.abs(b.c.change_pct) - Math.abs(a.c.change_pct);
+      if (da !== 0) return da;
       return a.i - b.i;
-    })
-    .slice(0, 6);
-  const headlines = headlineCandidates.map(({ c }) => {
+    });
+  // Taken in turn from each kind of comparison, so a report about pipeline vs tensor does not
+  // lead with six GPU-count comparisons.
+  const headlinePicks = interleave(groupInOrder(headlineCandidates, ({ c }) => c.kind)).slice(0, 6);
+  const headlines = headlinePicks.map(({ c }) => {
     const where = describeGroup(c.group, varyingByKind.get(c.kind) ?? []);
     let s = `**${mdInline(c.candidate.label)} vs ${mdInline(c.baseline.label)}**${where ? ` (${mdInline(where)})` : ''}: ${mdInline(metricName(c.metric).toLowerCase())} ${formatPercent(c.change_pct)}`;
     s += ` (spread ${formatRange(c.change_pct_range)})`;
     if (c.efficiency !== undefined) s += `, scaling efficiency ${formatNumber(c.efficiency, 2)}`;
     if (c.flags.length) s += ` — ${flagsText(c.flags)}`;
+    const failed = failedShare(c, runsById);
+    if (failed > FAILED_SHARE_LIMIT) s += ` — ${formatNumber(failed * 100, 0)}% of the requests of one of its runs failed`;
     return s + ` [${cmpRef.get(c) ?? ''}]`;
   });
   const filterText = where && Object.keys(where).length ? Object.entries(where).map(([k, v]) => `${k} = ${v}`).join(', ') : '';
