@@ -118,8 +118,8 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     normalised += norm.lines.length;
     return norm.lines;
   };
-  const feed = (lines: string[], final: boolean): void => {
-    const all = carried.length === 0 ? lines : carried.concat(lines);
+  const feed = (lines: string[], final: boolean, more?: string[]): void => {
+    const all = more !== undefined ? carried.concat(lines, more) : carried.length === 0 ? lines : carried.concat(lines);
     const force = !final && all.length > MAX_CARRIED_LINES;
     const used = scanner.feed(all, base, final || force);
     base += used;
@@ -129,7 +129,25 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
   return new Promise<ParseResult>((resolve) => {
     const stream = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
     stream.on('data', (chunk: string | Buffer) => {
-      let text = pending + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      const c = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      // Usually the chunk's lines after its first newline are normalised as a slice of the
+      // chunk, apart from the line completing `pending`: joining the two would copy the whole
+      // chunk. This gives what normalising `pending + chunk` up to its last newline gives as
+      // long as the slice starts no differently (no BOM) and CR rules cannot differ (no CR).
+      const firstNl = c.indexOf('\n');
+      const lastNl = firstNl < 0 ? -1 : c.lastIndexOf('\n');
+      if (firstNl >= 0 && lastNl > firstNl + 1 && !c.includes('\r') && !pending.includes('\r')) {
+        const body = c.slice(firstNl + 1, lastNl);
+        if (body.charCodeAt(0) !== 0xfeff && !body.startsWith('\u00ef\u00bb\u00bf')) {
+          const head = normalise(pending + c.slice(0, firstNl));
+          pending = c.slice(lastNl + 1);
+          if (first) first = false;
+          feed(head, false, normalise(body));
+          opts.onProgress?.(stream.bytesRead, size);
+          return;
+        }
+      }
+      let text = pending + c;
       const nl = text.lastIndexOf('\n');
       if (nl < 0) {
         pending = text;

@@ -14,14 +14,18 @@ import { shellWords, stripPrompt } from './launch-command';
 import { lastAnswer } from './last-answer';
 
 // Local aliases: called per table row; one property lookup at load instead of one per call.
-const { lookupLabel, parseNumber, unknownMetricKey } = vocabulary;
+const { lookupLabel, lookupLabelShared, parseNumber, unknownMetricKey } = vocabulary;
 const { setOwn } = safeKeys;
 
 const TITLE = /^\s*(.*?)\s*Stress Test Results(?:\s*[-–—:]\s*(.*?))?\s*$/i;
+/** The words every TITLE match contains. */
+const TITLE_WORDS = /Stress Test Results/i;
 
 /** `SGLang Stress Test Results - 2025-04-28 20:22:04` → its parts; undefined when not a title. */
 export function parseStressTitle(line: string): { title: string; prefix: string; timestamp?: string } | undefined {
   if (line.length > 300) return undefined;
+  // Most lines are not titles: a plain search for the words TITLE needs spares its backtracking.
+  if (!TITLE_WORDS.test(line)) return undefined;
   const m = TITLE.exec(line);
   if (!m) return undefined;
   const prefix = m[1] ?? '';
@@ -29,6 +33,20 @@ export function parseStressTitle(line: string): { title: string; prefix: string;
   const title = `${prefix ? prefix + ' ' : ''}Stress Test Results`;
   const ts = isoTimestamp(m[2] ?? '');
   return ts ? { title, prefix, timestamp: ts } : { title, prefix };
+}
+
+/**
+ * parseStressTitle for the reader, remembering the last line asked about: startsAt and read
+ * ask about the same title line. The answer is shared (the reader only reads it).
+ */
+let lastTitleLine: string | undefined;
+let lastTitle: ReturnType<typeof parseStressTitle>;
+function stressTitleOf(line: string): ReturnType<typeof parseStressTitle> {
+  if (line !== lastTitleLine) {
+    lastTitle = parseStressTitle(line);
+    lastTitleLine = line;
+  }
+  return lastTitle;
 }
 
 /** `2025-04-28 20:22:04` → `2025-04-28T20:22:04` (local time as printed; no zone invented). */
@@ -68,9 +86,6 @@ function tableAfterTitle(lines: readonly string[], i: number): number | undefine
   return k !== undefined && startsBoxTable(lines, k) ? k : undefined;
 }
 
-/** lookupLabel's options when the value has no unit (it only reads them). */
-const NO_OPTIONS: { unit?: string } = Object.freeze({});
-
 /**
  * `tableAfterTitle` for a title line, remembering the last answer: the scanner asks startsAt
  * and then read about the same line.
@@ -95,7 +110,7 @@ export function stressRowsToRun(
     setOwn(run.raw, label, text);
     const line = (rowLines[r] ?? run.startLine) + 1;
     const num = parseNumber(text);
-    const meaning = lookupLabel(label, num.unit ? { unit: num.unit } : NO_OPTIONS);
+    const meaning = lookupLabelShared(label, num.unit ? num.unit : undefined);
     if (meaning?.kind === 'client') {
       if (meaning.key === 'url' || meaning.key === 'model_path') {
         if (text !== '') client[meaning.key] = text;
@@ -127,7 +142,7 @@ export const stressTestReader: BlockReader = {
   name: 'rich-table',
   startsAt(lines, i) {
     const line = lines[i] ?? '';
-    if (parseStressTitle(line)) return titledTableAt(lines, i) !== undefined;
+    if (stressTitleOf(line)) return titledTableAt(lines, i) !== undefined;
     // Title-less: only a box whose header line says Metric | Value is worth reading.
     if (!/^\s*[┏┌╭+╔]/.test(line) || !/^\W*Metric\W+Value\W*$/i.test(lines[i + 1] ?? '')) return false;
     for (let k = i - 1; k >= 0 && k >= i - 3; k--) if (parseStressTitle(lines[k] ?? '')) return false; // its title line reads it
@@ -137,7 +152,7 @@ export const stressTestReader: BlockReader = {
   },
   read(lines, i, file): BlockResult {
     const diagnostics: Diagnostic[] = [];
-    const title = parseStressTitle(lines[i] ?? '');
+    const title = stressTitleOf(lines[i] ?? '');
     const tableStart = title ? titledTableAt(lines, i) : i;
     const table = tableStart === undefined ? undefined : readBoxTable(lines, tableStart);
     if (!table) {

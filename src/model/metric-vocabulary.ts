@@ -111,25 +111,35 @@ function normaliseLabel(label: string): string {
  * the vocabulary's unit by `factor`. `stat` names a statistic given by a column instead of the label.
  */
 export function lookupLabel(label: string, opts: { unit?: string; stat?: string } = {}): LabelMeaning | undefined {
-  // Logs print the same few labels over and over: answers are kept per (label, unit, stat).
   // A copy is returned so that a caller changing its answer cannot change the next one.
+  const hit = lookupLabelShared(label, opts.unit, opts.stat);
+  return hit === undefined ? undefined : { ...hit };
+}
+
+/**
+ * `lookupLabel` for callers that only read the answer: the cached meaning itself (frozen, so
+ * a caller cannot change the next answer), with no options object and no copy per call.
+ */
+export function lookupLabelShared(label: string, unit?: string, stat?: string): Readonly<LabelMeaning> | undefined {
+  // Logs print the same few labels over and over: answers are kept per (label, unit, stat).
   let perLabel = labelCache.get(label);
   if (perLabel === undefined) {
     if (labelCache.size >= LABEL_CACHE_MAX) labelCache.clear();
     perLabel = new Map();
     labelCache.set(label, perLabel);
   }
-  let perUnit = perLabel.get(opts.unit);
+  let perUnit = perLabel.get(unit);
   if (perUnit === undefined) {
     if (perLabel.size >= 64) perLabel.clear();
     perUnit = new Map();
-    perLabel.set(opts.unit, perUnit);
+    perLabel.set(unit, perUnit);
   }
-  const hit = perUnit.get(opts.stat);
-  if (hit !== undefined || perUnit.has(opts.stat)) return hit === undefined ? undefined : { ...hit };
-  const meaning = lookupLabelUncached(label, opts);
+  const hit = perUnit.get(stat);
+  if (hit !== undefined || perUnit.has(stat)) return hit;
+  const found = lookupLabelUncached(label, { unit, stat }); // reads `opts.unit ?? …` / `opts.stat ?`: an undefined key is an absent one
+  const meaning = found === undefined ? undefined : Object.freeze({ ...found });
   if (perUnit.size >= 64) perUnit.clear();
-  perUnit.set(opts.stat, meaning === undefined ? undefined : { ...meaning });
+  perUnit.set(stat, meaning);
   return meaning;
 }
 
@@ -223,26 +233,56 @@ const NUMBER_AND_REST = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+
 function parsePlainNumber(t: string): ParsedNumber | undefined {
   const n = t.length;
   let k = 0;
-  while (k < n && isDigitCode(t.charCodeAt(k))) k++;
+  // The digits are also read as one integer (`mantissa`), for the exact fast path below.
+  let mantissa = 0;
+  let c = 0;
+  while (k < n && isDigitCode((c = t.charCodeAt(k)))) {
+    mantissa = mantissa * 10 + (c - 0x30);
+    k++;
+  }
+  let digits = k;
+  let fraction = 0;
   if (k < n && t.charCodeAt(k) === 0x2e) {
     const f = k + 1;
     let e = f;
-    while (e < n && isDigitCode(t.charCodeAt(e))) e++;
+    while (e < n && isDigitCode((c = t.charCodeAt(e)))) {
+      mantissa = mantissa * 10 + (c - 0x30);
+      e++;
+    }
     if (e === f) return undefined;
+    fraction = e - f;
+    digits += fraction;
     k = e;
   }
+  // Up to 15 digits the integer is exact (< 2^53) and so is 10^fraction: one IEEE division
+  // rounds correctly, i.e. gives exactly what Number() gives for the text, without parsing it again.
+  const exact = digits <= 15;
   if (k === n) {
+    if (exact) return { value: fraction === 0 ? mantissa : mantissa / POW10[fraction]! };
     const value = Number(t);
     return Number.isFinite(value) ? { value } : undefined;
   }
   if (t.charCodeAt(k) !== 0x20) return undefined;
-  const unit = t.slice(k).trim();
+  // `t` is trimmed (parseNumber's), so `t.slice(k).trim()` only drops the spaces after the number.
+  let u = k + 1;
+  while (u < n && isSpaceCode(t.charCodeAt(u))) u++;
+  const unit = t.slice(u);
   if (unit === '' || unit.includes('(') || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
-  const value = Number(t.slice(0, k));
+  const value = exact ? (fraction === 0 ? mantissa : mantissa / POW10[fraction]!) : Number(t.slice(0, k));
   return Number.isFinite(value) ? { value, unit } : undefined;
 }
 
+/** 10^0 … 10^15, each exact in a double. */
+const POW10: readonly number[] = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** Whether a UTF-16 unit is whitespace as `trim` (and the regex `\s`) define it. */
+function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 function isDigitCode(c: number): boolean {
   return c >= 0x30 && c <= 0x39;

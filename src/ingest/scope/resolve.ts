@@ -19,7 +19,7 @@ import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfUrlPort, modeOfLabel } from './labels';
-import { currentSectionId, segmentEngine, segmentMode, type ScopeState } from './state';
+import { currentSectionId, segmentEngine, segmentMode, type Heading, type ScopedLaunch, type ScopeState } from './state';
 
 function mostCommon<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
@@ -47,6 +47,111 @@ export function hardwareOfEnv(env: EnvRecord): Hardware {
   return hw;
 }
 
+/**
+ * Every run after a dump asks for the same dump's hardware and busy GPUs: the last answers
+ * are kept per dump object (records are not changed after they are emitted). Callers get
+ * a fresh copy of the hardware each time.
+ */
+let lastHwEnv: EnvRecord | undefined;
+let lastHwGpus: EnvRecord['gpus'] | undefined;
+let lastHwGpuCount = 0;
+let lastHw: Hardware = {};
+let lastHwKeys = 0;
+let lastBusy = 0;
+
+/** Whether the cached answers are about this dump (same record, same GPU list, same length). */
+function sameDump(env: EnvRecord): boolean {
+  return env === lastHwEnv && env.gpus === lastHwGpus && env.gpus.length === lastHwGpuCount;
+}
+
+function rememberDump(env: EnvRecord): void {
+  if (sameDump(env)) return;
+  lastHw = hardwareOfEnv(env);
+  lastHwKeys = Object.keys(lastHw).length;
+  lastBusy = busyGpus(env);
+  lastHwEnv = env;
+  lastHwGpus = env.gpus;
+  lastHwGpuCount = env.gpus.length;
+}
+
+function hardwareOfEnvCached(env: EnvRecord): { hw: Hardware; keys: number } {
+  rememberDump(env);
+  return { hw: lastHw, keys: lastHwKeys };
+}
+
+function busyGpusCached(env: EnvRecord): number {
+  rememberDump(env);
+  return lastBusy;
+}
+
+/**
+ * Provenance texts that only depend on the launch command / dump in scope, made once per
+ * launch or dump rather than once per run (the last one is kept: runs come in document order).
+ */
+let lastLaunch: ScopedLaunch | undefined;
+let lastLaunchTexts = { line: NaN, at: '', engineDefault: '' };
+function launchTexts(launch: ScopedLaunch): { at: string; engineDefault: string } {
+  if (launch !== lastLaunch || launch.line !== lastLaunchTexts.line) {
+    lastLaunchTexts = { line: launch.line, at: `launch command at line ${launch.line}`, engineDefault: `engine default 1 (not on the launch command at line ${launch.line})` };
+    lastLaunch = launch;
+  }
+  return lastLaunchTexts;
+}
+
+class EnvTexts {
+  private same?: string;
+  private earlier?: string;
+  constructor(readonly line: number) {}
+  /** `nvidia-smi at line N`, plus a note when the dump is from an earlier section. */
+  hardware(sameSection: boolean): string {
+    if (sameSection) return (this.same ??= `nvidia-smi at line ${this.line}`);
+    return (this.earlier ??= `nvidia-smi at line ${this.line} (earlier section of the same file)`);
+  }
+}
+let lastEnvTextsEnv: EnvRecord | undefined;
+let lastEnvTexts = new EnvTexts(0);
+function envTexts(env: EnvRecord): EnvTexts {
+  if (env !== lastEnvTextsEnv || env.source.line !== lastEnvTexts.line) {
+    lastEnvTexts = new EnvTexts(env.source.line);
+    lastEnvTextsEnv = env;
+  }
+  return lastEnvTexts;
+}
+
+/**
+ * `{ ...src }` (own enumerable keys, in order; none for undefined) made as a `{}` literal:
+ * V8 gives a spread's copy a map outside the usual transition tree, so every property added
+ * to it afterwards takes a slow path (about ten times the cost); copies made this way share
+ * the ordinary map transitions. Keys go through setOwn, as spread would define them.
+ */
+function copyOwn<T extends object>(src: T | undefined): T {
+  return assignOwn({} as T, src);
+}
+
+/** `Object.assign(out, src)` for plain data (own enumerable keys, defined as own properties). */
+function assignOwn<T extends object>(out: T, src: object | undefined): T {
+  if (src === undefined) return out;
+  const from = src as Record<string, unknown>;
+  const to = out as Record<string, unknown>;
+  for (const k in from) if (Object.prototype.hasOwnProperty.call(from, k)) setOwn(to, k, from[k]);
+  return out;
+}
+
+/** Whether an object has an own enumerable key (`Object.keys(o).length > 0` without the array). */
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
+}
+
+/** The deepest heading (latest first) for which `test` gives an answer. */
+function deepestHeading<T>(headings: readonly Heading[], test: (text: string) => T | undefined): Heading | undefined {
+  for (let k = headings.length - 1; k >= 0; k--) {
+    const h = headings[k]!;
+    if (test(h.text)) return h;
+  }
+  return undefined;
+}
+
 /** GPUs of a dump that hold a process or more than half their memory. */
 export function busyGpus(env: EnvRecord): number {
   return env.gpus.filter((g) => (g.processes?.length ?? 0) > 0 || (g.memory_used_mib !== undefined && g.memory_total_mib !== undefined && g.memory_used_mib > g.memory_total_mib / 2)).length;
@@ -69,8 +174,13 @@ function clientKey(k: string): string {
 
 function mergeClient(base: ClientSettings | undefined, lower: ClientSettings | undefined, source: string, run: { provenance: Record<string, string> }, diagnostics: Diagnostic[], file: string, line: number): ClientSettings | undefined {
   if (!lower) return base;
-  const out: ClientSettings = { ...(base ?? {}) };
-  for (const [k, v] of Object.entries(lower) as Array<[keyof ClientSettings, string | number]>) {
+  const out: ClientSettings = copyOwn(base);
+  const from = lower as Record<string, string | number | undefined>;
+  for (const key in from) {
+    // for…in over own keys visits them in Object.entries' order, without the pair arrays.
+    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
+    const k = key as keyof ClientSettings;
+    const v = from[key];
     if (v === undefined) continue;
     const have = out[k];
     if (have === undefined) {
@@ -89,41 +199,52 @@ const PARALLELISM_KEY: Record<string, string> = { tp: 'parallelism.tp', dp: 'par
 /** Builds the RunRecord. Consumes one-shot scope items (pending `Test completed in`, warm-up, preamble). */
 export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnostics: Diagnostic[]): RunRecord {
   const line = p.startLine + 1;
-  const provenance: Record<string, string> = { ...p.provenance };
+  const provenance: Record<string, string> = copyOwn(p.provenance);
   const flags = [...p.flags];
   // The reader's objects are ours now (built with setOwn): used as they are, not copied.
   const raw = p.raw;
   const metrics = p.metrics;
 
+  // Every key is there from the start (optional ones undefined, dropped by inKeyOrder): the
+  // stores below then change fields of one object shape instead of adding properties in an
+  // order that varies from run to run.
   const run: RunRecord = {
     kind: 'run',
     schema_version: SCHEMA_VERSION,
     id: recordId(file, line, p.row, p.variant),
     source: p.row !== undefined ? { file, line, row: p.row, format: p.format } : { file, line, format: p.format },
-    labels: [...s.headings.map((h) => h.text), ...s.segment.map((l) => l.text)],
+    title: p.title,
+    timestamp: p.timestamp,
+    labels: scopeLabels(s),
+    engine: undefined,
+    api: undefined,
+    mode: undefined,
+    model: undefined,
+    hardware: undefined,
+    parallelism: undefined,
+    server: undefined,
+    client: undefined,
     metrics,
     raw,
     provenance,
     flags,
   };
-  if (p.title !== undefined) run.title = p.title;
-  if (p.timestamp !== undefined) run.timestamp = p.timestamp;
 
   const launch = s.launch;
-  const headingsDeepFirst = [...s.headings].reverse();
+  const headings = s.headings;
 
   // Engine.
   const blockEngine = p.engine;
   if (launch) {
     run.engine = launch.launch.engine;
-    provenance.engine = `launch command at line ${launch.line}`;
+    provenance.engine = launchTexts(launch).at;
     if (blockEngine && blockEngine !== run.engine) conflict(diagnostics, file, line, 'engine', `${run.engine} (launch command at line ${launch.line})`, `${blockEngine} from ${p.provenance.engine ?? 'the result block'}`);
   } else if (blockEngine) {
     run.engine = blockEngine;
     provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
   } else {
     const sep = segmentEngine(s);
-    const heading = headingsDeepFirst.find((h) => engineOfHeading(h.text));
+    const heading = deepestHeading(headings, engineOfHeading);
     if (sep && (!heading || sep.line > heading.line)) {
       run.engine = sep.engine;
       provenance.engine = `separator "${sep.text}" at line ${sep.line}`;
@@ -134,10 +255,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // Client: the table's own settings, then the stress script's preamble and shell flags.
-  let client = p.client ? { ...p.client } : undefined;
+  let client = p.client ? copyOwn(p.client) : undefined;
   if (s.preamble) {
     const pre = s.preamble;
-    const fromPreamble: ClientSettings = { ...pre.client };
+    const fromPreamble: ClientSettings = copyOwn(pre.client);
     if (pre.command !== undefined) fromPreamble.command = pre.command;
     client = mergeClient(client, fromPreamble, `stress script preamble at line ${pre.line}`, run, diagnostics, file, line);
     s.preamble = undefined;
@@ -155,7 +276,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // API kind.
-  const apiHeading = headingsDeepFirst.find((h) => apiOfHeading(h.text));
+  const apiHeading = deepestHeading(headings, apiOfHeading);
   const urlApi = client?.url ? apiOfUrl(client.url) : undefined;
   if (apiHeading) {
     run.api = apiOfHeading(apiHeading.text);
@@ -169,7 +290,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
 
   // Mode.
   const mode = segmentMode(s);
-  const modeHeading = headingsDeepFirst.find((h) => modeOfLabel(h.text));
+  const modeHeading = deepestHeading(headings, modeOfLabel);
   if (mode && (!modeHeading || mode.line > modeHeading.line)) {
     run.mode = mode.mode;
     provenance.mode = `separator "${mode.text}" at line ${mode.line}`;
@@ -179,21 +300,21 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   } else if (p.mode) run.mode = p.mode;
 
   // Model and server.
-  const server: ServerSettings = { ...(p.server ?? {}) };
+  const server: ServerSettings = copyOwn(p.server);
   if (launch) {
     server.command = launch.launch.command;
     if (launch.launch.contextLength !== undefined) server.context_length = launch.launch.contextLength;
     if (launch.launch.modelPath !== undefined) server.model_path = launch.launch.modelPath;
-    if (Object.keys(launch.launch.flags).length > 0) server.flags = { ...launch.launch.flags };
+    if (hasKeys(launch.launch.flags)) server.flags = { ...launch.launch.flags };
   }
-  if (Object.keys(server).length > 0) run.server = server;
+  if (hasKeys(server)) run.server = server;
   const tableModel = p.client?.model_path;
   if (p.model !== undefined) run.model = p.model;
   else if (tableModel !== undefined && modelName(tableModel)) {
     run.model = modelName(tableModel);
   } else if (launch?.launch.model) {
     run.model = launch.launch.model;
-    provenance.model = `launch command at line ${launch.line}`;
+    provenance.model = launchTexts(launch).at;
   } else if (client?.model_path && modelName(client.model_path)) {
     run.model = modelName(client.model_path);
     provenance.model = provenance['client.model_path'] ?? 'client settings';
@@ -204,15 +325,15 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
 
   // Hardware.
   if (s.env) {
-    const hw = hardwareOfEnv(s.env.env);
-    if (Object.keys(hw).length > 0) {
-      run.hardware = { ...(p.hardware ?? {}), ...hw };
-      provenance.hardware = `nvidia-smi at line ${s.env.env.source.line}${s.env.sectionId === currentSectionId(s) ? '' : ' (earlier section of the same file)'}`;
+    const { hw, keys } = hardwareOfEnvCached(s.env.env);
+    if (keys > 0) {
+      run.hardware = assignOwn(copyOwn(p.hardware), hw);
+      provenance.hardware = envTexts(s.env.env).hardware(s.env.sectionId === currentSectionId(s));
     }
-  } else if (p.hardware) run.hardware = { ...p.hardware };
+  } else if (p.hardware) run.hardware = copyOwn(p.hardware);
 
   // Parallelism.
-  const par: Parallelism = { ...(p.parallelism ?? {}) };
+  const par: Parallelism = copyOwn(p.parallelism);
   if (launch) {
     const l = launch.launch;
     const defaults: string[] = [];
@@ -224,16 +345,17 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     par.pp = pp;
     par.gpus = tp * dp * pp;
     par.strategy = strategyOf(tp, dp, pp);
-    provenance['parallelism.gpus'] = `launch command at line ${launch.line}`;
-    for (const d of defaults) provenance[PARALLELISM_KEY[d] ?? `parallelism.${d}`] = `engine default 1 (not on the launch command at line ${launch.line})`;
+    const texts = launchTexts(launch);
+    provenance['parallelism.gpus'] = texts.at;
+    for (const d of defaults) provenance[PARALLELISM_KEY[d] ?? `parallelism.${d}`] = texts.engineDefault;
   } else if (par.gpus === undefined && s.env && s.env.sectionId === currentSectionId(s)) {
-    const busy = busyGpus(s.env.env);
+    const busy = busyGpusCached(s.env.env);
     if (busy > 0) {
       par.gpus = busy;
       provenance['parallelism.gpus'] = `nvidia-smi at line ${s.env.env.source.line}: ${busy} GPU(s) hold a server process or more than half their memory (same section)`;
     }
   }
-  if (Object.keys(par).length > 0) run.parallelism = par;
+  if (hasKeys(par)) run.parallelism = par;
 
   // Duration: the table's own wins; `Test completed in` fills in and is kept in raw.
   if (s.completed) {
@@ -251,7 +373,42 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     provenance.flags = `warmup-suspect: comment "${s.warmup.text}" at line ${s.warmup.line}`;
     s.warmup = undefined;
   }
-  return canonicalOrder(run);
+  return inKeyOrder(run);
+}
+
+/** Heading texts, then the segment's label texts (a fresh array per run). */
+function scopeLabels(s: ScopeState): string[] {
+  const hs = s.headings;
+  const seg = s.segment;
+  const out: string[] = new Array<string>(hs.length + seg.length);
+  for (let k = 0; k < hs.length; k++) out[k] = hs[k]!.text;
+  for (let k = 0; k < seg.length; k++) out[hs.length + k] = seg[k]!.text;
+  return out;
+}
+
+/**
+ * `canonicalOrder` for the records resolveRun builds, whose keys are all in KEY_ORDER (so the
+ * second pass over unknown keys has nothing to add): one object literal shape, keys copied in
+ * the contract's order, absent (undefined) ones left out.
+ */
+function inKeyOrder(run: RunRecord): RunRecord {
+  const out = { kind: run.kind, schema_version: run.schema_version, id: run.id, source: run.source } as RunRecord;
+  if (run.title !== undefined) out.title = run.title;
+  if (run.timestamp !== undefined) out.timestamp = run.timestamp;
+  out.labels = run.labels;
+  if (run.engine !== undefined) out.engine = run.engine;
+  if (run.api !== undefined) out.api = run.api;
+  if (run.mode !== undefined) out.mode = run.mode;
+  if (run.model !== undefined) out.model = run.model;
+  if (run.hardware !== undefined) out.hardware = run.hardware;
+  if (run.parallelism !== undefined) out.parallelism = run.parallelism;
+  if (run.server !== undefined) out.server = run.server;
+  if (run.client !== undefined) out.client = run.client;
+  out.metrics = run.metrics;
+  out.raw = run.raw;
+  out.provenance = run.provenance;
+  out.flags = run.flags;
+  return out;
 }
 
 const KEY_ORDER = ['kind', 'schema_version', 'id', 'source', 'title', 'timestamp', 'labels', 'engine', 'api', 'mode', 'model', 'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags'];

@@ -22,7 +22,7 @@ import * as textWidth from './text-width';
 
 // Local aliases: one property lookup at load instead of one per character.
 const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
-const { cpWidth, displayWidth, firstWordWidth, sliceColumns, trimmedSlice } = textWidth;
+const { cpWidth, displayWidth, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
 
 // Every vertical glyph is one UTF-16 unit in U+2500–U+257F: a table indexed by unit lets rows
 // be split by char code (no string per character). Splitting by unit equals splitting by
@@ -37,6 +37,8 @@ function boxCodeTable(set: ReadonlySet<string>): Uint8Array {
   return t;
 }
 const VERTICAL_CODE = boxCodeTable(VERTICAL);
+/** Any VERTICAL glyph (each one UTF-16 unit, checked above); global, for `lastIndex` searches. */
+const VERTICAL_RE = new RegExp(`[${[...VERTICAL].join('')}]`, 'g');
 const HORIZONTAL_CODE = boxCodeTable(HORIZONTAL);
 const HEAVY_HORIZONTAL_CODE = boxCodeTable(HEAVY_HORIZONTAL);
 const BORDER_CODE = new Uint8Array(0x80);
@@ -152,7 +154,6 @@ function boundsOf(rule: string, junction: (ch: string, k: number) => boolean): n
  * several readers): answers are kept per line text. Frames are never mutated by callers.
  */
 const topFrameCache = new Map<string, Frame | undefined>();
-const NON_SPACE = /\S/;
 const TOP_FRAME_CACHE_MAX = 512;
 
 /** Reads a top border (`┏━┳━┓`, `+--+--+`, `|===|===|`) at `line`; undefined when it is none. */
@@ -160,8 +161,10 @@ function readTopFrame(line: string): Frame | undefined {
   // A border's first non-space character is a corner, `+`, `|` or a panel glyph (what
   // readTopFrameUncached requires): other lines are answered without hashing them. Only
   // corner/`+`/`|` lines are cached, so rows inside panels do not push borders out.
-  const at = line.search(NON_SPACE);
-  if (at < 0) return undefined;
+  // First non-space unit (`line.search(/\S/)` by char code: `\s` is isSpaceCode).
+  let at = 0;
+  while (at < line.length && isSpaceCode(line.charCodeAt(at))) at++;
+  if (at >= line.length) return undefined;
   const c = line[at] ?? '';
   const candidate = TOP_LEFT.has(c) || c === '+' || c === '|';
   if (!candidate) return c === '│' || c === '┃' || c === '║' ? readTopFrameUncached(line) : undefined;
@@ -268,10 +271,13 @@ function findTitle(lines: readonly string[], top: number, frame: Frame): { title
   if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
   if (text === '' || (hasBorderGlyph(text) && isRuleText(text, false))) return undefined;
   if (isRowText(text, frame.ascii) || /^[+|]/.test(text)) return undefined;
-  if (displayWidth(text) > frame.width) return undefined;
-  const lead = displayWidth(s0) - displayWidth(s0.trimStart());
+  const titleWidth = displayWidth(text);
+  if (titleWidth > frame.width) return undefined;
+  // `s0` has no trailing whitespace, so `s0.trimStart()` is `text` and the lead is the width of
+  // what is in front of it (widths add up: a whitespace unit never splits a surrogate pair).
+  const lead = displayWidth(s0.slice(0, s0.length - text.length));
   if (lead > 0 && frame.depth === 0) {
-    const centre = lead + displayWidth(text) / 2;
+    const centre = lead + titleWidth / 2;
     if (Math.abs(centre - frame.width / 2) <= 2.5 && !LOG_PREFIX.test(text)) return { title: text, line: t };
   }
   if (looksLikeTitleCase(text)) return { title: text.replace(/\s*:$/, ''), line: t };
@@ -295,13 +301,18 @@ interface Rule {
 }
 
 interface Cells {
+  /** 0-based index of the line the cells are from. */
+  line: number;
   cells: string[];
   /** A zero-width cell (`||`): the cell to its left spans it. */
   span: boolean[];
   ok: boolean;
 }
 
-function splitRow(s: string, frame: Frame, bounds: number[]): Cells {
+/** `span` of a row with no zero-width part: every entry false (read only, by joinHeader). */
+const NO_SPAN: boolean[] = [];
+
+function splitRow(s: string, line: number, frame: Frame, bounds: number[]): Cells {
   const n = bounds.length - 1;
   const ascii = frame.ascii;
   // `s` starts with a vertical glyph (a row); split what is between it and a closing one.
@@ -309,44 +320,56 @@ function splitRow(s: string, frame: Frame, bounds: number[]): Cells {
   const endsClosed = len > 1 && isVerticalCode(s.charCodeAt(len - 1), ascii);
   const end = endsClosed ? len - 1 : len;
   // Parts between the glyphs, trimmed as they are cut; `span` marks the empty (zero-width)
-  // ones. Sized for the grid: a row with more parts than columns is cut by position below,
+  // ones and is only made when there is one. The glyphs are found by a native search (a regex
+  // over the VERTICAL set, or indexOf of `|`), not a per-character loop: most of a row is
+  // padding. Sized for the grid: a row with more parts than columns is cut by position below,
   // so cutting stops as soon as there are too many.
   const cells: string[] = new Array<string>(n);
-  const span: boolean[] = new Array<boolean>(n);
+  let span: boolean[] | undefined;
   let count = 0;
   let overflow = false;
   let from = 1;
-  for (let k = 1; k < end; k++) {
-    if (isVerticalCode(s.charCodeAt(k), ascii)) {
-      if (count === n) {
-        overflow = true;
-        break;
-      }
-      cells[count] = from === k ? '' : trimmedSlice(s, from, k);
-      span[count] = from === k;
-      count++;
-      from = k + 1;
+  for (;;) {
+    let k: number;
+    if (ascii) k = s.indexOf('|', from);
+    else {
+      VERTICAL_RE.lastIndex = from;
+      k = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
     }
+    if (k < 0 || k >= end) break;
+    if (count === n) {
+      overflow = true;
+      break;
+    }
+    if (from === k) {
+      cells[count] = '';
+      (span ??= new Array<boolean>(n).fill(false))[count] = true;
+    } else cells[count] = s.slice(from, k).trim();
+    count++;
+    from = k + 1;
   }
   if (!overflow && count === n) overflow = true; // the last part would be one too many
   if (!overflow) {
-    cells[count] = from < end ? trimmedSlice(s, from, end) : '';
-    span[count] = from >= end;
+    if (from < end) cells[count] = s.slice(from, end).trim();
+    else {
+      cells[count] = '';
+      (span ??= new Array<boolean>(n).fill(false))[count] = true;
+    }
     count++;
   }
   if (!overflow && (count === n || (!endsClosed && count < n))) {
     for (let k = count; k < n; k++) {
       cells[k] = '';
-      span[k] = true;
+      (span ??= new Array<boolean>(n).fill(false))[k] = true;
     }
     // Padded to the grid, the row counts as split (a row missing only its closing border).
-    return { cells, span, ok: true };
+    return { line, cells, span: span ?? NO_SPAN, ok: true };
   }
   // The glyph split does not fit the grid (a vertical glyph inside a cell, a missing
   // border): cut by display column instead.
   const cut: string[] = [];
   for (let k = 0; k < n; k++) cut.push(sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0).replace(/[│┃║|]/g, ' ').trim());
-  return { cells: cut, span: cut.map(() => false), ok: false };
+  return { line, cells: cut, span: cut.map(() => false), ok: false };
 }
 
 /**
@@ -386,7 +409,37 @@ function firstWord(text: string): string {
  */
 function wrapped(prev: string, next: string, width: number): boolean {
   if (prev === '' || next === '') return false;
-  return displayWidth(prev) + 1 + firstWordWidth(next) > width;
+  // Rows are asked about in order, so `prev` is usually the `next` of the call before: its
+  // display width was measured then, in the same pass as its first word's.
+  const prevWidth = prev === measuredText ? measuredWidth : displayWidth(prev);
+  measuredWidth = measureWidths(next);
+  measuredText = next;
+  return prevWidth + 1 + measuredFirstWord > width;
+}
+
+/** The last text measureWidths was given, its display width and its first word's. */
+let measuredText = '';
+let measuredWidth = 0;
+let measuredFirstWord = 0;
+
+/** `displayWidth(text)`, also setting `measuredFirstWord` to `firstWordWidth(text)` (one pass). */
+function measureWidths(text: string): number {
+  let w = 0;
+  let first = -1;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (first < 0 && isSpaceCode(c)) first = w;
+    if (c < 0x0300) {
+      if (c >= 0x20) w++;
+      continue;
+    }
+    const cp = text.codePointAt(i) ?? c;
+    if (cp > 0xffff) i++;
+    w += cpWidth(cp);
+  }
+  measuredFirstWord = first < 0 ? w : first;
+  return w;
 }
 
 /**
@@ -398,12 +451,13 @@ function wrapped(prev: string, next: string, width: number): boolean {
  *  - a full line continues the row above only when every cell it fills is a wrap of the
  *    cell above, or when the row so far is a label waiting for its values.
  */
-function groupBodyLines(body: Array<{ line: number; c: Cells }>, widths: number[]): GroupedRow[] {
+function groupBodyLines(body: readonly Cells[], widths: number[]): GroupedRow[] {
   // Plain loops (cells are dense arrays, so this is what some/every/forEach/map did).
   const rows: Array<GroupedRow & { first: readonly string[]; hasValues: boolean }> = [];
   let prev: string[] | undefined;
   for (let b = 0; b < body.length; b++) {
-    const { line, c } = body[b]!;
+    const c = body[b]!;
+    const line = c.line;
     const cells = c.cells;
     const first = (cells[0] ?? '') !== '';
     let others = false;
@@ -460,6 +514,11 @@ function joinRows(grouped: readonly GroupedRow[], n: number, widths: readonly nu
   const rows: string[][] = new Array<string[]>(grouped.length);
   for (let r = 0; r < grouped.length; r++) {
     const g = grouped[r]!;
+    // A one-line row of a full grid (the common case): its cells are the row as they are.
+    if (g.parts === undefined && g.more === undefined && g.first !== undefined && g.first.length === n) {
+      rows[r] = g.first as string[];
+      continue;
+    }
     const row: string[] = new Array<string>(n);
     for (let k = 0; k < n; k++) {
       const parts = partsOf(g, k);
@@ -541,17 +600,17 @@ function hasHeavyGlyph(s: string): boolean {
 
 function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
   const issues: TableIssue[] = [];
-  const rowsRaw: RawLine[] = [];
+  // Row lines as two parallel arrays (index and text): no object per row.
+  const rowLineAt: number[] = [];
+  const rowText: string[] = [];
   const rules: Rule[] = [];
   let truncated = false;
   let next = lines.length;
   let j = top + 1;
-  const strip = (k: number): string | undefined => {
-    const l = lines[k];
-    return l === undefined ? undefined : stripPanel(l, frame.depth);
-  };
+  const depth = frame.depth;
   for (; j < lines.length; j++) {
-    const s = strip(j);
+    const l = lines[j];
+    const s = l === undefined ? undefined : stripPanel(l, depth);
     if (s === undefined || s === '') {
       truncated = true;
       next = j;
@@ -565,14 +624,16 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
         const last = s[s.length - 1] ?? '';
         if (!BOTTOM_RIGHT.has(last)) {
           // The bottom border was broken by a hard line break: its rest is on the next line.
-          const rest = strip(j + 1);
+          const l1 = lines[j + 1];
+          const rest = l1 === undefined ? undefined : stripPanel(l1, depth);
           if (rest !== undefined && rest !== '' && isRuleText(rest, false) && BOTTOM_RIGHT.has([...rest].pop() ?? '')) next = j + 2;
           truncated = true;
           issues.push({ line: j, code: 'table-truncated', severity: 'warning', message: 'bottom border of the table is broken (no closing corner on its line)' });
         }
         break;
       }
-      const after = strip(j + 1);
+      const l1 = lines[j + 1];
+      const after = l1 === undefined ? undefined : stripPanel(l1, depth);
       const followedByRow = after !== undefined && isRowText(after, frame.ascii) && !isRuleText(after, frame.ascii);
       const followedByRule = after !== undefined && isRuleText(after, frame.ascii);
       if (frame.ascii && !followedByRow && !followedByRule) {
@@ -581,15 +642,16 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
       }
       // guidellm: `|===|` closes a table; a row right after it starts the next table,
       // which shares this border as its top.
-      if (frame.pipeEdge && /=/.test(s) && rules.length > 0 && rowsRaw.length > rules[0]!.after) {
+      if (frame.pipeEdge && /=/.test(s) && rules.length > 0 && rowText.length > rules[0]!.after) {
         next = followedByRow ? j : j + 1;
         break;
       }
-      rules.push({ line: j, after: rowsRaw.length, heavy: hasHeavyGlyph(s), text: s });
+      rules.push({ line: j, after: rowText.length, heavy: hasHeavyGlyph(s), text: s });
       continue;
     }
     if (isRowText(s, frame.ascii)) {
-      rowsRaw.push({ line: j, text: s });
+      rowLineAt.push(j);
+      rowText.push(s);
       continue;
     }
     truncated = true;
@@ -602,7 +664,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
   }
   if (truncated && !issues.some((x) => x.code === 'table-truncated'))
     issues.push({ line: Math.max(top, next - 1), code: 'table-truncated', severity: 'warning', message: 'table has no bottom border (cut off)' });
-  if (rowsRaw.length === 0) return undefined;
+  if (rowText.length === 0) return undefined;
 
   // Stage 3: grid. ASCII tables drawn by rich have no junctions in their top border.
   let bounds = frame.bounds;
@@ -610,22 +672,23 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
     const withJunctions = rules.find((r) => r.text.slice(1, -1).includes('+'));
     if (withJunctions) bounds = boundsOf(withJunctions.text, (c) => c === '+' || c === '|');
     else {
-      const n = Math.max(1, ([...rowsRaw[0]!.text].filter((c) => c === '|').length || 2) - 1);
+      const n = Math.max(1, ([...rowText[0]!].filter((c) => c === '|').length || 2) - 1);
       bounds = [0];
       for (let k = 1; k <= n; k++) bounds.push(Math.round((k * (frame.width - 1)) / n));
     }
   }
   const n = bounds.length - 1;
-  const split = rowsRaw.map((r) => ({ line: r.line, c: splitRow(r.text, frame, bounds!) }));
+  const split: Cells[] = new Array<Cells>(rowText.length);
+  for (let r = 0; r < rowText.length; r++) split[r] = splitRow(rowText[r]!, rowLineAt[r]!, frame, bounds);
   for (const r of split)
-    if (!r.c.ok) issues.push({ line: r.line, code: 'table-malformed', severity: 'warning', message: `row does not split into the table's ${n} columns on its vertical borders; cut by position` });
+    if (!r.ok) issues.push({ line: r.line, code: 'table-malformed', severity: 'warning', message: `row does not split into the table's ${n} columns on its vertical borders; cut by position` });
 
   // Stage 4: header and rows.
   const heavyRules = rules.filter((r) => r.heavy);
   const headRule = heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
   const headCount = headRule ? headRule.after : 0;
   const { header, headerLines } = joinHeader(
-    split.slice(0, headCount).map((r) => r.c),
+    split.slice(0, headCount),
     n,
   );
   const bodyRules = rules.filter((r) => r.after > headCount);
@@ -643,25 +706,36 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
       k = cut;
       if (seg.length === 0) continue;
       const parts: string[][] = Array.from({ length: n }, () => []);
-      for (const l of seg) l.c.cells.forEach((x, c) => x !== '' && parts[c]?.push(x));
+      for (const l of seg) l.cells.forEach((x, c) => x !== '' && parts[c]?.push(x));
       grouped.push({ line: seg[0]!.line, parts });
     }
   } else grouped = groupBodyLines(body, widths);
   const rows = joinRows(grouped, n, widths);
   const title = findTitle(lines, top, frame);
-  return {
-    startLine: title ? title.line : top,
-    next,
-    ...(title ? { title: title.title, titleLine: title.line } : {}),
-    header,
-    rows,
-    rowLines: grouped.map((g) => g.line),
-    style: styleOf(frame, rules, headRule, ruledRows),
-    truncated,
-    topLine: top,
-    headerLines,
-    issues,
-  };
+  const rowLines: number[] = new Array<number>(grouped.length);
+  for (let r = 0; r < grouped.length; r++) rowLines[r] = grouped[r]!.line;
+  return textTable(title ? title.line : top, next, title, header, rows, rowLines, styleOf(frame, rules, headRule, ruledRows), truncated, top, headerLines, issues);
+}
+
+/**
+ * A TextTable with its keys in this order (`title`/`titleLine` only with a title), built
+ * without an object spread in the middle of a literal, which V8 builds on a slow path.
+ */
+function textTable(
+  startLine: number,
+  next: number,
+  title: { title: string; line: number } | undefined,
+  header: string[],
+  rows: string[][],
+  rowLines: number[],
+  style: BoxStyle,
+  truncated: boolean,
+  topLine: number,
+  headerLines: string[][],
+  issues: TableIssue[],
+): TextTable {
+  if (title) return { startLine, next, title: title.title, titleLine: title.line, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
+  return { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -767,7 +841,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   }
   if (bounds.length < 3) return undefined;
   const header = splitMinimal(header0, bounds);
-  const cells = body.map((b) => ({ line: b.line, c: { cells: splitMinimal(b.text, bounds), span: [], ok: true } as Cells }));
+  const cells = body.map((b): Cells => ({ line: b.line, cells: splitMinimal(b.text, bounds), span: [], ok: true }));
   const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds[k] ?? 0) - 3));
   const grouped = groupBodyLines(cells, widths);
   const n = bounds.length - 1;
