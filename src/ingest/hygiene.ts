@@ -168,12 +168,20 @@ function isCleanLine(l: string): boolean {
   return true;
 }
 
+export interface NormalizeOptions {
+  /**
+   * The text is a run of whole lines cut out of a longer text at newlines (a stream's chunk),
+   * not a file: a final newline ends an empty line that belongs to it. Default false.
+   */
+  piece?: boolean;
+}
+
 /**
  * Normalises a file's text into lines (see the module comment). The number of lines is the
  * file's number of lines (a final newline does not add one), so 0-based index + 1 is the
  * line an editor shows.
  */
-export function normalizeText(text: string, file: string): { lines: string[]; diagnostics: Diagnostic[] } {
+export function normalizeText(text: string, file: string, opts: NormalizeOptions = {}): { lines: string[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // UTF-8 BOM that itself went through Windows-1252 ("ï»¿").
@@ -182,7 +190,7 @@ export function normalizeText(text: string, file: string): { lines: string[]; di
   // one scan of the whole text instead of several per line.
   const clean = !DIRTY_CHAR.test(t);
   const lines = clean ? t.split('\n') : splitLines(t);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (!opts.piece && lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   if (clean) return { lines, diagnostics };
   for (let i = 0; i < lines.length; i++) {
     let l = lines[i]!;

@@ -113,7 +113,8 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
   let first = true;
 
   const normalise = (text: string): string[] => {
-    const norm = normalizeText(text, opts.file);
+    // A chunk is cut at newlines: an empty line at its end is a line of the file.
+    const norm = normalizeText(text, opts.file, { piece: true });
     for (const d of norm.diagnostics) scanner.diagnose(shiftDiag(d, normalised));
     normalised += norm.lines.length;
     return norm.lines;

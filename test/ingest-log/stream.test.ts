@@ -66,6 +66,18 @@ describe('streaming vs whole text', () => {
     assert.equal(progress[progress.length - 1], fs.statSync(file).size);
   });
 
+  it('gives the same records whatever the chunk size (a chunk may end on a blank line)', async () => {
+    // Small chunks put chunk ends everywhere, including right after an empty line.
+    const head = text.split('\n').slice(0, 3000).join('\n') + '\n';
+    const small = path.join(dir, 'small.log');
+    fs.writeFileSync(small, head);
+    const expected = parseLog(head, { file: 'small.log' }).records.map((r) => JSON.stringify(r));
+    for (const chunkBytes of [777, 4096, 65536]) {
+      const got = await parseFile(small, { file: 'small.log', streamThreshold: 0, chunkBytes });
+      assert.deepEqual(got.records.map((r) => JSON.stringify(r)), expected, `chunkBytes ${chunkBytes}`);
+    }
+  });
+
   it('onRecord receives the records instead of collecting them', async () => {
     let n = 0;
     const res = await parseFile(file, { file: 'big.log', streamThreshold: 0, chunkBytes: 256 * 1024, onRecord: () => n++ });
