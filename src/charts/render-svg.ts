@@ -35,17 +35,20 @@ function loadVega(): VegaModule {
   return vegaModule;
 }
 
-/** Compiles a Vega-Lite spec to Vega, collecting vega-lite's warnings instead of printing them. */
-export function compileSpec(spec: VegaLiteSpec): CompiledSpec {
-  const vl = loadVegaLite();
-  const warnings: string[] = [];
-  const text = (args: unknown[]): string => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+/**
+ * A vega / vega-lite logger that collects warnings and errors into `warnings` instead of
+ * printing them (`prefix` tells compile-time from runtime ones).
+ */
+function collectingLogger(warnings: string[], prefix: string) {
+  const text = (args: unknown[]): string => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
+  const lead = prefix ? `${prefix}: ` : '';
+  const errorLead = prefix ? `${prefix} error: ` : 'error: ';
   const logger = {
     level(): number {
       return 2;
     },
     warn(...args: unknown[]) {
-      warnings.push(text(args));
+      warnings.push(lead + text(args));
       return logger;
     },
     info() {
@@ -55,10 +58,18 @@ export function compileSpec(spec: VegaLiteSpec): CompiledSpec {
       return logger;
     },
     error(...args: unknown[]) {
-      warnings.push(`error: ${text(args)}`);
+      warnings.push(errorLead + text(args));
       return logger;
     },
   };
+  return logger;
+}
+
+/** Compiles a Vega-Lite spec to Vega, collecting vega-lite's warnings instead of printing them. */
+export function compileSpec(spec: VegaLiteSpec): CompiledSpec {
+  const vl = loadVegaLite();
+  const warnings: string[] = [];
+  const logger = collectingLogger(warnings, '');
   const out = vl.compile(spec as unknown as Parameters<VegaLiteModule['compile']>[0], { logger: logger as unknown as NonNullable<Parameters<VegaLiteModule['compile']>[1]>['logger'] });
   return { vega: out.spec as unknown as Record<string, unknown>, warnings };
 }
@@ -100,26 +111,7 @@ export interface RenderedChart {
 export async function renderChart(spec: VegaLiteSpec, opts: RenderOptions = {}): Promise<RenderedChart> {
   const vega = loadVega();
   const { vega: vgSpec, warnings } = compileSpec(spec);
-  const text = (args: unknown[]): string => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
-  const logger = {
-    level(): number {
-      return 2;
-    },
-    warn(...args: unknown[]) {
-      warnings.push(`runtime: ${text(args)}`);
-      return logger;
-    },
-    info() {
-      return logger;
-    },
-    debug() {
-      return logger;
-    },
-    error(...args: unknown[]) {
-      warnings.push(`runtime error: ${text(args)}`);
-      return logger;
-    },
-  };
+  const logger = collectingLogger(warnings, 'runtime');
   const view = new vega.View(vega.parse(vgSpec as unknown as Parameters<VegaModule['parse']>[0]), {
     renderer: 'none',
     logger: logger as unknown as NonNullable<ConstructorParameters<VegaModule['View']>[1]>['logger'],

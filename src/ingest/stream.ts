@@ -56,23 +56,8 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
   if (opts.set) base.set = opts.set;
   if (opts.context) base.context = opts.context;
 
-  if (size < threshold) {
-    let text: string;
-    try {
-      text = await fs.promises.readFile(filePath, 'utf8');
-    } catch (err) {
-      return ioError(file, err);
-    }
-    opts.onProgress?.(size, size);
-    const res = parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
-    return res;
-  }
-
-  // Large file: look at its head to choose the entry point. Only console logs are streamed;
-  // other formats are read whole (their parsers need the whole document).
-  const head = await readHead(filePath, 64 * 1024).catch(() => '');
-  const entry = detectFormat(head, file, opts.formatHint);
-  if (entry !== 'console-log') {
+  // Small files, and formats whose parsers need the whole document, are read whole.
+  const parseWhole = async (): Promise<ParseResult> => {
     let text: string;
     try {
       text = await fs.promises.readFile(filePath, 'utf8');
@@ -81,7 +66,12 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
     }
     opts.onProgress?.(size, size);
     return parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
-  }
+  };
+  if (size < threshold) return parseWhole();
+
+  // Large file: look at its head to choose the entry point. Only console logs are streamed.
+  const head = await readHead(filePath, 64 * 1024).catch(() => '');
+  if (detectFormat(head, file, opts.formatHint) !== 'console-log') return parseWhole();
   return streamConsoleLog(filePath, size, { ...base, ...opts, file });
 }
 
