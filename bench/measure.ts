@@ -6,6 +6,8 @@
  *   node --import tsx bench/measure.ts readline FILE
  *   node --import tsx bench/measure.ts regex FILE
  *   node --import tsx bench/measure.ts ingest FILE
+ *   node --import tsx bench/measure.ts cli FILE      (`benchbook parse FILE`: JSON lines to stdout,
+ *                                                     the result line to stderr)
  *   node --import tsx bench/measure.ts report N
  *   node --import tsx bench/measure.ts idle
  */
@@ -33,7 +35,8 @@ const MiB = 1024 * 1024;
 function finish(r: Omit<MeasureResult, 'maxRssMiB' | 'startRssMiB'>, startRss: number): void {
   // resourceUsage().maxRSS is in KiB on Linux.
   const out: MeasureResult = { ...r, maxRssMiB: process.resourceUsage().maxRSS / 1024, startRssMiB: startRss / MiB };
-  process.stdout.write(`BENCH_RESULT ${JSON.stringify(out)}\n`);
+  // `cli` writes its records to stdout: its result goes to stderr.
+  (r.kind === 'cli' ? process.stderr : process.stdout).write(`BENCH_RESULT ${JSON.stringify(out)}\n`);
 }
 
 async function countLines(file: string): Promise<number> {
@@ -83,6 +86,21 @@ async function ingest(file: string, startRss: number): Promise<void> {
   finish({ kind: 'ingest', ok: true, seconds, bytes, count: runs, detail: { records, diagnostics: r.diagnostics.length } }, startRss);
 }
 
+/**
+ * `benchbook parse FILE` as the CLI runs it: every run as a JSON line to stdout, which is a
+ * pipe the bench reads (and drops). Shows what a consumer of the JSON lines costs in memory.
+ */
+async function cli(file: string, startRss: number): Promise<void> {
+  const { runParse } = await import('../src/cli/parse-command');
+  const bytes = fs.statSync(file).size;
+  const t0 = process.hrtime.bigint();
+  const code = await runParse([file], { format: 'jsonl' });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  // Written out before the result line, so the time includes emptying the pipe.
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  finish({ kind: 'cli', ok: code !== 2, seconds, bytes, detail: { exit: code } }, startRss);
+}
+
 async function report(n: number, startRss: number): Promise<void> {
   const { reportFromRuns } = await import('./report-pipeline');
   const runs = syntheticRuns(n, 42);
@@ -99,6 +117,7 @@ async function main(): Promise<void> {
     if (kind === 'report') return await report(Number(arg), startRss);
     if (!arg) throw new Error('FILE required');
     if (kind === 'ingest') return await ingest(arg, startRss);
+    if (kind === 'cli') return await cli(arg, startRss);
     const bytes = fs.statSync(arg).size;
     const t0 = process.hrtime.bigint();
     const count = kind === 'readline' ? await countLines(arg) : kind === 'regex' ? await regexRows(arg) : NaN;

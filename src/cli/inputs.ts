@@ -15,6 +15,8 @@ export interface InputOptions {
 export interface ReadHooks {
   /** Receives each record as it is read; the result then holds diagnostics only (bounded memory). */
   onRecord?: (record: BenchRecord) => void;
+  /** A promise holds reading back until it settles (see ParseFileOptions.whenReady). */
+  whenReady?: () => Promise<unknown> | undefined;
 }
 
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
@@ -38,6 +40,7 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       context,
       onProgress: (done: number, total: number) => progress.update(done, total),
       ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
+      ...(hooks.whenReady ? { whenReady: hooks.whenReady } : {}),
     });
   } finally {
     progress.stop();

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { reportDiagnostics } from './diagnostics-output';
 import { readInputs, type InputOptions } from './inputs';
 import { UsageError } from './options';
@@ -24,11 +25,14 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
     const { runsToCsv } = await import('../model/runs-csv');
     process.stdout.write(runsToCsv(result.records.filter((r): r is RunRecord => r.kind === 'run')));
   } else {
-    // JSON lines stream out as they are read, so a log larger than memory stays bounded.
+    // JSON lines stream out as they are read, so a log larger than memory stays bounded; when
+    // stdout is a pipe that has not taken what was written, reading waits for it to drain.
+    const out = process.stdout;
     result = await readInputs(paths, opts, {
       onRecord: (r) => {
-        if (wanted(r)) process.stdout.write(JSON.stringify(r) + '\n');
+        if (wanted(r)) out.write(JSON.stringify(r) + '\n');
       },
+      whenReady: () => (out.writableNeedDrain ? Promise.race([once(out, 'drain'), once(out, 'close')]) : undefined),
     });
   }
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));

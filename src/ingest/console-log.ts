@@ -17,6 +17,7 @@
  * whole-text path is one `feed(lines, 0, true)`. Nothing is read ahead of the chunk: a block
  * that might continue past the chunk's end is deferred to the next feed.
  */
+import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { BLOCK_READERS } from './blocks/index';
@@ -108,26 +109,32 @@ export class ConsoleScanner {
     this.diagnostics.push(d);
   }
 
-  /** Drops diagnostics past MAX_DIAGNOSTICS_PER_CODE (in order, so both read paths agree). */
+  /**
+   * Drops diagnostics past MAX_DIAGNOSTICS_PER_CODE (in order, so both read paths agree) and
+   * detaches the kept ones' messages from the chunk text they quote, so that no diagnostic
+   * keeps a chunk alive past its feed. `force`: also when only a few are new.
+   */
   private capDiagnostics(force: boolean): void {
-    if (!force && this.diagnostics.length - this.checked < 256) return;
-    const kept: Diagnostic[] = this.diagnostics.slice(0, this.checked);
-    for (let k = this.checked; k < this.diagnostics.length; k++) {
-      const d = this.diagnostics[k];
+    const all = this.diagnostics;
+    if (!force && all.length - this.checked < 256) return;
+    let kept = this.checked;
+    for (let k = this.checked; k < all.length; k++) {
+      const d = all[k];
       if (!d) continue;
       const c = this.codeCounts.get(d.code) ?? { seen: 0, dropped: 0 };
       c.seen++;
-      if (c.seen <= MAX_DIAGNOSTICS_PER_CODE) kept.push(d);
-      else {
+      if (c.seen <= MAX_DIAGNOSTICS_PER_CODE) {
+        d.message = detach(d.message);
+        all[kept++] = d;
+      } else {
         c.dropped++;
         if (c.firstLine === undefined) c.firstLine = d.line;
         if (c.worst === undefined || SEVERITY_RANK[d.severity] > SEVERITY_RANK[c.worst]) c.worst = d.severity;
       }
       this.codeCounts.set(d.code, c);
     }
-    this.diagnostics.length = 0;
-    for (const d of kept) this.diagnostics.push(d);
-    this.checked = this.diagnostics.length;
+    all.length = kept;
+    this.checked = kept;
   }
 
   /**
@@ -160,7 +167,7 @@ export class ConsoleScanner {
       // Readers first: a Prometheus `# HELP` line is a block, not a heading.
       const block = this.tryReaders(lines, i, file);
       if (block) {
-        if (!final && block.next >= lines.length) return i; // the block may continue in the next chunk
+        if (!final && block.next >= lines.length) break; // the block may continue in the next chunk
         this.takeBlock(block, base, file);
         i = Math.max(block.next, i + 1);
         continue;
@@ -176,9 +183,10 @@ export class ConsoleScanner {
       }
 
       const consumed = this.scopeLine(lines, i, base, final);
-      if (consumed === 0) return i; // a multi-line command reaching the chunk's end
+      if (consumed === 0) break; // a multi-line command reaching the chunk's end
       i += consumed;
     }
+    this.capDiagnostics(true);
     return i;
   }
 

@@ -87,7 +87,8 @@ export function detectFormat(text: string, file: string, hint?: FormatName): Ent
   if (looksJson(text, file) && looksLikeJsonExport(text)) return 'json-export';
   if (looksCsv(text, file)) return 'csv';
   if (/\.(md|markdown|html?)$/i.test(file) || /<table[\s>]|^\s*\|.*\|\s*$/m.test(text.slice(0, 1 << 20))) {
-    if (looksLikeMarkdownReport(text) && !BOX_TABLE.test(text)) return 'markdown-report';
+    // The box-table test first: it stops at the first border, where the report test reads the whole text.
+    if (!BOX_TABLE.test(text) && looksLikeMarkdownReport(text)) return 'markdown-report';
   }
   return 'console-log';
 }

@@ -4,6 +4,7 @@
  * warning naming the first id; analysis counts it once. The tracker stores a hash per run,
  * not the run, so memory stays small on large logs.
  */
+import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, RunRecord } from '../model/records';
 
@@ -122,14 +123,61 @@ export function runSignature(run: RunRecord): number | undefined {
   return a * 2 ** 20 + (b >>> 12);
 }
 
+/**
+ * signature → number, an open-addressing hash table in two typed arrays: a run costs 16 bytes
+ * at most half full (32 at worst), outside the JS heap, where a Map of boxed 52-bit numbers
+ * cost about 100 and was most of what a 1 GB log kept alive (and so how far V8 let the heap
+ * grow before collecting).
+ */
+class SignatureTable {
+  private keys = new Float64Array(1024).fill(-1); // -1: empty (signatures are ≥ 0)
+  private values = new Float64Array(1024);
+  private size = 0;
+
+  get(sig: number): number | undefined {
+    const mask = this.keys.length - 1;
+    for (let k = sig & mask; ; k = (k + 1) & mask) {
+      const at = this.keys[k]!;
+      if (at === sig) return this.values[k];
+      if (at === -1) return undefined;
+    }
+  }
+
+  /** Adds a signature that is not in the table. */
+  add(sig: number, value: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    this.put(sig, value);
+    this.size++;
+  }
+
+  private put(sig: number, value: number): void {
+    const mask = this.keys.length - 1;
+    let k = sig & mask;
+    while (this.keys[k] !== -1) k = (k + 1) & mask;
+    this.keys[k] = sig;
+    this.values[k] = value;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Float64Array(keys.length * 2).fill(-1);
+    this.values = new Float64Array(keys.length * 2);
+    for (let k = 0; k < keys.length; k++) if (keys[k] !== -1) this.put(keys[k]!, values[k]!);
+  }
+}
+
 export class DuplicateTracker {
-  /** signature → first id, packed as fileIndex * 2^32 + line when the id is `file:line`. */
-  private readonly seen = new Map<number, number | string>();
+  /** signature → first id: fileIndex * 2^32 + line when the id is `file:line`, else -1 - index into `ids`. */
+  private readonly seen = new SignatureTable();
+  private readonly ids: string[] = [];
   private readonly files: string[] = [];
   private readonly fileIndex = new Map<string, number>();
 
-  private pack(run: RunRecord): number | string {
-    if (run.id !== `${run.source.file}:${run.source.line}` || run.source.line >= 2 ** 32) return run.id;
+  private pack(run: RunRecord): number {
+    if (run.id !== `${run.source.file}:${run.source.line}` || run.source.line >= 2 ** 32 || this.files.length >= 2 ** 20) {
+      this.ids.push(detach(run.id));
+      return -this.ids.length;
+    }
     let idx = this.fileIndex.get(run.source.file);
     if (idx === undefined) {
       idx = this.files.length;
@@ -139,8 +187,8 @@ export class DuplicateTracker {
     return idx * 2 ** 32 + run.source.line;
   }
 
-  private unpack(v: number | string): string {
-    if (typeof v === 'string') return v;
+  private unpack(v: number): string {
+    if (v < 0) return this.ids[-v - 1] ?? '';
     return `${this.files[Math.floor(v / 2 ** 32)]}:${v % 2 ** 32}`;
   }
 
@@ -150,7 +198,7 @@ export class DuplicateTracker {
     if (sig === undefined) return undefined;
     const first = this.seen.get(sig);
     if (first !== undefined) return this.unpack(first);
-    this.seen.set(sig, this.pack(run));
+    this.seen.add(sig, this.pack(run));
     return undefined;
   }
 }

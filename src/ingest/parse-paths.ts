@@ -21,6 +21,8 @@ export interface ParsePathsOptions extends Omit<ParseOptions, 'file'> {
   /** Called before each file is read. */
   onFile?: (file: string, index: number, count: number) => void;
   onRecord?: (record: BenchRecord) => void;
+  /** See ParseFileOptions.whenReady; also asked between files. */
+  whenReady?: () => Promise<unknown> | undefined;
   streamThreshold?: number;
 }
 
@@ -74,6 +76,7 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     if (opts.set) fileOpts.set = opts.set;
     if (opts.context) fileOpts.context = opts.context;
     if (opts.onRecord) fileOpts.onRecord = opts.onRecord;
+    if (opts.whenReady) fileOpts.whenReady = opts.whenReady;
     if (opts.streamThreshold !== undefined) fileOpts.streamThreshold = opts.streamThreshold;
     const onProgress = opts.onProgress;
     if (onProgress) fileOpts.onProgress = (read) => onProgress(done + read, total);
@@ -81,6 +84,7 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     done += sizes[index] ?? 0;
     for (const r of res.records) records.push(r);
     for (const d of res.diagnostics) diagnostics.push(d);
+    await opts.whenReady?.()?.catch(() => undefined);
   }
   return { records, diagnostics };
 }

@@ -24,6 +24,12 @@ export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
   onProgress?: (bytesRead: number, totalBytes: number) => void;
   /** Receives each record as soon as it is final; records are then not collected. */
   onRecord?: (record: BenchRecord) => void;
+  /**
+   * Asked after each chunk of a streamed file: a promise pauses reading until it settles. The
+   * way for a slow consumer of `onRecord` (stdout into a pipe) to hold the reading back, so
+   * that what it has not written yet does not pile up in memory.
+   */
+  whenReady?: () => Promise<unknown> | undefined;
   /** Files at least this large are streamed (default 16 MiB). */
   streamThreshold?: number;
   /** Bytes per read (default 1 MiB). */
@@ -119,6 +125,13 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
 
   return new Promise<ParseResult>((resolve) => {
     const stream = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
+    const waitForConsumer = (): void => {
+      const wait = opts.whenReady?.();
+      if (!wait) return;
+      stream.pause();
+      const resume = (): void => void stream.resume();
+      wait.then(resume, resume);
+    };
     stream.on('data', (chunk: string | Buffer) => {
       const c = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
       // Usually the chunk's lines after its first newline are normalised as a slice of the
@@ -135,6 +148,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
           if (first) first = false;
           feed(head, false, normalise(body));
           opts.onProgress?.(stream.bytesRead, size);
+          waitForConsumer();
           return;
         }
       }
@@ -149,6 +163,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       if (first) first = false;
       feed(normalise(text), false);
       opts.onProgress?.(stream.bytesRead, size);
+      waitForConsumer();
     });
     stream.on('error', (err) => {
       resolve(ioError(opts.file, err));

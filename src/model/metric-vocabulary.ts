@@ -3,6 +3,7 @@
  * Every parser maps labels through here so that "Average Response Time", "Mean E2EL (ms)"
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
+import { detach } from './detach';
 import { slugify } from './safe-keys';
 
 export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99' | 'p99_9' | 'std';
@@ -126,20 +127,20 @@ export function lookupLabelShared(label: string, unit?: string, stat?: string): 
   if (perLabel === undefined) {
     if (labelCache.size >= LABEL_CACHE_MAX) labelCache.clear();
     perLabel = new Map();
-    labelCache.set(label, perLabel);
+    labelCache.set(detach(label), perLabel);
   }
   let perUnit = perLabel.get(unit);
   if (perUnit === undefined) {
     if (perLabel.size >= 64) perLabel.clear();
     perUnit = new Map();
-    perLabel.set(unit, perUnit);
+    perLabel.set(unit === undefined ? unit : detach(unit), perUnit);
   }
   const hit = perUnit.get(stat);
   if (hit !== undefined || perUnit.has(stat)) return hit;
   const found = lookupLabelUncached(label, { unit, stat }); // reads `opts.unit ?? …` / `opts.stat ?`: an undefined key is an absent one
   const meaning = found === undefined ? undefined : Object.freeze({ ...found });
   if (perUnit.size >= 64) perUnit.clear();
-  perUnit.set(stat, meaning);
+  perUnit.set(stat === undefined ? stat : detach(stat), meaning);
   return meaning;
 }
 
@@ -188,7 +189,7 @@ export function unknownMetricKey(label: string, unit?: string): string {
   if (hit !== undefined) return hit;
   const key = unknownMetricKeyUncached(label, unit);
   if (unknownKeyCache.size >= LABEL_CACHE_MAX) unknownKeyCache.clear();
-  unknownKeyCache.set(cacheKey, key);
+  unknownKeyCache.set(detach(cacheKey), key);
   return key;
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../helpers/golden';
-import { loadContextFile, parseLog, parsePaths, parseSetArgs } from '../../src/ingest/index';
+import { DuplicateTracker, loadContextFile, parseLog, parsePaths, parseSetArgs } from '../../src/ingest/index';
 import { BenchbookError } from '../../src/model/diagnostics';
 import type { RunRecord } from '../../src/model/records';
 
@@ -98,6 +98,35 @@ describe('duplicates', () => {
     assert.deepEqual(all.map((r) => r.flags.includes('duplicate')), [false, false, false, true, true, true]);
     assert.equal(res.diagnostics.filter((d) => d.code === 'duplicate-run').length, 3);
     fs.rmSync(dir, { recursive: true });
+  });
+  it('the tracker keeps every first id as its table grows, for file:line and row ids alike', () => {
+    // 20,000 runs make the signature table grow several times; every one is then asked again.
+    const tracker = new DuplicateTracker();
+    const made: RunRecord[] = [];
+    for (let k = 0; k < 20000; k++) {
+      const file = `f${k % 3}.log`;
+      const line = 10 + k;
+      const row = k % 5 === 0 ? k : undefined;
+      const run = {
+        kind: 'run',
+        id: row === undefined ? `${file}:${line}` : `${file}:${line}:${row}`,
+        source: row === undefined ? { file, line, format: 'csv' } : { file, line, row, format: 'csv' },
+        metrics: { output_tps: k, requests_failed_count: k % 7 },
+        client: { concurrency: k % 11 },
+        raw: {},
+        provenance: {},
+        flags: [],
+      } as unknown as RunRecord;
+      made.push(run);
+      assert.equal(tracker.check(run), undefined, `run ${k} is new`);
+    }
+    for (const run of made) {
+      const again = { ...run, id: 'later.log:1', source: { file: 'later.log', line: 1, format: 'csv' } } as RunRecord;
+      assert.equal(tracker.check(again), run.id);
+    }
+    // Same metrics, different client settings: not a duplicate.
+    const other = { ...made[0]!, client: { concurrency: 99 } } as RunRecord;
+    assert.equal(tracker.check(other), undefined);
   });
   it('a missing path is an io-error diagnostic', async () => {
     const res = await parsePaths(['/nonexistent/benchbook/x.log']);

@@ -84,4 +84,35 @@ describe('streaming vs whole text', () => {
     assert.equal(res.records.length, 0);
     assert.equal(n, whole.records.length);
   });
+
+  it('whenReady holds reading back until the consumer is ready, and nothing is lost', async () => {
+    const got: string[] = [];
+    let paused = false;
+    let waits = 0;
+    let readWhilePaused = 0;
+    const res = await parseFile(file, {
+      file: 'big.log',
+      streamThreshold: 0,
+      chunkBytes: 64 * 1024,
+      onRecord: (r) => {
+        if (paused) readWhilePaused++;
+        got.push(JSON.stringify(r));
+      },
+      // A slow consumer every other chunk: reading must stop until it says it is ready.
+      whenReady: () => {
+        if (++waits % 2 === 1) return undefined;
+        paused = true;
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            paused = false;
+            resolve();
+          }, 2),
+        );
+      },
+    });
+    assert.ok(waits > 10, `asked after each chunk (${waits} times)`);
+    assert.equal(readWhilePaused, 0, 'no record is read while the consumer is not ready');
+    assert.deepEqual(got, whole.records.map((r) => JSON.stringify(r)));
+    assert.deepEqual(res.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
+  });
 });

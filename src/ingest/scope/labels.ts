@@ -4,6 +4,7 @@
  * about engine, API and mode. Matching is on the WHOLE label for modes (design.md: "no think"
  * must never match "think"), on whole words for engines and API kinds in headings.
  */
+import { detach } from '../../model/detach';
 import type { ApiKind, Engine, Mode } from '../../model/records';
 
 export type ContextLineKind = 'comment' | 'banner' | 'separator';
@@ -44,7 +45,7 @@ export function modeOfLabel(label: string): Mode | undefined {
   if (hit !== undefined || modeLabelCache.has(label)) return hit;
   const mode = modeOfLabelUncached(label);
   if (modeLabelCache.size >= HEADING_CACHE_MAX) modeLabelCache.clear();
-  modeLabelCache.set(label, mode);
+  modeLabelCache.set(detach(label), mode);
   return mode;
 }
 
@@ -68,7 +69,7 @@ export function engineOfLabel(label: string): Engine | undefined {
   if (hit !== undefined || engineLabelCache.has(label)) return hit;
   const engine = engineOfLabelUncached(label);
   if (engineLabelCache.size >= HEADING_CACHE_MAX) engineLabelCache.clear();
-  engineLabelCache.set(label, engine);
+  engineLabelCache.set(detach(label), engine);
   return engine;
 }
 
@@ -89,7 +90,7 @@ export function engineOfHeading(text: string): Engine | undefined {
   const found = ENGINE_WORDS.filter((e) => e.pattern.test(text));
   const engine = found.length === 1 ? found[0]?.engine : undefined;
   if (engineHeadingCache.size >= HEADING_CACHE_MAX) engineHeadingCache.clear();
-  engineHeadingCache.set(text, engine);
+  engineHeadingCache.set(detach(text), engine);
   return engine;
 }
 
@@ -105,7 +106,7 @@ export function apiOfHeading(text: string): ApiKind | undefined {
   if (hit !== undefined || apiHeadingCache.has(text)) return hit;
   const api = apiOfHeadingUncached(text);
   if (apiHeadingCache.size >= HEADING_CACHE_MAX) apiHeadingCache.clear();
-  apiHeadingCache.set(text, api);
+  apiHeadingCache.set(detach(text), api);
   return api;
 }
 

@@ -16,6 +16,7 @@
  *                by the wrapping evidence in the grid (see `groupBodyLines`).
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
  */
+import { detach } from '../../model/detach';
 import type { DiagnosticCode } from '../../model/diagnostics';
 import * as glyphs from './glyphs';
 import * as textWidth from './text-width';
@@ -173,7 +174,8 @@ function readTopFrame(line: string): Frame | undefined {
   const frame = readTopFrameUncached(line);
   if (line.length <= MAX_TABLE_LINE) {
     if (topFrameCache.size >= TOP_FRAME_CACHE_MAX) topFrameCache.clear();
-    topFrameCache.set(line, frame);
+    // Detached: a cached border must not keep the chunk it was read from alive.
+    topFrameCache.set(detach(line), frame);
   }
   return frame;
 }
