@@ -17,6 +17,8 @@ export interface ReadHooks {
   onRecord?: (record: BenchRecord) => void;
   /** A promise holds reading back until it settles (see ParseFileOptions.whenReady). */
   whenReady?: () => Promise<unknown> | undefined;
+  /** Stops reading (see ParseFileOptions.signal). */
+  signal?: AbortSignal;
 }
 
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
@@ -41,6 +43,7 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       onProgress: (done: number, total: number) => progress.update(done, total),
       ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
       ...(hooks.whenReady ? { whenReady: hooks.whenReady } : {}),
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
     });
   } finally {
     progress.stop();

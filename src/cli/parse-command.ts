@@ -27,13 +27,25 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   } else {
     // JSON lines stream out as they are read, so a log larger than memory stays bounded; when
     // stdout is a pipe that has not taken what was written, reading waits for it to drain.
+    // A reader that goes away (`| head`) ends reading; the diagnostics so far still go to stderr.
     const out = process.stdout;
-    result = await readInputs(paths, opts, {
-      onRecord: (r) => {
-        if (wanted(r)) out.write(JSON.stringify(r) + '\n');
-      },
-      whenReady: () => (out.writableNeedDrain ? Promise.race([once(out, 'drain'), once(out, 'close')]) : undefined),
-    });
+    const closed = new AbortController();
+    const onError = (err: NodeJS.ErrnoException): void => {
+      if (err.code !== 'EPIPE') throw err;
+      closed.abort('stdout was closed by its reader');
+    };
+    out.on('error', onError);
+    try {
+      result = await readInputs(paths, opts, {
+        onRecord: (r) => {
+          if (wanted(r) && !closed.signal.aborted) out.write(JSON.stringify(r) + '\n');
+        },
+        whenReady: () => (out.writableNeedDrain && !closed.signal.aborted ? Promise.race([once(out, 'drain'), once(out, 'close')]) : undefined),
+        signal: closed.signal,
+      });
+    } finally {
+      out.off('error', onError);
+    }
   }
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

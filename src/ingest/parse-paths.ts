@@ -23,6 +23,8 @@ export interface ParsePathsOptions extends Omit<ParseOptions, 'file'> {
   onRecord?: (record: BenchRecord) => void;
   /** See ParseFileOptions.whenReady; also asked between files. */
   whenReady?: () => Promise<unknown> | undefined;
+  /** See ParseFileOptions.signal; files not started yet are not read. */
+  signal?: AbortSignal;
   streamThreshold?: number;
 }
 
@@ -70,6 +72,7 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
   const total = sizes.reduce((a, b) => a + b, 0);
   let done = 0;
   for (const [index, file] of files.entries()) {
+    if (opts.signal?.aborted) break;
     opts.onFile?.(file, index, files.length);
     const fileOpts: ParseFileOptions = { file, duplicates };
     if (opts.formatHint) fileOpts.formatHint = opts.formatHint;
@@ -77,6 +80,7 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     if (opts.context) fileOpts.context = opts.context;
     if (opts.onRecord) fileOpts.onRecord = opts.onRecord;
     if (opts.whenReady) fileOpts.whenReady = opts.whenReady;
+    if (opts.signal) fileOpts.signal = opts.signal;
     if (opts.streamThreshold !== undefined) fileOpts.streamThreshold = opts.streamThreshold;
     const onProgress = opts.onProgress;
     if (onProgress) fileOpts.onProgress = (read) => onProgress(done + read, total);

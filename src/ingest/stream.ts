@@ -30,6 +30,12 @@ export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
    * that what it has not written yet does not pile up in memory.
    */
   whenReady?: () => Promise<unknown> | undefined;
+  /**
+   * Stops a streamed file early (the reader of `onRecord` went away, e.g. a closed pipe) once
+   * the chunk being scanned is done: the result holds what was read so far and an `io-error`
+   * warning saying where reading stopped. Files under the streaming threshold are read whole.
+   */
+  signal?: AbortSignal;
   /** Files at least this large are streamed (default 16 MiB). */
   streamThreshold?: number;
   /** Bytes per read (default 1 MiB). */
@@ -133,6 +139,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       wait.then(resume, resume);
     };
     stream.on('data', (chunk: string | Buffer) => {
+      if (stopped) return; // chunks already buffered when reading stopped
       const c = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
       // Usually the chunk's lines after its first newline are normalised as a slice of the
       // chunk, apart from the line completing `pending`: joining the two would copy the whole
@@ -168,6 +175,23 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     stream.on('error', (err) => {
       resolve(ioError(opts.file, err));
     });
+    // The chunk being scanned when the signal comes is finished first (an abort from inside
+    // onRecord must not finish the scanner under its own feet): the result is made after it.
+    let stopped = false;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      stream.destroy();
+      queueMicrotask(() => {
+        const res = scanner.finish();
+        res.diagnostics.push({ severity: 'warning', code: 'io-error', message: `reading stopped after ${stream.bytesRead} of ${size} bytes: ${String(opts.signal?.reason ?? 'aborted')}`, file: opts.file });
+        resolve(res);
+      });
+    };
+    if (opts.signal?.aborted) return stop();
+    opts.signal?.addEventListener('abort', stop, { once: true });
+    // One signal may serve many files (parsePaths): each file's listener goes when it is done.
+    stream.on('close', () => opts.signal?.removeEventListener('abort', stop));
     stream.on('end', () => {
       // The whole-text path sees a last (possibly empty) line after the final newline.
       feed(first && pending === '' ? [] : normalise(pending), true);

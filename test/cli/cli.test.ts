@@ -139,3 +139,29 @@ test('parse streams the same records, in the same order, that parsePaths collect
   const collected = await parsePaths(['data']);
   assert.equal(r.stdout, collected.records.map((x) => JSON.stringify(x) + '\n').join(''));
 });
+
+test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics so far, no crash', async () => {
+  const { spawn } = await import('node:child_process');
+  const { loadCorpus, writeGeneratedLog } = await import('../../bench/generate');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-pipe-'));
+  const file = path.join(dir, 'big.log');
+  try {
+    // Over the 16 MiB streaming threshold, so reading is in chunks and can stop.
+    await writeGeneratedLog(file, loadCorpus(path.join(REPO_ROOT, 'data')), { seed: 7, targetBytes: 20e6 });
+    const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    let firstLine = '';
+    child.stdout.setEncoding('utf8').once('data', (d: string) => {
+      firstLine = d.split('\n')[0] ?? '';
+      child.stdout.destroy(); // what `head -1` does after its line
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.match(firstLine, /^\{"kind":"run"/);
+    assert.doesNotMatch(stderr, /Unhandled|EPIPE\n\s+at /);
+    assert.match(stderr, /warning \[io-error\] reading stopped after \d+ of \d+ bytes: stdout was closed by its reader/);
+    assert.equal(code, 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

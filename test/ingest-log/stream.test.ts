@@ -115,4 +115,25 @@ describe('streaming vs whole text', () => {
     assert.deepEqual(got, whole.records.map((r) => JSON.stringify(r)));
     assert.deepEqual(res.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
   });
+
+  it('signal stops reading: the records so far, and a warning saying where it stopped', async () => {
+    const stop = new AbortController();
+    const got: string[] = [];
+    const res = await parseFile(file, {
+      file: 'big.log',
+      streamThreshold: 0,
+      chunkBytes: 64 * 1024,
+      onRecord: (r) => {
+        got.push(JSON.stringify(r));
+        if (got.length === 100) stop.abort('enough');
+      },
+      signal: stop.signal,
+    });
+    const expected = whole.records.map((r) => JSON.stringify(r));
+    assert.ok(got.length >= 100 && got.length < expected.length / 2, `${got.length} records read`);
+    assert.deepEqual(got, expected.slice(0, got.length), 'the records read are the first ones, unchanged');
+    const last = res.diagnostics[res.diagnostics.length - 1];
+    assert.equal(last?.code, 'io-error');
+    assert.match(last?.message ?? '', /^reading stopped after \d+ of \d+ bytes: enough$/);
+  });
 });
