@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { reportDiagnostics } from './diagnostics-output';
 import { readInputs, type InputOptions } from './inputs';
 import { UsageError } from './options';
@@ -11,6 +10,22 @@ interface ParseCommandOptions extends InputOptions {
 }
 
 const INCLUDABLE = new Set(['env', 'samples']);
+
+/**
+ * Settles when `out` drains or closes, and then takes both its listeners off again (waiting
+ * once per chunk of a large log, listeners left behind would pile up on stdout).
+ */
+function drainedOrClosed(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
 
 export async function runParse(paths: string[], opts: ParseCommandOptions): Promise<number> {
   const include = new Set((opts.include ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -40,7 +55,7 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
         onRecord: (r) => {
           if (wanted(r) && !closed.signal.aborted) out.write(JSON.stringify(r) + '\n');
         },
-        whenReady: () => (out.writableNeedDrain && !closed.signal.aborted ? Promise.race([once(out, 'drain'), once(out, 'close')]) : undefined),
+        whenReady: () => (out.writableNeedDrain && !closed.signal.aborted ? drainedOrClosed(out) : undefined),
         signal: closed.signal,
       });
     } finally {

@@ -140,14 +140,47 @@ test('parse streams the same records, in the same order, that parsePaths collect
   assert.equal(r.stdout, collected.records.map((x) => JSON.stringify(x) + '\n').join(''));
 });
 
-test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics so far, no crash', async () => {
-  const { spawn } = await import('node:child_process');
+/** A generated log over the 16 MiB streaming threshold (read in chunks), removed after `use`. */
+async function withBigLog(use: (file: string) => Promise<void>): Promise<void> {
   const { loadCorpus, writeGeneratedLog } = await import('../../bench/generate');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-pipe-'));
   const file = path.join(dir, 'big.log');
   try {
-    // Over the 16 MiB streaming threshold, so reading is in chunks and can stop.
     await writeGeneratedLog(file, loadCorpus(path.join(REPO_ROOT, 'data')), { seed: 7, targetBytes: 20e6 });
+    await use(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('parse into a slow pipe: every record arrives, and waiting for it leaves no listeners behind', async () => {
+  const { spawn } = await import('node:child_process');
+  await withBigLog(async (file) => {
+    const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    let lines = 0;
+    // A reader slower than parse: stdout fills up and parse waits for it to drain, many times.
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      lines += d.split('\n').length - 1;
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0);
+    assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
+    // One JSON line per run, as the library reads them.
+    const { parseFile } = await import('../../src/ingest/index');
+    let runs = 0;
+    await parseFile(file, { onRecord: (r) => void (r.kind === 'run' && runs++) });
+    assert.ok(runs > 1000, `${runs} runs`);
+    assert.equal(lines, runs);
+  });
+});
+
+test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics so far, no crash', async () => {
+  const { spawn } = await import('node:child_process');
+  await withBigLog(async (file) => {
     const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -161,7 +194,5 @@ test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics
     assert.doesNotMatch(stderr, /Unhandled|EPIPE\n\s+at /);
     assert.match(stderr, /warning \[io-error\] reading stopped after \d+ of \d+ bytes: stdout was closed by its reader/);
     assert.equal(code, 0);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
