@@ -153,12 +153,20 @@ async function withBigLog(use: (file: string) => Promise<void>): Promise<void> {
   }
 }
 
-test('parse into a slow pipe: every record arrives, and waiting for it leaves no listeners behind', async () => {
+/** `benchbook parse FILE` with stdout a pipe the test reads; stderr collected, exit code awaited. */
+async function startParse(file: string) {
   const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, code, stderr: () => stderr };
+}
+
+test('parse into a slow pipe: every record arrives, and waiting for it leaves no listeners behind', async () => {
   await withBigLog(async (file) => {
-    const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const run = await startParse(file);
+    const child = run.child;
     let lines = 0;
     // A reader slower than parse: stdout fills up and parse waits for it to drain, many times.
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -166,9 +174,8 @@ test('parse into a slow pipe: every record arrives, and waiting for it leaves no
       child.stdout.pause();
       setTimeout(() => child.stdout.resume(), 1);
     });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    assert.equal(code, 0);
-    assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
+    assert.equal(await run.code, 0);
+    assert.doesNotMatch(run.stderr(), /MaxListenersExceededWarning/);
     // One JSON line per run, as the library reads them.
     const { parseFile } = await import('../../src/ingest/index');
     let runs = 0;
@@ -179,20 +186,18 @@ test('parse into a slow pipe: every record arrives, and waiting for it leaves no
 });
 
 test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics so far, no crash', async () => {
-  const { spawn } = await import('node:child_process');
   await withBigLog(async (file) => {
-    const child = spawn(process.execPath, [BIN, 'parse', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const run = await startParse(file);
+    const child = run.child;
     let firstLine = '';
     child.stdout.setEncoding('utf8').once('data', (d: string) => {
       firstLine = d.split('\n')[0] ?? '';
       child.stdout.destroy(); // what `head -1` does after its line
     });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const code = await run.code;
     assert.match(firstLine, /^\{"kind":"run"/);
-    assert.doesNotMatch(stderr, /Unhandled|EPIPE\n\s+at /);
-    assert.match(stderr, /warning \[io-error\] reading stopped after \d+ of \d+ bytes: stdout was closed by its reader/);
+    assert.doesNotMatch(run.stderr(), /Unhandled|EPIPE\n\s+at /);
+    assert.match(run.stderr(), /warning \[io-error\] reading stopped after \d+ of \d+ bytes: stdout was closed by its reader/);
     assert.equal(code, 0);
   });
 });
