@@ -4,6 +4,7 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
+import { TextCache } from './text-cache';
 import { slugify } from './safe-keys';
 
 export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99' | 'p99_9' | 'std';
@@ -123,12 +124,7 @@ export function lookupLabel(label: string, opts: { unit?: string; stat?: string 
  */
 export function lookupLabelShared(label: string, unit?: string, stat?: string): Readonly<LabelMeaning> | undefined {
   // Logs print the same few labels over and over: answers are kept per (label, unit, stat).
-  let perLabel = labelCache.get(label);
-  if (perLabel === undefined) {
-    if (labelCache.size >= LABEL_CACHE_MAX) labelCache.clear();
-    perLabel = new Map();
-    labelCache.set(detach(label), perLabel);
-  }
+  const perLabel = labelCache.get(label, newUnitMap);
   let perUnit = perLabel.get(unit);
   if (perUnit === undefined) {
     if (perLabel.size >= 64) perLabel.clear();
@@ -144,9 +140,11 @@ export function lookupLabelShared(label: string, unit?: string, stat?: string): 
   return meaning;
 }
 
-/** label → unit → stat → meaning (`undefined` is a key of its own: no unit, no stat). */
-const labelCache = new Map<string, Map<string | undefined, Map<string | undefined, LabelMeaning | undefined>>>();
+type UnitMap = Map<string | undefined, Map<string | undefined, LabelMeaning | undefined>>;
 const LABEL_CACHE_MAX = 4096;
+/** label → unit → stat → meaning (`undefined` is a key of its own: no unit, no stat). */
+const labelCache = new TextCache<UnitMap>(LABEL_CACHE_MAX);
+const newUnitMap = (): UnitMap => new Map();
 
 function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
   const norm = normaliseLabel(label);
@@ -184,16 +182,10 @@ function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string
  * `peak_output_token_throughput_tok_s`). Unknown metrics are kept, never dropped.
  */
 export function unknownMetricKey(label: string, unit?: string): string {
-  const cacheKey = `${label}\u0000${unit === undefined ? '\u0001' : unit}`;
-  const hit = unknownKeyCache.get(cacheKey);
-  if (hit !== undefined) return hit;
-  const key = unknownMetricKeyUncached(label, unit);
-  if (unknownKeyCache.size >= LABEL_CACHE_MAX) unknownKeyCache.clear();
-  unknownKeyCache.set(detach(cacheKey), key);
-  return key;
+  return unknownKeyCache.get(`${label}\u0000${unit === undefined ? '\u0001' : unit}`, () => unknownMetricKeyUncached(label, unit));
 }
 
-const unknownKeyCache = new Map<string, string>();
+const unknownKeyCache = new TextCache<string>(LABEL_CACHE_MAX);
 
 function unknownMetricKeyUncached(label: string, unit?: string): string {
   const base = slugify(label.replace(/\s*\([^()]*\)\s*$/, ''));

@@ -4,7 +4,7 @@
  * about engine, API and mode. Matching is on the WHOLE label for modes (design.md: "no think"
  * must never match "think"), on whole words for engines and API kinds in headings.
  */
-import { detach } from '../../model/detach';
+import { TextCache } from '../../model/text-cache';
 import type { ApiKind, Engine, Mode } from '../../model/records';
 
 export type ContextLineKind = 'comment' | 'banner' | 'separator';
@@ -41,12 +41,7 @@ function normalise(label: string): string {
 /** `think` / `no think` / `no-think` / `nothink` / `non-think` as the whole label. */
 export function modeOfLabel(label: string): Mode | undefined {
   // Asked for every heading and segment label in scope of every run: kept per label text.
-  const hit = modeLabelCache.get(label);
-  if (hit !== undefined || modeLabelCache.has(label)) return hit;
-  const mode = modeOfLabelUncached(label);
-  if (modeLabelCache.size >= HEADING_CACHE_MAX) modeLabelCache.clear();
-  modeLabelCache.set(detach(label), mode);
-  return mode;
+  return modeLabelCache.get(label, modeOfLabelUncached);
 }
 
 function modeOfLabelUncached(label: string): Mode | undefined {
@@ -65,12 +60,7 @@ const ENGINE_WORDS: ReadonlyArray<{ engine: Engine; pattern: RegExp }> = [
 
 /** The engine a label names as its whole text (`---- sglang ----` → sglang). */
 export function engineOfLabel(label: string): Engine | undefined {
-  const hit = engineLabelCache.get(label);
-  if (hit !== undefined || engineLabelCache.has(label)) return hit;
-  const engine = engineOfLabelUncached(label);
-  if (engineLabelCache.size >= HEADING_CACHE_MAX) engineLabelCache.clear();
-  engineLabelCache.set(detach(label), engine);
-  return engine;
+  return engineLabelCache.get(label, engineOfLabelUncached);
 }
 
 function engineOfLabelUncached(label: string): Engine | undefined {
@@ -85,29 +75,23 @@ function engineOfLabelUncached(label: string): Engine | undefined {
 /** The one engine a heading names as a word (`### SGLang`, `### vLLM results`); undefined when none or several. */
 export function engineOfHeading(text: string): Engine | undefined {
   // Asked for every heading in scope of every run: answers are kept per heading text.
-  const hit = engineHeadingCache.get(text);
-  if (hit !== undefined || engineHeadingCache.has(text)) return hit;
+  return engineHeadingCache.get(text, engineOfHeadingUncached);
+}
+
+function engineOfHeadingUncached(text: string): Engine | undefined {
   const found = ENGINE_WORDS.filter((e) => e.pattern.test(text));
-  const engine = found.length === 1 ? found[0]?.engine : undefined;
-  if (engineHeadingCache.size >= HEADING_CACHE_MAX) engineHeadingCache.clear();
-  engineHeadingCache.set(detach(text), engine);
-  return engine;
+  return found.length === 1 ? found[0]?.engine : undefined;
 }
 
 const HEADING_CACHE_MAX = 1024;
-const modeLabelCache = new Map<string, Mode | undefined>();
-const engineLabelCache = new Map<string, Engine | undefined>();
-const engineHeadingCache = new Map<string, Engine | undefined>();
-const apiHeadingCache = new Map<string, ApiKind | undefined>();
+const modeLabelCache = new TextCache<Mode | undefined>(HEADING_CACHE_MAX);
+const engineLabelCache = new TextCache<Engine | undefined>(HEADING_CACHE_MAX);
+const engineHeadingCache = new TextCache<Engine | undefined>(HEADING_CACHE_MAX);
+const apiHeadingCache = new TextCache<ApiKind | undefined>(HEADING_CACHE_MAX);
 
 /** The API kind a heading names as a word (`## openai api`, `## native api`); undefined when none or both. */
 export function apiOfHeading(text: string): ApiKind | undefined {
-  const hit = apiHeadingCache.get(text);
-  if (hit !== undefined || apiHeadingCache.has(text)) return hit;
-  const api = apiOfHeadingUncached(text);
-  if (apiHeadingCache.size >= HEADING_CACHE_MAX) apiHeadingCache.clear();
-  apiHeadingCache.set(detach(text), api);
-  return api;
+  return apiHeadingCache.get(text, apiOfHeadingUncached);
 }
 
 function apiOfHeadingUncached(text: string): ApiKind | undefined {

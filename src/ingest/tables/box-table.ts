@@ -16,7 +16,7 @@
  *                by the wrapping evidence in the grid (see `groupBodyLines`).
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
  */
-import { detach } from '../../model/detach';
+import { TextCache } from '../../model/text-cache';
 import type { DiagnosticCode } from '../../model/diagnostics';
 import * as glyphs from './glyphs';
 import * as textWidth from './text-width';
@@ -154,8 +154,7 @@ function boundsOf(rule: string, junction: (ch: string, k: number) => boolean): n
  * The same border lines come back again and again (every table of a log, asked about by
  * several readers): answers are kept per line text. Frames are never mutated by callers.
  */
-const topFrameCache = new Map<string, Frame | undefined>();
-const TOP_FRAME_CACHE_MAX = 512;
+const topFrameCache = new TextCache<Frame | undefined>(512);
 
 /** Reads a top border (`┏━┳━┓`, `+--+--+`, `|===|===|`) at `line`; undefined when it is none. */
 function readTopFrame(line: string): Frame | undefined {
@@ -169,15 +168,8 @@ function readTopFrame(line: string): Frame | undefined {
   const c = line[at] ?? '';
   const candidate = TOP_LEFT.has(c) || c === '+' || c === '|';
   if (!candidate) return c === '│' || c === '┃' || c === '║' ? readTopFrameUncached(line) : undefined;
-  const hit = topFrameCache.get(line);
-  if (hit !== undefined || topFrameCache.has(line)) return hit;
-  const frame = readTopFrameUncached(line);
-  if (line.length <= MAX_TABLE_LINE) {
-    if (topFrameCache.size >= TOP_FRAME_CACHE_MAX) topFrameCache.clear();
-    // Detached: a cached border must not keep the chunk it was read from alive.
-    topFrameCache.set(detach(line), frame);
-  }
-  return frame;
+  // Lines too long to be a border are answered without keeping them.
+  return line.length <= MAX_TABLE_LINE ? topFrameCache.get(line, readTopFrameUncached) : readTopFrameUncached(line);
 }
 
 function readTopFrameUncached(line: string): Frame | undefined {

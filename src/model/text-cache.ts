@@ -1,0 +1,23 @@
+import { detach } from './detach';
+
+/**
+ * Answers kept per text (a label, a heading, a border line): logs print the same few texts
+ * over and over. At most `max` are kept (all are dropped when full, so a log of ever-new texts
+ * cannot grow it), and keys are detached so that a kept text never keeps alive the chunk of
+ * the file it was cut from.
+ */
+export class TextCache<V> {
+  private readonly map = new Map<string, V>();
+
+  constructor(private readonly max: number) {}
+
+  /** The answer kept for `text`, else `compute(text)`, kept from now on. */
+  get(text: string, compute: (text: string) => V): V {
+    const hit = this.map.get(text);
+    if (hit !== undefined || this.map.has(text)) return hit as V;
+    const value = compute(text);
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(detach(text), value);
+    return value;
+  }
+}
