@@ -131,7 +131,23 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
 
   return new Promise<ParseResult>((resolve) => {
     const stream = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
-    const waitForConsumer = (): void => {
+    // The chunk being scanned when the signal comes is finished first (an abort from inside
+    // onRecord must not finish the scanner under its own feet): the result is made after it.
+    let stopped = false;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      stream.destroy();
+      queueMicrotask(() => {
+        const res = scanner.finish();
+        res.diagnostics.push({ severity: 'warning', code: 'io-error', message: `reading stopped after ${stream.bytesRead} of ${size} bytes: ${String(opts.signal?.reason ?? 'aborted')}`, file: opts.file });
+        resolve(res);
+      });
+    };
+    /** After a chunk's lines are fed: progress, and a pause while the consumer is not ready. */
+    const fed = (): void => {
+      first = false;
+      opts.onProgress?.(stream.bytesRead, size);
       const wait = opts.whenReady?.();
       if (!wait) return;
       stream.pause();
@@ -152,10 +168,8 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
         if (body.charCodeAt(0) !== 0xfeff && !body.startsWith('\u00ef\u00bb\u00bf')) {
           const head = normalise(pending + c.slice(0, firstNl));
           pending = c.slice(lastNl + 1);
-          if (first) first = false;
           feed(head, false, normalise(body));
-          opts.onProgress?.(stream.bytesRead, size);
-          waitForConsumer();
+          fed();
           return;
         }
       }
@@ -167,27 +181,12 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       }
       pending = text.slice(nl + 1);
       text = text.slice(0, nl);
-      if (first) first = false;
       feed(normalise(text), false);
-      opts.onProgress?.(stream.bytesRead, size);
-      waitForConsumer();
+      fed();
     });
     stream.on('error', (err) => {
       resolve(ioError(opts.file, err));
     });
-    // The chunk being scanned when the signal comes is finished first (an abort from inside
-    // onRecord must not finish the scanner under its own feet): the result is made after it.
-    let stopped = false;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      stream.destroy();
-      queueMicrotask(() => {
-        const res = scanner.finish();
-        res.diagnostics.push({ severity: 'warning', code: 'io-error', message: `reading stopped after ${stream.bytesRead} of ${size} bytes: ${String(opts.signal?.reason ?? 'aborted')}`, file: opts.file });
-        resolve(res);
-      });
-    };
     if (opts.signal?.aborted) return stop();
     opts.signal?.addEventListener('abort', stop, { once: true });
     // One signal may serve many files (parsePaths): each file's listener goes when it is done.
