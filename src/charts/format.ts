@@ -2,20 +2,8 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
+import { parseTimedMetric, timedMetricName } from '../model/metric-names';
 import { GROUP_KEYS, compareGroupValues } from '../model/run-group';
-
-const STAT_TEXT: Record<string, string> = {
-  min: 'min',
-  max: 'max',
-  mean: 'mean',
-  p50: 'p50',
-  p75: 'p75',
-  p90: 'p90',
-  p95: 'p95',
-  p99: 'p99',
-  p99_9: 'p99.9',
-  std: 'std',
-};
 
 const PLAIN_TITLES: Record<string, string> = {
   throughput_rps: 'Throughput (req/s)',
@@ -37,21 +25,12 @@ const PLAIN_TITLES: Record<string, string> = {
   measured_concurrency: 'Measured concurrency (requests)',
 };
 
-const TIMED_NAMES: Record<string, string> = { latency: 'Latency', ttft: 'TTFT', tpot: 'TPOT', itl: 'ITL' };
-
-/** Parses `latency_p99_s` / `ttft_mean_ms` into its parts; undefined for other keys. */
-export function parseTimedMetric(key: string): { quantity: string; stat: string; unit: string } | undefined {
-  const m = /^(latency|ttft|tpot|itl)_(min|max|mean|p50|p75|p90|p95|p99|p99_9|std)_(s|ms)$/.exec(key);
-  if (!m || !m[1] || !m[2] || !m[3]) return undefined;
-  return { quantity: m[1], stat: m[2], unit: m[3] };
-}
-
 /** Axis title of a metric, with its unit. */
 export function metricTitle(key: string): string {
   const plain = Object.prototype.hasOwnProperty.call(PLAIN_TITLES, key) ? PLAIN_TITLES[key] : undefined;
   if (plain) return plain;
-  const t = parseTimedMetric(key);
-  if (t) return `${TIMED_NAMES[t.quantity] ?? t.quantity} ${STAT_TEXT[t.stat] ?? t.stat} (${t.unit})`;
+  const timed = timedMetricName(key);
+  if (timed) return `${timed.name} (${timed.unit})`;
   // Unknown metric slugs keep their words; a trailing unit-like part is shown in parentheses.
   const words = key.split('_').filter((w) => w !== '');
   const last = words[words.length - 1];

@@ -5,6 +5,7 @@
  * The same functions are registered as Handlebars helpers on the report's private instance.
  */
 import type { HelperDelegate } from 'handlebars';
+import { timedMetricName } from '../model/metric-names';
 
 function isNum(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
@@ -67,13 +68,6 @@ export function metricUnit(key: unknown): string {
   return '';
 }
 
-const QUANTITY_NAMES: Record<string, string> = {
-  latency: 'Latency',
-  ttft: 'TTFT',
-  tpot: 'TPOT',
-  itl: 'ITL',
-};
-
 const PLAIN_NAMES: Record<string, string> = {
   throughput_rps: 'Throughput',
   goodput_rps: 'Goodput',
@@ -94,25 +88,12 @@ const PLAIN_NAMES: Record<string, string> = {
   measured_concurrency: 'Measured concurrency',
 };
 
-const STAT_NAMES: Record<string, string> = {
-  mean: 'mean',
-  min: 'min',
-  max: 'max',
-  std: 'std',
-  p50: 'p50',
-  p75: 'p75',
-  p90: 'p90',
-  p95: 'p95',
-  p99: 'p99',
-  p99_9: 'p99.9',
-};
-
 /** Human name of a metric key: `output_tps` → "Output tok/s", `latency_p99_s` → "Latency p99". */
 export function metricName(key: unknown): string {
   if (typeof key !== 'string' || key === '') return '';
   if (Object.prototype.hasOwnProperty.call(PLAIN_NAMES, key)) return PLAIN_NAMES[key] ?? key;
-  const m = /^(latency|ttft|tpot|itl)_(min|max|mean|std|p50|p75|p90|p95|p99_9|p99)_(s|ms)$/.exec(key);
-  if (m && m[1] && m[2]) return `${QUANTITY_NAMES[m[1]] ?? m[1]} ${STAT_NAMES[m[2]] ?? m[2]}`;
+  const timed = timedMetricName(key);
+  if (timed) return timed.name;
   // Unknown slug: words, first one capitalised, unit suffix left to metricUnit.
   const words = key.replace(/_(s|ms|rps|tps|pct|count)$/, '').split('_').filter(Boolean);
   const text = words.join(' ');
