@@ -23,7 +23,7 @@ import * as textWidth from './text-width';
 
 // Local aliases: one property lookup at load instead of one per character.
 const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
-const { cpWidth, displayWidth, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
+const { cpWidth, displayWidth, firstWordWidthOfLast, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
 
 // Every vertical glyph is one UTF-16 unit in U+2500–U+257F: a table indexed by unit lets rows
 // be split by char code (no string per character). Splitting by unit equals splitting by
@@ -404,37 +404,16 @@ function firstWord(text: string): string {
 function wrapped(prev: string, next: string, width: number): boolean {
   if (prev === '' || next === '') return false;
   // Rows are asked about in order, so `prev` is usually the `next` of the call before: its
-  // display width was measured then, in the same pass as its first word's.
+  // display width was measured then. Measuring `next` notes its first word's width too.
   const prevWidth = prev === measuredText ? measuredWidth : displayWidth(prev);
-  measuredWidth = measureWidths(next);
+  measuredWidth = displayWidth(next);
   measuredText = next;
-  return prevWidth + 1 + measuredFirstWord > width;
+  return prevWidth + 1 + firstWordWidthOfLast() > width;
 }
 
-/** The last text measureWidths was given, its display width and its first word's. */
+/** The last text `wrapped` measured as `next`, and its display width. */
 let measuredText = '';
 let measuredWidth = 0;
-let measuredFirstWord = 0;
-
-/** `displayWidth(text)`, also setting `measuredFirstWord` to `firstWordWidth(text)` (one pass). */
-function measureWidths(text: string): number {
-  let w = 0;
-  let first = -1;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (first < 0 && isSpaceCode(c)) first = w;
-    if (c < 0x0300) {
-      if (c >= 0x20) w++;
-      continue;
-    }
-    const cp = text.codePointAt(i) ?? c;
-    if (cp > 0xffff) i++;
-    w += cpWidth(cp);
-  }
-  measuredFirstWord = first < 0 ? w : first;
-  return w;
-}
 
 /**
  * Groups body lines into rows when the table has no rules between rows:

@@ -57,13 +57,28 @@ export function displayWidth(text: string): number {
   return widthUntil(text, false);
 }
 
+/** Width of the first word of the last text widthUntil read to its end. */
+let firstWordOfLast = 0;
+
+/**
+ * `firstWordWidth` of the text last given to displayWidth, measured in the same pass: for a
+ * caller that needs both widths of a text (the wrap test of box tables, once per row).
+ */
+export function firstWordWidthOfLast(): number {
+  return firstWordOfLast;
+}
+
 /** Display width of `text`, or of its part before the first whitespace (`stopAtSpace`). */
 function widthUntil(text: string, stopAtSpace: boolean): number {
   let w = 0;
+  let first = -1;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (stopAtSpace && isSpaceCode(c)) break;
+    if (first < 0 && isSpaceCode(c)) {
+      if (stopAtSpace) return w;
+      first = w;
+    }
     if (c < 0x0300) {
       if (c >= 0x20) w++;
       continue;
@@ -72,6 +87,7 @@ function widthUntil(text: string, stopAtSpace: boolean): number {
     if (cp > 0xffff) i++;
     w += cpWidth(cp);
   }
+  firstWordOfLast = first < 0 ? w : first;
   return w;
 }
 
