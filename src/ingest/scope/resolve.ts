@@ -18,8 +18,8 @@ import { recordId } from '../../model/ids';
 import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
-import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfUrlPort, modeOfLabel } from './labels';
-import { currentSectionId, segmentEngine, segmentMode, type Heading, type ScopedLaunch, type ScopeState } from './state';
+import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
+import { currentSectionId, segmentLabel, type Heading, type ScopedLaunch, type ScopeState } from './state';
 
 function mostCommon<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
@@ -143,6 +143,19 @@ function hasKeys(o: object): boolean {
   return false;
 }
 
+/**
+ * What the scope names with `ofLabel` (a separator, banner or comment of the segment, as its
+ * whole label) or `ofHeading` (a heading in scope), whichever is later in the file, and where
+ * it was said, for provenance.
+ */
+function labelOrHeading<T>(s: ScopeState, ofLabel: (text: string) => T | undefined, ofHeading: (text: string) => T | undefined): { value: T; from: string } | undefined {
+  const label = segmentLabel(s, ofLabel);
+  const heading = deepestHeading(s.headings, ofHeading);
+  if (label && (!heading || label.line > heading.line)) return { value: label.value, from: `separator "${label.text}" at line ${label.line}` };
+  const value = heading ? ofHeading(heading.text) : undefined;
+  return heading && value !== undefined ? { value, from: `heading "${heading.text}" at line ${heading.line}` } : undefined;
+}
+
 /** The deepest heading (latest first) for which `test` gives an answer. */
 function deepestHeading<T>(headings: readonly Heading[], test: (text: string) => T | undefined): Heading | undefined {
   for (let k = headings.length - 1; k >= 0; k--) {
@@ -243,14 +256,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     run.engine = blockEngine;
     provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
   } else {
-    const sep = segmentEngine(s);
-    const heading = deepestHeading(headings, engineOfHeading);
-    if (sep && (!heading || sep.line > heading.line)) {
-      run.engine = sep.engine;
-      provenance.engine = `separator "${sep.text}" at line ${sep.line}`;
-    } else if (heading) {
-      run.engine = engineOfHeading(heading.text);
-      provenance.engine = `heading "${heading.text}" at line ${heading.line}`;
+    const named = labelOrHeading(s, engineOfLabel, engineOfHeading);
+    if (named) {
+      run.engine = named.value;
+      provenance.engine = named.from;
     }
   }
 
@@ -289,14 +298,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // Mode.
-  const mode = segmentMode(s);
-  const modeHeading = deepestHeading(headings, modeOfLabel);
-  if (mode && (!modeHeading || mode.line > modeHeading.line)) {
-    run.mode = mode.mode;
-    provenance.mode = `separator "${mode.text}" at line ${mode.line}`;
-  } else if (modeHeading) {
-    run.mode = modeOfLabel(modeHeading.text);
-    provenance.mode = `heading "${modeHeading.text}" at line ${modeHeading.line}`;
+  const mode = labelOrHeading(s, modeOfLabel, modeOfLabel);
+  if (mode) {
+    run.mode = mode.value;
+    provenance.mode = mode.from;
   } else if (p.mode) run.mode = p.mode;
 
   // Model and server.

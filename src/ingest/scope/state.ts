@@ -5,9 +5,9 @@
  * stress script's invocation and preamble, and a pending `Test completed in` line.
  * Plain data, so the streaming reader can carry it from one chunk to the next.
  */
-import type { ClientSettings, EnvRecord, Mode, Engine } from '../../model/records';
+import type { ClientSettings, EnvRecord } from '../../model/records';
 import type { LaunchCommand } from '../launch-command';
-import { classifyContextLine, engineOfLabel, isWarmupWarning, modeOfLabel, type ContextLine } from './labels';
+import { classifyContextLine, isWarmupWarning, type ContextLine } from './labels';
 
 export interface Heading {
   level: number;
@@ -100,24 +100,16 @@ export function addContextLine(s: ScopeState, c: ContextLine, line: number): voi
   else if (c.kind !== 'comment') s.warmup = undefined;
 }
 
-/** The latest mode label in the segment (whole-label match). */
-export function segmentMode(s: ScopeState): { mode: Mode; line: number; text: string } | undefined {
+/**
+ * The latest separator/banner/comment in the segment that `of` answers for as its whole label
+ * (`modeOfLabel`, `engineOfLabel`), with that answer.
+ */
+export function segmentLabel<T>(s: ScopeState, of: (label: string) => T | undefined): { value: T; line: number; text: string } | undefined {
   for (let k = s.segment.length - 1; k >= 0; k--) {
     const l = s.segment[k];
     if (!l) continue;
-    const mode = modeOfLabel(l.text);
-    if (mode) return { mode, line: l.line, text: l.text };
-  }
-  return undefined;
-}
-
-/** The latest separator/banner/comment in the segment that names an engine as its whole label. */
-export function segmentEngine(s: ScopeState): { engine: Engine; line: number; text: string } | undefined {
-  for (let k = s.segment.length - 1; k >= 0; k--) {
-    const l = s.segment[k];
-    if (!l) continue;
-    const engine = engineOfLabel(l.text);
-    if (engine) return { engine, line: l.line, text: l.text };
+    const value = of(l.text);
+    if (value) return { value, line: l.line, text: l.text };
   }
   return undefined;
 }
