@@ -130,7 +130,10 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
   };
 
   return new Promise<ParseResult>((resolve) => {
-    const stream = fs.createReadStream(filePath, { encoding: 'utf8', highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
+    const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
+    // TextDecoder rather than the stream's own utf8 decoding: about a quarter faster here, and,
+    // like readFile, it replaces invalid bytes the WHATWG way; a BOM is kept for normalizeText.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
     let stopped = false;
@@ -156,7 +159,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     };
     stream.on('data', (chunk: string | Buffer) => {
       if (stopped) return; // chunks already buffered when reading stopped
-      const c = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      const c = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       // Usually the chunk's lines after its first newline are normalised as a slice of the
       // chunk, apart from the line completing `pending`: joining the two would copy the whole
       // chunk. This gives what normalising `pending + chunk` up to its last newline gives as
@@ -192,6 +195,8 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     // One signal may serve many files (parsePaths): each file's listener goes when it is done.
     stream.on('close', () => opts.signal?.removeEventListener('abort', stop));
     stream.on('end', () => {
+      // Bytes of a character cut off by the end of the file (as replacement characters).
+      pending += decoder.decode();
       // The whole-text path sees a last (possibly empty) line after the final newline.
       feed(first && pending === '' ? [] : normalise(pending), true);
       opts.onProgress?.(size, size);

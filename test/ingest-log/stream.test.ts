@@ -78,6 +78,28 @@ describe('streaming vs whole text', () => {
     }
   });
 
+  it('decodes bytes as the whole-text path does: a BOM, invalid bytes, characters cut by chunk ends', async () => {
+    // Invalid UTF-8 inside table cells (so it reaches raw) and a character cut off at the end.
+    const head = text.split('\n').slice(0, 600).join('\n') + '\n';
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(head.replace(/localhost/g, 'local\u0000host'), 'utf8'),
+      Buffer.from('//tail \u2502', 'utf8').subarray(0, -1),
+    ]);
+    // NUL stands in for the invalid bytes: 0xff alone, and a 3-byte lead with one continuation.
+    const invalid = Buffer.from(bytes.toString('latin1').replace(/\u0000/g, (_, k: number) => (k % 2 ? '\u00ff' : '\u00e2\u0094')), 'latin1');
+    const bad = path.join(dir, 'bad-bytes.log');
+    fs.writeFileSync(bad, invalid);
+    const expected = await parseFile(bad, { file: 'bad-bytes.log' });
+    const runs = expected.records.filter((r): r is RunRecord => r.kind === 'run');
+    assert.ok(runs.length > 10 && runs.every((r) => (r.raw.URL ?? '').includes('\ufffd')), 'the invalid bytes reach the records');
+    for (const chunkBytes of [777, 4096, 65536]) {
+      const got = await parseFile(bad, { file: 'bad-bytes.log', streamThreshold: 0, chunkBytes });
+      assert.deepEqual(got.records.map((r) => JSON.stringify(r)), expected.records.map((r) => JSON.stringify(r)), `chunkBytes ${chunkBytes}`);
+      assert.deepEqual(got.diagnostics.map((d) => JSON.stringify(d)), expected.diagnostics.map((d) => JSON.stringify(d)), `chunkBytes ${chunkBytes}`);
+    }
+  });
+
   it('onRecord receives the records instead of collecting them', async () => {
     let n = 0;
     const res = await parseFile(file, { file: 'big.log', streamThreshold: 0, chunkBytes: 256 * 1024, onRecord: () => n++ });
