@@ -72,7 +72,7 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
   const parseWhole = async (): Promise<ParseResult> => {
     let text: string;
     try {
-      text = await fs.promises.readFile(filePath, 'utf8');
+      text = decodeUtf8(await fs.promises.readFile(filePath));
     } catch (err) {
       return ioError(file, err);
     }
@@ -85,6 +85,18 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
   const head = await readHead(filePath, 64 * 1024).catch(() => '');
   if (detectFormat(head, file, opts.formatHint) !== 'console-log') return parseWhole();
   return streamConsoleLog(filePath, size, { ...base, ...opts, file });
+}
+
+/**
+ * TextDecoder rather than Buffer's utf8 decoding: about a quarter faster on these logs, with
+ * the same text (invalid bytes replaced the WHATWG way). A BOM is kept: normalizeText drops it.
+ */
+function utf8Decoder(): TextDecoder {
+  return new TextDecoder('utf-8', { ignoreBOM: true });
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  return utf8Decoder().decode(bytes);
 }
 
 async function readHead(filePath: string, bytes: number): Promise<string> {
@@ -131,9 +143,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
 
   return new Promise<ParseResult>((resolve) => {
     const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
-    // TextDecoder rather than the stream's own utf8 decoding: about a quarter faster here, and,
-    // like readFile, it replaces invalid bytes the WHATWG way; a BOM is kept for normalizeText.
-    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const decoder = utf8Decoder();
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
     let stopped = false;
