@@ -70,8 +70,8 @@ function measure(args: string[], nodeFlags: string[] = []): Promise<MeasureResul
     });
     let out = '';
     let err = '';
-    // `cli` prints every record to stdout (GBs at 1 GB): read and dropped; its result is on stderr.
-    const drop = args[0] === 'cli';
+    // `cli` and `cli-csv` print every run to stdout (GBs at 1 GB): read and dropped; their result is on stderr.
+    const drop = args[0] === 'cli' || args[0] === 'cli-csv';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       if (!drop) out += d;
     });
@@ -129,10 +129,10 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, five box styles, ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
   const idle = await measure(['idle']);
   md.push(`Idle child (node + tsx, no work): peak RSS ${f1(idle.maxRssMiB)} MiB.`, '');
-  md.push(`| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB | \`benchbook parse\` into a pipe: MB/s | its peak RSS MiB |`);
-  md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  md.push(`| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB | \`benchbook parse\` into a pipe: MB/s | its peak RSS MiB | \`parse --format csv\` into a pipe: MB/s | its peak RSS MiB |`);
+  md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const corpus = loadCorpus(path.join(ROOT, 'data'));
-  const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cliRss: number }> = [];
+  const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cliRss: number; csvRss: number }> = [];
   const notes: string[] = [];
   for (const size of a.sizes) {
     const file = path.join(os.tmpdir(), `benchbook-bench-${process.pid}-${size}mb.log`);
@@ -153,14 +153,16 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       const rx = await repeated(reps, ['regex', file]);
       const ing = await repeated(reps, ['ingest', file]);
       const cli = await repeated(1, ['cli', file]);
+      const csv = await repeated(1, ['cli-csv', file]);
       const mbs = (s: number): number => bytes / MB / s;
       if (!ing.ok) notes.push(`${size} MB: ingest not measured: ${ing.error?.split('\n')[0]}`);
       else if (ing.count !== stats.tables) notes.push(`${size} MB: ingest read ${ing.count} runs; the generator wrote ${stats.tables} tables`);
       if (rx.count !== undefined && rx.count !== stats.valueRows) notes.push(`${size} MB: regex matched ${rx.count} rows, generator counted ${stats.valueRows}`);
       if (!cli.ok) notes.push(`${size} MB: benchbook parse failed: ${cli.error?.split('\n')[0]}`);
-      perMb.push({ size: bytes / MB, ingest: ing.seconds, readline: rl.seconds, rss: ing.maxRssMiB, cliRss: cli.ok ? cli.maxRssMiB : NaN });
+      if (!csv.ok) notes.push(`${size} MB: benchbook parse --format csv failed: ${csv.error?.split('\n')[0]}`);
+      perMb.push({ size: bytes / MB, ingest: ing.seconds, readline: rl.seconds, rss: ing.maxRssMiB, cliRss: cli.ok ? cli.maxRssMiB : NaN, csvRss: csv.ok ? csv.maxRssMiB : NaN });
       md.push(
-        `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : f1(ing.maxRssMiB) + ' (no work)'} | ${f1(rl.maxRssMiB)} | ${cli.ok ? f1(mbs(cli.seconds)) : 'failed'} | ${cli.ok ? f1(cli.maxRssMiB) : 'failed'} |`,
+        `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : f1(ing.maxRssMiB) + ' (no work)'} | ${f1(rl.maxRssMiB)} | ${cli.ok ? f1(mbs(cli.seconds)) : 'failed'} | ${cli.ok ? f1(cli.maxRssMiB) : 'failed'} | ${csv.ok ? f1(mbs(csv.seconds)) : 'failed'} | ${csv.ok ? f1(csv.maxRssMiB) : 'failed'} |`,
       );
     } finally {
       fs.rmSync(file, { force: true });
@@ -185,6 +187,7 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
     if (last && last.size >= 900) {
       md.push(`- 1 GB peak RSS < 256 MB (parseFile with onRecord, Node's default heap): ${f1(last.rss)} MiB → ${under(last.rss)}`);
       md.push(`- 1 GB peak RSS < 256 MB (\`benchbook parse\` writing JSON lines into a pipe): ${f1(last.cliRss)} MiB → ${Number.isFinite(last.cliRss) ? under(last.cliRss) : 'NOT met (failed)'}`);
+      md.push(`- 1 GB peak RSS < 256 MB (\`benchbook parse --format csv\` into a pipe): ${f1(last.csvRss)} MiB → ${Number.isFinite(last.csvRss) ? under(last.csvRss) : 'NOT met (failed)'}`);
     }
     else md.push('- 1 GB peak RSS < 256 MB: 1 GB not run in this session.');
   }

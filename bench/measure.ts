@@ -8,6 +8,7 @@
  *   node --import tsx bench/measure.ts ingest FILE
  *   node --import tsx bench/measure.ts cli FILE      (`benchbook parse FILE`: JSON lines to stdout,
  *                                                     the result line to stderr)
+ *   node --import tsx bench/measure.ts cli-csv FILE  (`benchbook parse --format csv FILE`: the same)
  *   node --import tsx bench/measure.ts report N
  *   node --import tsx bench/measure.ts idle
  */
@@ -35,8 +36,8 @@ const MiB = 1024 * 1024;
 function finish(r: Omit<MeasureResult, 'maxRssMiB' | 'startRssMiB'>, startRss: number): void {
   // resourceUsage().maxRSS is in KiB on Linux.
   const out: MeasureResult = { ...r, maxRssMiB: process.resourceUsage().maxRSS / 1024, startRssMiB: startRss / MiB };
-  // `cli` writes its records to stdout: its result goes to stderr.
-  (r.kind === 'cli' ? process.stderr : process.stdout).write(`BENCH_RESULT ${JSON.stringify(out)}\n`);
+  // `cli` and `cli-csv` write their records to stdout: their result goes to stderr.
+  (r.kind.startsWith('cli') ? process.stderr : process.stdout).write(`BENCH_RESULT ${JSON.stringify(out)}\n`);
 }
 
 async function countLines(file: string): Promise<number> {
@@ -87,18 +88,18 @@ async function ingest(file: string, startRss: number): Promise<void> {
 }
 
 /**
- * `benchbook parse FILE` as the CLI runs it: every run as a JSON line to stdout, which is a
- * pipe the bench reads (and drops). Shows what a consumer of the JSON lines costs in memory.
+ * `benchbook parse FILE` as the CLI runs it: every run as a JSON line (or a CSV row) to stdout,
+ * which is a pipe the bench reads (and drops). Shows what the output costs in time and memory.
  */
-async function cli(file: string, startRss: number): Promise<void> {
+async function cli(file: string, format: 'jsonl' | 'csv', startRss: number): Promise<void> {
   const { runParse } = await import('../src/cli/parse-command');
   const bytes = fs.statSync(file).size;
   const t0 = process.hrtime.bigint();
-  const code = await runParse([file], { format: 'jsonl' });
+  const code = await runParse([file], { format });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   // Written out before the result line, so the time includes emptying the pipe.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  finish({ kind: 'cli', ok: code !== 2, seconds, bytes, detail: { exit: code } }, startRss);
+  finish({ kind: format === 'csv' ? 'cli-csv' : 'cli', ok: code !== 2, seconds, bytes, detail: { exit: code } }, startRss);
 }
 
 async function report(n: number, startRss: number): Promise<void> {
@@ -117,7 +118,8 @@ async function main(): Promise<void> {
     if (kind === 'report') return await report(Number(arg), startRss);
     if (!arg) throw new Error('FILE required');
     if (kind === 'ingest') return await ingest(arg, startRss);
-    if (kind === 'cli') return await cli(arg, startRss);
+    if (kind === 'cli') return await cli(arg, 'jsonl', startRss);
+    if (kind === 'cli-csv') return await cli(arg, 'csv', startRss);
     const bytes = fs.statSync(arg).size;
     const t0 = process.hrtime.bigint();
     const count = kind === 'readline' ? await countLines(arg) : kind === 'regex' ? await regexRows(arg) : NaN;

@@ -119,20 +119,32 @@ function contextValue(run: RunRecord, column: string): RunsCsvCell {
 export function runsCsvMetricColumns(runs: readonly RunRecord[]): string[] {
   const present = new Set<string>();
   for (const r of runs) for (const k of Object.keys(r.metrics)) present.add(k);
+  return metricColumnsOf(present);
+}
+
+/** The metric columns for these metric keys: vocabulary order, then unknown keys sorted. */
+export function metricColumnsOf(present: ReadonlySet<string>): string[] {
   const known = RUN_CSV_METRIC_ORDER.filter((k) => present.has(k));
   const knownSet = new Set(known);
   const unknown = [...present].filter((k) => !knownSet.has(k)).sort();
   return [...known, ...unknown];
 }
 
+/** A run's cells in the fixed context columns (RUN_CSV_CONTEXT_COLUMNS). */
+export function runContextCells(run: RunRecord): RunsCsvCell[] {
+  return RUN_CSV_CONTEXT_COLUMNS.map((c) => contextValue(run, c));
+}
+
+/** A run's cells in the metric columns (null where it has no such metric). */
+export function runMetricCells(metrics: RunRecord['metrics'], columns: readonly string[]): RunsCsvCell[] {
+  return columns.map((k) => (Object.prototype.hasOwnProperty.call(metrics, k) ? (metrics[k] ?? null) : null));
+}
+
 /** Header and rows (cells not yet made spreadsheet-safe). */
 export function runsToRows(runs: readonly RunRecord[]): { header: string[]; rows: RunsCsvCell[][] } {
   const metrics = runsCsvMetricColumns(runs);
   const header = [...RUN_CSV_CONTEXT_COLUMNS, ...metrics];
-  const rows = runs.map((run) => [
-    ...RUN_CSV_CONTEXT_COLUMNS.map((c) => contextValue(run, c)),
-    ...metrics.map((k) => (Object.prototype.hasOwnProperty.call(run.metrics, k) ? (run.metrics[k] ?? null) : null)),
-  ]);
+  const rows = runs.map((run) => [...runContextCells(run), ...runMetricCells(run.metrics, metrics)]);
   return { header, rows };
 }
 
@@ -142,12 +154,23 @@ export function csvSafeCell(cell: RunsCsvCell): RunsCsvCell {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
+const UNPARSE = { newline: '\n', quotes: false } as const;
+
+/** The CSV header line of these columns, with its newline. */
+export function csvHeaderLine(header: readonly string[]): string {
+  return Papa.unparse([header.map((h) => String(csvSafeCell(h)))], { ...UNPARSE, header: false }) + '\n';
+}
+
+/**
+ * CSV lines of these rows (spreadsheet-safe), each with its newline; '' for none. Quoting is
+ * decided cell by cell, so rows written in batches give the text written all at once.
+ */
+export function csvRowLines(rows: readonly RunsCsvCell[][]): string {
+  if (rows.length === 0) return '';
+  return Papa.unparse(rows.map((r) => r.map(csvSafeCell)), { ...UNPARSE, header: false }) + '\n';
+}
+
 export function runsToCsv(runs: readonly RunRecord[]): string {
   const { header, rows } = runsToRows(runs);
-  return (
-    Papa.unparse(
-      { fields: header.map((h) => String(csvSafeCell(h))), data: rows.map((r) => r.map(csvSafeCell)) },
-      { newline: '\n', quotes: false, header: true },
-    ) + '\n'
-  );
+  return csvHeaderLine(header) + csvRowLines(rows);
 }

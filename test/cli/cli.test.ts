@@ -201,3 +201,45 @@ test('parse into a pipe its reader closes (`| head`): reading stops, diagnostics
     assert.equal(code, 0);
   });
 });
+
+test('parse --format csv of a streamed log: the CSV runsToCsv gives, runs held in a temporary file that is removed', async () => {
+  await withBigLog(async (file) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-csv-tmp-'));
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'parse', '--format', 'csv', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, TMPDIR: tmp } });
+      assert.equal(r.status, 0, r.stderr);
+      const { parseFile } = await import('../../src/ingest/index');
+      const { runsToCsv } = await import('../../src/model/runs-csv');
+      const runs = (await parseFile(file)).records.filter((x): x is import('../../src/model/records').RunRecord => x.kind === 'run');
+      assert.ok(runs.length > 1000, `${runs.length} runs`);
+      assert.equal(r.stdout, runsToCsv(runs));
+      assert.deepEqual(fs.readdirSync(tmp), [], 'the temporary file is gone');
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+test('parse --format csv into a pipe its reader closes: stops writing, no crash, temporary file removed', async () => {
+  await withBigLog(async (file) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-csv-tmp-'));
+    try {
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, [BIN, 'parse', '--format', 'csv', file], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp } });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      let firstLine = '';
+      child.stdout.setEncoding('utf8').once('data', (d: string) => {
+        firstLine = d.split('\n')[0] ?? '';
+        child.stdout.destroy();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.match(firstLine, /^id,file,line,/);
+      assert.doesNotMatch(stderr, /Unhandled|EPIPE\n\s+at /);
+      assert.equal(code, 0, stderr);
+      assert.deepEqual(fs.readdirSync(tmp), []);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
