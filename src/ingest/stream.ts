@@ -38,13 +38,19 @@ export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
   signal?: AbortSignal;
   /** Files at least this large are streamed (default 16 MiB). */
   streamThreshold?: number;
-  /** Bytes per read (default 1 MiB). */
+  /** Bytes per read (default DEFAULT_CHUNK_BYTES). */
   chunkBytes?: number;
   /** Shared across files (parsePaths) so duplicates are found across files. */
   duplicates?: DuplicateTracker;
 }
 
 export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
+/**
+ * Bytes per read. What a chunk's lines make lives until the chunk is scanned, so bigger chunks
+ * push more of it past the young generation: 512 KiB peaks about 40 MiB lower than 1 MiB on a
+ * 1 GB log, at the same speed (256 KiB saves a little more but is a few per cent slower).
+ */
+export const DEFAULT_CHUNK_BYTES = 512 * 1024;
 /** A block longer than this many lines is read as it stands rather than waiting for more. */
 const MAX_CARRIED_LINES = 200_000;
 
@@ -142,7 +148,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
   };
 
   return new Promise<ParseResult>((resolve) => {
-    const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? 1024 * 1024 });
+    const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
     const decoder = utf8Decoder();
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
