@@ -173,9 +173,10 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       const resume = (): void => void stream.resume();
       wait.then(resume, resume);
     };
+    // No encoding on the stream: its chunks are Buffers, decoded here.
     stream.on('data', (chunk: string | Buffer) => {
       if (stopped) return; // chunks already buffered when reading stopped
-      const c = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      const c = decoder.decode(chunk as Buffer, { stream: true });
       // Usually the chunk's lines after its first newline are normalised as a slice of the
       // chunk, apart from the line completing `pending`: joining the two would copy the whole
       // chunk. This gives what normalising `pending + chunk` up to its last newline gives as
