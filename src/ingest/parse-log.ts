@@ -20,29 +20,51 @@ export interface ParseLogOptions extends ParseOptions {
   onRecord?: (record: BenchRecord) => void;
 }
 
+/**
+ * What every parser other than the console scanner leaves to the caller, record by record:
+ * user context and duplicate marking for runs, then the record is handed on (`onRecord`) or
+ * kept. Used on a whole file's result and, record by record, by the streamed CSV reader.
+ */
+export class RecordFinisher {
+  /** Diagnostics of the finishing (user context, duplicates), in record order. */
+  readonly diagnostics: Diagnostic[] = [];
+  readonly records: BenchRecord[] = [];
+  private readonly tracker: DuplicateTracker;
+  private runs = 0;
+
+  constructor(private readonly opts: ParseLogOptions) {
+    this.tracker = opts.duplicates ?? new DuplicateTracker();
+  }
+
+  add(r: BenchRecord): void {
+    if (r.kind === 'run') {
+      this.runs++;
+      applyUserContext(r, this.opts, this.diagnostics);
+      const first = this.tracker.check(r);
+      if (first !== undefined && !r.flags.includes('duplicate')) {
+        r.flags.push('duplicate');
+        this.diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file: r.source.file, line: r.source.line });
+      }
+    }
+    if (this.opts.onRecord) this.opts.onRecord(r);
+    else this.records.push(r);
+  }
+
+  /** The file's result: the parser's diagnostics, then the finishing ones (and a note when it had no runs). */
+  end(parserDiagnostics: readonly Diagnostic[]): ParseResult {
+    const diagnostics: Diagnostic[] = [...parserDiagnostics, ...this.diagnostics];
+    if (this.runs === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'prose-skipped')) {
+      diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no benchmark runs found in this file', file: this.opts.file, line: 1 });
+    }
+    return { records: this.records, diagnostics };
+  }
+}
+
 /** Whole-file parsers other than the console scanner: user context and duplicates applied here. */
 function finishOther(result: ParseResult, opts: ParseLogOptions): ParseResult {
-  const diagnostics: Diagnostic[] = [...result.diagnostics];
-  const tracker = opts.duplicates ?? new DuplicateTracker();
-  let runs = 0;
-  for (const r of result.records) {
-    if (r.kind !== 'run') continue;
-    runs++;
-    applyUserContext(r, opts, diagnostics);
-    const first = tracker.check(r);
-    if (first !== undefined && !r.flags.includes('duplicate')) {
-      r.flags.push('duplicate');
-      diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file: r.source.file, line: r.source.line });
-    }
-  }
-  if (runs === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'prose-skipped')) {
-    diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no benchmark runs found in this file', file: opts.file, line: 1 });
-  }
-  if (opts.onRecord) {
-    for (const r of result.records) opts.onRecord(r);
-    return { records: [], diagnostics };
-  }
-  return { records: result.records, diagnostics };
+  const finisher = new RecordFinisher(opts);
+  for (const r of result.records) finisher.add(r);
+  return finisher.end(result.diagnostics);
 }
 
 function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { ConsoleScanner } from './console-log';
+import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
@@ -51,6 +52,8 @@ export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
  * 1 GB log, at the same speed (256 KiB saves a little more but is a few per cent slower).
  */
 export const DEFAULT_CHUNK_BYTES = 512 * 1024;
+/** Bytes of a large file read first to choose how to read it. */
+const HEAD_BYTES = 64 * 1024;
 /** A block longer than this many lines is read as it stands rather than waiting for more. */
 const MAX_CARRIED_LINES = 200_000;
 
@@ -87,10 +90,14 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
   };
   if (size < threshold) return parseWhole();
 
-  // Large file: look at its head to choose the entry point. Only console logs are streamed.
-  const head = await readHead(filePath, 64 * 1024).catch(() => '');
-  if (detectFormat(head, file, opts.formatHint) !== 'console-log') return parseWhole();
-  return streamConsoleLog(filePath, size, { ...base, ...opts, file });
+  // Large file: look at its head to choose the entry point. Console logs and generic CSVs are
+  // streamed; other formats (and CSVs of a tool's preset) are read whole.
+  const head = await readHead(filePath, HEAD_BYTES).catch(() => '');
+  const format = detectFormat(head, file, opts.formatHint);
+  if (format === 'console-log') return streamConsoleLog(filePath, size, { ...base, ...opts, file });
+  const csvPlan = format === 'csv' ? planCsvStream(head, size <= HEAD_BYTES) : undefined;
+  if (csvPlan) return streamCsv(filePath, size, csvPlan, { ...base, ...opts, file, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
+  return parseWhole();
 }
 
 /**

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { REPO_ROOT } from '../helpers/golden';
+import { parseUntilAborted, parseWithSlowConsumer } from '../helpers/stream-consumers';
 import { parseFile, parseLog } from '../../src/ingest/index';
 import type { RunRecord } from '../../src/model/records';
 
@@ -108,53 +109,19 @@ describe('streaming vs whole text', () => {
   });
 
   it('whenReady holds reading back until the consumer is ready, and nothing is lost', async () => {
-    const got: string[] = [];
-    let paused = false;
-    let waits = 0;
-    let readWhilePaused = 0;
-    const res = await parseFile(file, {
-      file: 'big.log',
-      streamThreshold: 0,
-      chunkBytes: 64 * 1024,
-      onRecord: (r) => {
-        if (paused) readWhilePaused++;
-        got.push(JSON.stringify(r));
-      },
-      // A slow consumer every other chunk: reading must stop until it says it is ready.
-      whenReady: () => {
-        if (++waits % 2 === 1) return undefined;
-        paused = true;
-        return new Promise<void>((resolve) =>
-          setTimeout(() => {
-            paused = false;
-            resolve();
-          }, 2),
-        );
-      },
-    });
-    assert.ok(waits > 10, `asked after each chunk (${waits} times)`);
-    assert.equal(readWhilePaused, 0, 'no record is read while the consumer is not ready');
-    assert.deepEqual(got, whole.records.map((r) => JSON.stringify(r)));
-    assert.deepEqual(res.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
+    const slow = await parseWithSlowConsumer(file, { file: 'big.log', chunkBytes: 64 * 1024 });
+    assert.ok(slow.waits > 10, `asked after each chunk (${slow.waits} times)`);
+    assert.equal(slow.readWhilePaused, 0, 'no record is read while the consumer is not ready');
+    assert.deepEqual(slow.got, whole.records.map((r) => JSON.stringify(r)));
+    assert.deepEqual(slow.result.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
   });
 
   it('signal stops reading: the records so far, and a warning saying where it stopped', async () => {
-    const stop = new AbortController();
-    const got: string[] = [];
-    const res = await parseFile(file, {
-      file: 'big.log',
-      streamThreshold: 0,
-      chunkBytes: 64 * 1024,
-      onRecord: (r) => {
-        got.push(JSON.stringify(r));
-        if (got.length === 100) stop.abort('enough');
-      },
-      signal: stop.signal,
-    });
+    const { got, result } = await parseUntilAborted(file, { file: 'big.log', chunkBytes: 64 * 1024 }, 100, 'enough');
     const expected = whole.records.map((r) => JSON.stringify(r));
     assert.ok(got.length >= 100 && got.length < expected.length / 2, `${got.length} records read`);
     assert.deepEqual(got, expected.slice(0, got.length), 'the records read are the first ones, unchanged');
-    const last = res.diagnostics[res.diagnostics.length - 1];
+    const last = result.diagnostics[result.diagnostics.length - 1];
     assert.equal(last?.code, 'io-error');
     assert.match(last?.message ?? '', /^reading stopped after \d+ of \d+ bytes: enough$/);
   });

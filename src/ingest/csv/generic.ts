@@ -11,7 +11,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { classifyColumn, setContextField, type ColumnMeaning } from './columns';
-import { allNumbers, unquoteFormula, type CsvTable } from './read';
+import { allNumbers, unquoteFormula, type CsvRow, type CsvTable } from './read';
 
 export function round12(v: number): number {
   return Number(v.toPrecision(12));
@@ -47,25 +47,51 @@ export function finishRun(run: RunRecord): RunRecord {
 }
 
 export function readGenericCsv(table: CsvTable, file: string, columnMap: Record<string, string> | undefined, diagnostics: Diagnostic[]): RunRecord[] {
-  const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const rows = table.rows.filter(isFilledRow);
   const first = rows[0];
   if (!first) return [];
-  let header: string[];
-  let data = rows.slice(1);
-  if (allNumbers(first.cells)) {
-    // No header: columns cannot be mapped; values are kept under positional names.
-    header = first.cells.map((_, k) => `column_${k + 1}`);
-    data = rows;
-    diagnostics.push({ severity: 'warning', code: 'table-malformed', message: 'first row is all numbers: no header row, columns kept as column_1…column_N (use a column map to name them)', file, line: first.line });
-  } else header = first.cells.map((h) => h.trim());
-  const meanings: ColumnMeaning[] = header.map((h) => classifyColumn(h, columnMap));
+  const reader = new GenericCsvReader(first, file, columnMap, diagnostics);
+  return (reader.headerless ? rows : rows.slice(1)).map((row) => reader.read(row));
+}
 
-  const runs: RunRecord[] = [];
-  data.forEach((row, index) => {
+/** Whether a row has any non-blank cell (blank rows are skipped). */
+export function isFilledRow(row: CsvRow): boolean {
+  return row.cells.some((c) => c.trim() !== '');
+}
+
+/**
+ * The generic reader row by row (so a large CSV can be read as it streams): made from the
+ * first non-blank row, then given each data row in order.
+ */
+export class GenericCsvReader {
+  /** The first row is data too: it was all numbers, so columns got positional names. */
+  readonly headerless: boolean;
+  private readonly header: string[];
+  private readonly meanings: ColumnMeaning[];
+  private index = 0;
+
+  constructor(
+    first: CsvRow,
+    private readonly file: string,
+    columnMap: Record<string, string> | undefined,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.headerless = allNumbers(first.cells);
+    if (this.headerless) {
+      // No header: columns cannot be mapped; values are kept under positional names.
+      this.header = first.cells.map((_, k) => `column_${k + 1}`);
+      diagnostics.push({ severity: 'warning', code: 'table-malformed', message: 'first row is all numbers: no header row, columns kept as column_1…column_N (use a column map to name them)', file, line: first.line });
+    } else this.header = first.cells.map((h) => h.trim());
+    this.meanings = this.header.map((h) => classifyColumn(h, columnMap));
+  }
+
+  /** The run of the next data row (a non-blank row after the header). */
+  read(row: CsvRow): RunRecord {
+    const { file, diagnostics, header, meanings } = this;
     if (row.cells.length !== header.length) {
       diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`, file, line: row.line });
     }
-    const run = newRun(file, row.line, index + 1, 'csv');
+    const run = newRun(file, row.line, ++this.index, 'csv');
     header.forEach((h, k) => {
       const rawCell = row.cells[k];
       if (rawCell === undefined) return;
@@ -105,7 +131,6 @@ export function readGenericCsv(table: CsvTable, file: string, columnMap: Record<
           break; // derived figures and raw-only columns
       }
     });
-    runs.push(run);
-  });
-  return runs;
+    return run;
+  }
 }

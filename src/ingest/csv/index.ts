@@ -9,7 +9,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyUserContext } from './columns';
-import { finishRun, readGenericCsv } from './generic';
+import { finishRun, isFilledRow, readGenericCsv } from './generic';
 import { readCsvRows } from './read';
 import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
 
@@ -51,7 +51,7 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
   if (text.trim() === '') return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
   const table = readCsvRows(text);
   for (const e of table.errors) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line: e.line });
-  const header = table.rows.find((r) => r.cells.some((c) => c.trim() !== ''))?.cells ?? [];
+  const header = table.rows.find(isFilledRow)?.cells ?? [];
   const preset = opts.columnMap ? undefined : detectCsvPreset(header);
   let runs: RunRecord[] = [];
   let samples: SampleRecord[] = [];
@@ -61,6 +61,11 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
     samples = readLocustHistory(table, file, diagnostics);
     diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `Locust history: ${samples.length} time-series samples, no runs (include samples to see them)`, file, line: 1 });
   } else runs = readGenericCsv(table, file, opts.columnMap, diagnostics);
-  for (const run of runs) applyUserContext(run, opts);
-  return { records: [...runs.map(finishRun), ...samples], diagnostics };
+  return { records: [...runs.map((run) => finishCsvRun(run, opts)), ...samples], diagnostics };
+}
+
+/** A run read from a CSV row, made final: `--set`/`--context` fill what it lacks; key order. */
+export function finishCsvRun(run: RunRecord, opts: CsvOptions): RunRecord {
+  applyUserContext(run, opts);
+  return finishRun(run);
 }
