@@ -171,6 +171,21 @@ export function csvRowLines(rows: readonly RunsCsvCell[][]): string {
 }
 
 export function runsToCsv(runs: readonly RunRecord[]): string {
-  const { header, rows } = runsToRows(runs);
-  return csvHeaderLine(header) + csvRowLines(rows);
+  return [...runsCsvParts(runs)].join('');
+}
+
+/** Rows made and written at a time by runsCsvParts. */
+const ROWS_PER_PART = 1000;
+
+/**
+ * runsToCsv's text in parts (the header line, then a thousand rows at a time), for a file too
+ * large to build as one string: the runs.csv of a few hundred thousand runs.
+ */
+export function* runsCsvParts(runs: readonly RunRecord[]): Generator<string> {
+  const metrics = runsCsvMetricColumns(runs);
+  yield csvHeaderLine([...RUN_CSV_CONTEXT_COLUMNS, ...metrics]);
+  for (let from = 0; from < runs.length; from += ROWS_PER_PART) {
+    const rows = runs.slice(from, from + ROWS_PER_PART).map((run) => [...runContextCells(run), ...runMetricCells(run.metrics, metrics)]);
+    yield csvRowLines(rows);
+  }
 }

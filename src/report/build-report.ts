@@ -17,28 +17,41 @@ import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostics';
 import { BenchbookError } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
-import { runsToCsv } from '../model/runs-csv';
+import { runsCsvParts } from '../model/runs-csv';
 import { analyzeRunsDetailed, runGroup } from '../analyze';
 import type { Summary } from '../analyze/types';
 import { chartsForSummary, renderSvg } from '../charts';
 import { loadContextFile, parsePaths, parseSetArgs } from '../ingest';
 import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
 import { sanitizeName } from './helpers';
+import { jsonTextParts } from './json-text-parts';
 import { markdownToHtml } from './markdown-to-html';
 import type { ReportConfig } from './report-config';
 import { matchesWhere, parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
 import { loadTemplates, renderReport } from './render-report';
 
+/** Characters of a file written at a time by writeParts. */
+const WRITE_PART_CHARS = 1 << 20;
+
 /** All file output of a report build. */
 export interface ReportEffects {
   writeFile(file: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * Adds text to a file just written. Optional: with it, runs.csv and summary.json are
+   * written in parts (for runs past a few hundred thousand they pass V8's longest string);
+   * without it, each is one writeFile.
+   */
+  appendFile?(file: string, data: string): Promise<void>;
   mkdir(dir: string): Promise<void>;
 }
 
 export const diskEffects: ReportEffects = {
   async writeFile(file, data) {
     await fs.promises.writeFile(file, data);
+  },
+  async appendFile(file, data) {
+    await fs.promises.appendFile(file, data);
   },
   async mkdir(dir) {
     await fs.promises.mkdir(dir, { recursive: true });
@@ -54,6 +67,9 @@ export function memoryEffects(): ReportEffects & { files: Map<string, string | U
     dirs,
     async writeFile(file, data) {
       files.set(file, data);
+    },
+    async appendFile(file, data) {
+      files.set(file, `${files.get(file) ?? ''}${data}`);
     },
     async mkdir(dir) {
       dirs.add(dir);
@@ -208,13 +224,30 @@ export async function writeReport(
     await effects.writeFile(file, data);
     files.push(file);
   };
+  /** A text file made of parts, written about a MiB at a time when the effects can append. */
+  const writeParts = async (rel: string, parts: Iterable<string>): Promise<void> => {
+    const file = outputPath(opts.out, rel);
+    const append = effects.appendFile?.bind(effects);
+    let pending = '';
+    let started = false;
+    for (const part of parts) {
+      pending += part;
+      if (!append || pending.length < WRITE_PART_CHARS) continue;
+      await (started ? append(file, pending) : effects.writeFile(file, pending));
+      started = true;
+      pending = '';
+    }
+    if (!started) await effects.writeFile(file, pending);
+    else if (pending !== '' && append) await append(file, pending);
+    files.push(file);
+  };
   await effects.mkdir(path.resolve(opts.out));
   await write('report.md', rendered.markdown);
   await write('report.html', html);
   if (svgs.size) await effects.mkdir(outputPath(opts.out, 'charts'));
   for (const [name, svg] of svgs) await write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : svg + '\n');
-  await write('runs.csv', runsToCsv(analysis.runs));
-  await write('summary.json', JSON.stringify(summary, null, 2) + '\n');
+  await writeParts('runs.csv', runsCsvParts(analysis.runs));
+  await writeParts('summary.json', withNewline(jsonTextParts(summary)));
   if (opts.pdf || (opts.png && svgs.size)) {
     const { exportWithChromium } = await import('./pdf-export');
     const job: { html?: string; svgs?: string[] } = {};
@@ -230,6 +263,11 @@ export async function writeReport(
     }
   }
   return { files, diagnostics, summary };
+}
+
+function* withNewline(parts: Iterable<string>): Generator<string, void, undefined> {
+  yield* parts;
+  yield '\n';
 }
 
 /** Inputs (files and directories) → report files in `opts.out`. */
