@@ -15,6 +15,7 @@ import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
+import { readingStopped } from './read-stopped';
 import { parseLog } from './parse-log';
 import type { ParseOptions, ParseResult } from './types';
 
@@ -166,19 +167,24 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       stream.destroy();
       queueMicrotask(() => {
         const res = scanner.finish();
-        res.diagnostics.push({ severity: 'warning', code: 'io-error', message: `reading stopped after ${stream.bytesRead} of ${size} bytes: ${String(opts.signal?.reason ?? 'aborted')}`, file: opts.file });
+        res.diagnostics.push(readingStopped(stream.bytesRead, size, opts.signal, opts.file));
         resolve(res);
       });
     };
     /** After a chunk's lines are fed: progress, and a pause while the consumer is not ready. */
+    /** The consumer's wait in progress, if any. */
+    let held: Promise<void> | undefined;
     const fed = (): void => {
       first = false;
       opts.onProgress?.(stream.bytesRead, size);
       const wait = opts.whenReady?.();
       if (!wait) return;
       stream.pause();
-      const resume = (): void => void stream.resume();
-      wait.then(resume, resume);
+      const resume = (): void => {
+        held = undefined;
+        stream.resume();
+      };
+      held = wait.then(resume, resume);
     };
     // No encoding on the stream: its chunks are Buffers, decoded here.
     stream.on('data', (chunk: string | Buffer) => {
@@ -218,14 +224,16 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     opts.signal?.addEventListener('abort', stop, { once: true });
     // One signal may serve many files (parsePaths): each file's listener goes when it is done.
     stream.on('close', () => opts.signal?.removeEventListener('abort', stop));
-    stream.on('end', () => {
+    // The file can end while the consumer waits: the last lines are scanned once it is ready.
+    stream.on('end', () => void (held ?? Promise.resolve()).then(() => {
+      if (stopped) return;
       // Bytes of a character cut off by the end of the file (as replacement characters).
       pending += decoder.decode();
       // The whole-text path sees a last (possibly empty) line after the final newline.
       feed(first && pending === '' ? [] : normalise(pending), true);
       opts.onProgress?.(size, size);
       resolve(scanner.finish());
-    });
+    }));
   });
 }
 

@@ -120,6 +120,12 @@ describe('streamed CSV vs whole text', () => {
     assert.equal(slow.result.records.length, 0);
     assert.deepEqual(slow.got, expected);
 
+    // A consumer never ready when asked: every chunk, the last one too, waits for it.
+    const slowest = await parseWithSlowConsumer(file, { file: 'slow.csv', chunkBytes: 1024 }, 1);
+    assert.equal(slowest.readWhilePaused, 0);
+    assert.deepEqual(slowest.got, expected);
+    assert.deepEqual(slowest.result.diagnostics, parseLog(body, { file: 'slow.csv' }).diagnostics);
+
     const { got, result } = await parseUntilAborted(file, { file: 'slow.csv', chunkBytes: 1024 }, 100, 'enough');
     assert.ok(got.length >= 100 && got.length < expected.length, `${got.length} records`);
     assert.deepEqual(got, expected.slice(0, got.length));

@@ -12,8 +12,8 @@ export interface ConsumedParse {
   result: ParseResult;
 }
 
-/** parseFile, streamed, into a consumer that makes reading wait every other time it is asked. */
-export async function parseWithSlowConsumer(file: string, opts: ParseFileOptions): Promise<ConsumedParse & { waits: number; readWhilePaused: number }> {
+/** parseFile, streamed, into a consumer that makes reading wait every `every`-th time it is asked. */
+export async function parseWithSlowConsumer(file: string, opts: ParseFileOptions, every = 2): Promise<ConsumedParse & { waits: number; readWhilePaused: number }> {
   const got: string[] = [];
   let paused = false;
   let waits = 0;
@@ -26,7 +26,7 @@ export async function parseWithSlowConsumer(file: string, opts: ParseFileOptions
       got.push(JSON.stringify(r));
     },
     whenReady: () => {
-      if (++waits % 2 === 1) return undefined;
+      if (++waits % every !== 0) return undefined;
       paused = true;
       return new Promise<void>((resolve) =>
         setTimeout(() => {

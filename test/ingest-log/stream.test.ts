@@ -114,6 +114,10 @@ describe('streaming vs whole text', () => {
     assert.equal(slow.readWhilePaused, 0, 'no record is read while the consumer is not ready');
     assert.deepEqual(slow.got, whole.records.map((r) => JSON.stringify(r)));
     assert.deepEqual(slow.result.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
+    // Never ready when asked: the file may end while the consumer waits; the last records too wait for it.
+    const slowest = await parseWithSlowConsumer(file, { file: 'big.log', chunkBytes: 256 * 1024 }, 1);
+    assert.equal(slowest.readWhilePaused, 0);
+    assert.deepEqual(slowest.got, whole.records.map((r) => JSON.stringify(r)));
   });
 
   it('signal stops reading: the records so far, and a warning saying where it stopped', async () => {

@@ -10,6 +10,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
 import { RecordFinisher } from '../parse-log';
+import { readingStopped } from '../read-stopped';
 import type { ParseFileOptions } from '../stream';
 import type { ParseResult } from '../types';
 import { GenericCsvReader, isFilledRow } from './generic';
@@ -147,6 +148,7 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
     };
     // Written by hand rather than piped: before each chunk goes on, a consumer that is not
     // ready (`whenReady`) holds it, and the file, back until it is.
+    let held: Promise<void> | undefined;
     input.on('data', (chunk) => {
       bytesRead += chunk.length;
       opts.onProgress?.(bytesRead, size);
@@ -157,18 +159,24 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
       }
       input.pause();
       const go = (): void => {
+        held = undefined;
         if (settled) return;
         body.write(chunk);
         input.resume();
       };
-      wait.then(go, go);
+      held = wait.then(go, go);
     });
-    input.on('end', () => body.end());
+    // The file can end while its last chunk is held back: the end waits for it.
+    input.on('end', () => void (held ?? Promise.resolve()).then(() => body.end()));
     const ioError = (err: Error): void => settle({ records: [], diagnostics: [{ severity: 'error', code: 'io-error', message: `cannot read: ${err.message}`, file }] });
     input.on('error', ioError);
     body.on('error', ioError);
     // Registered before papaparse's listener: the counter has each piece before its rows come.
     body.on('data', (text: string) => lines.add(text));
+    if (opts.signal?.aborted) {
+      settle({ records: [], diagnostics: [readingStopped(0, size, opts.signal, file)] });
+      return;
+    }
 
     let cursor = 0;
     let rows = 0; // non-blank rows
@@ -198,7 +206,7 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
       complete: () => {
         if (failure) return settle({ records: [], diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${failure.message}`, file, line: 1 }] });
         const res = finisher.end([...papaErrors, ...readerDiagnostics]);
-        if (opts.signal?.aborted) res.diagnostics.push({ severity: 'warning', code: 'io-error', message: `reading stopped after ${bytesRead} of ${size} bytes: ${String(opts.signal.reason ?? 'aborted')}`, file });
+        if (opts.signal?.aborted) res.diagnostics.push(readingStopped(bytesRead, size, opts.signal, file));
         settle(res);
       },
       error: ioError,
