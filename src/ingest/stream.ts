@@ -3,9 +3,9 @@
  * (parseLog); large console logs are streamed: read in chunks, normalised chunk by chunk
  * (hygiene keeps line numbers), and fed to one ConsoleScanner that carries the scope and
  * keeps back the few lines a block might still need, so memory stays bounded by the chunk
- * size plus the records kept. Pass `onRecord` to receive records as they are read instead
- * of collecting them (the way to keep a 1 GB log's peak memory small).
- * Both paths give identical records (tested).
+ * size plus the records kept. Large plain CSVs are streamed too (csv/stream-csv.ts). Pass
+ * `onRecord` to receive records as they are read instead of collecting them (the way to keep
+ * a 1 GB log's peak memory small). Both paths give identical records (tested).
  */
 import fs from 'node:fs';
 import type { Diagnostic } from '../model/diagnostics';
@@ -171,9 +171,9 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
         resolve(res);
       });
     };
-    /** After a chunk's lines are fed: progress, and a pause while the consumer is not ready. */
     /** The consumer's wait in progress, if any. */
     let held: Promise<void> | undefined;
+    /** After a chunk's lines are fed: progress, and a pause while the consumer is not ready. */
     const fed = (): void => {
       first = false;
       opts.onProgress?.(stream.bytesRead, size);
