@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { RunRecord } from '../model/records';
-import { csvHeaderLine, csvRowLines, metricColumnsOf, RUN_CSV_CONTEXT_COLUMNS, runContextCells, runMetricCells, type RunsCsvCell } from '../model/runs-csv';
+import { csvHeaderLine, csvRowLines, metricColumnsOf, runContextCells, runMetricCells, runsCsvHeader, type RunsCsvCell } from '../model/runs-csv';
 import { drainedOrClosed } from './drained-or-closed';
 
 /** Rows per write of the CSV. */
@@ -65,7 +65,7 @@ export class RunsCsvSpool {
     const write = async (text: string): Promise<void> => {
       if (text !== '' && !stopped() && !out.write(text) && !stopped()) await drainedOrClosed(out);
     };
-    await write(csvHeaderLine([...RUN_CSV_CONTEXT_COLUMNS, ...metrics]));
+    await write(csvHeaderLine(runsCsvHeader(metrics)));
     const lines = readline.createInterface({ input: fs.createReadStream(this.file), crlfDelay: Infinity });
     let batch: RunsCsvCell[][] = [];
     let read = 0;

@@ -140,12 +140,20 @@ export function runMetricCells(metrics: RunRecord['metrics'], columns: readonly 
   return columns.map((k) => (Object.prototype.hasOwnProperty.call(metrics, k) ? (metrics[k] ?? null) : null));
 }
 
+/** The CSV's columns: the fixed context columns, then these metric columns. */
+export function runsCsvHeader(metricColumns: readonly string[]): string[] {
+  return [...RUN_CSV_CONTEXT_COLUMNS, ...metricColumns];
+}
+
+/** A run's row under runsCsvHeader(metricColumns). */
+export function runCsvRow(run: RunRecord, metricColumns: readonly string[]): RunsCsvCell[] {
+  return [...runContextCells(run), ...runMetricCells(run.metrics, metricColumns)];
+}
+
 /** Header and rows (cells not yet made spreadsheet-safe). */
 export function runsToRows(runs: readonly RunRecord[]): { header: string[]; rows: RunsCsvCell[][] } {
   const metrics = runsCsvMetricColumns(runs);
-  const header = [...RUN_CSV_CONTEXT_COLUMNS, ...metrics];
-  const rows = runs.map((run) => [...runContextCells(run), ...runMetricCells(run.metrics, metrics)]);
-  return { header, rows };
+  return { header: runsCsvHeader(metrics), rows: runs.map((run) => runCsvRow(run, metrics)) };
 }
 
 /** A text cell a spreadsheet would run as a formula gets a leading `'`. Numbers are left alone. */
@@ -183,9 +191,6 @@ const ROWS_PER_PART = 1000;
  */
 export function* runsCsvParts(runs: readonly RunRecord[]): Generator<string> {
   const metrics = runsCsvMetricColumns(runs);
-  yield csvHeaderLine([...RUN_CSV_CONTEXT_COLUMNS, ...metrics]);
-  for (let from = 0; from < runs.length; from += ROWS_PER_PART) {
-    const rows = runs.slice(from, from + ROWS_PER_PART).map((run) => [...runContextCells(run), ...runMetricCells(run.metrics, metrics)]);
-    yield csvRowLines(rows);
-  }
+  yield csvHeaderLine(runsCsvHeader(metrics));
+  for (let from = 0; from < runs.length; from += ROWS_PER_PART) yield csvRowLines(runs.slice(from, from + ROWS_PER_PART).map((run) => runCsvRow(run, metrics)));
 }

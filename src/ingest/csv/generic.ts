@@ -11,7 +11,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { classifyColumn, setContextField, type ColumnMeaning } from './columns';
-import { allNumbers, unquoteFormula, type CsvRow, type CsvTable } from './read';
+import { allNumbers, isFilledRow, unquoteFormula, type CsvRow, type CsvTable } from './read';
 
 export function round12(v: number): number {
   return Number(v.toPrecision(12));
@@ -52,11 +52,6 @@ export function readGenericCsv(table: CsvTable, file: string, columnMap: Record<
   if (!first) return [];
   const reader = new GenericCsvReader(first, file, columnMap, diagnostics);
   return (reader.headerless ? rows : rows.slice(1)).map((row) => reader.read(row));
-}
-
-/** Whether a row has any non-blank cell (blank rows are skipped). */
-export function isFilledRow(row: CsvRow): boolean {
-  return row.cells.some((c) => c.trim() !== '');
 }
 
 /**

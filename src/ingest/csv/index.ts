@@ -9,8 +9,8 @@ import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyUserContext } from './columns';
-import { finishRun, isFilledRow, readGenericCsv } from './generic';
-import { readCsvRows } from './read';
+import { finishRun, readGenericCsv } from './generic';
+import { isFilledRow, readCsvRows } from './read';
 import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
 
 export interface CsvOptions extends ParseOptions {
@@ -30,7 +30,7 @@ export type { CsvPreset } from './tool-presets';
 /** True for text that reads as a delimited table (used by format detection). */
 export function looksLikeCsv(text: string): boolean {
   const t = readCsvRows(text.slice(0, 20000));
-  const rows = t.rows.filter((r) => r.cells.some((c) => c.trim() !== '')).slice(0, 10);
+  const rows = t.rows.filter(isFilledRow).slice(0, 10);
   if (rows.length < 2) return false;
   const n = rows[0]?.cells.length ?? 0;
   return n >= 2 && rows.filter((r) => r.cells.length === n).length >= Math.ceil(rows.length * 0.8);

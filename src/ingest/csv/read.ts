@@ -92,6 +92,11 @@ export function readCsvRows(text: string, delimiter?: string): CsvTable {
   return { delimiter: d, rows, errors };
 }
 
+/** Whether a row has any non-blank cell (blank rows are skipped by every reader). */
+export function isFilledRow(row: CsvRow): boolean {
+  return row.cells.some((c) => c.trim() !== '');
+}
+
 /** True when every non-empty cell is a number (a header row never is). */
 export function allNumbers(cells: readonly string[]): boolean {
   const filled = cells.map((c) => c.trim()).filter((c) => c !== '');

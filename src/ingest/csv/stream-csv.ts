@@ -13,9 +13,9 @@ import { RecordFinisher } from '../parse-log';
 import { readingStopped } from '../read-stopped';
 import type { ParseFileOptions } from '../stream';
 import type { ParseResult } from '../types';
-import { GenericCsvReader, isFilledRow } from './generic';
+import { GenericCsvReader } from './generic';
 import { finishCsvRun } from './index';
-import { firstContentLine, readCsvRows, sniffDelimiter } from './read';
+import { firstContentLine, isFilledRow, readCsvRows, sniffDelimiter } from './read';
 import { detectCsvPreset } from './tool-presets';
 
 /** How a CSV is streamed: its delimiter, and the comment or blank lines before its header. */

@@ -17,7 +17,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { metricForStat } from './columns';
 import { newRun, round12 } from './generic';
-import { unquoteFormula, type CsvRow, type CsvTable } from './read';
+import { isFilledRow, unquoteFormula, type CsvRow, type CsvTable } from './read';
 
 export type CsvPreset = 'genai-perf' | 'locust-stats' | 'locust-history';
 
@@ -43,7 +43,7 @@ function num(cell: string | undefined): number | undefined {
 
 export function readGenaiPerfCsv(table: CsvTable, file: string, diagnostics: Diagnostic[]): RunRecord[] {
   const rows = table.rows;
-  const first = rows.find((r) => r.cells.some((c) => c.trim() !== ''));
+  const first = rows.find(isFilledRow);
   if (!first) return [];
   const run = newRun(file, first.line, undefined, 'genai-perf-csv');
   run.title = 'genai-perf profile export';
@@ -151,7 +151,7 @@ function locustRun(header: readonly string[], row: CsvRow, file: string, index: 
 }
 
 export function readLocustStats(table: CsvTable, file: string, diagnostics: Diagnostic[]): RunRecord[] {
-  const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const rows = table.rows.filter(isFilledRow);
   const head = rows[0];
   if (!head) return [];
   const header = head.cells.map((c) => c.trim());
@@ -213,7 +213,7 @@ function locustTime(cell: string): string | number {
 }
 
 export function readLocustHistory(table: CsvTable, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
-  const rows = table.rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const rows = table.rows.filter(isFilledRow);
   const head = rows[0];
   if (!head) return [];
   const header = head.cells.map((c) => c.trim());
