@@ -10,7 +10,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
 import { RecordFinisher } from '../parse-log';
+import { ConsumerWait } from '../consumer-wait';
 import { readingStopped } from '../read-stopped';
+import { utf8Decoder } from '../utf8';
 import type { ParseFileOptions } from '../stream';
 import type { ParseResult } from '../types';
 import { GenericCsvReader } from './generic';
@@ -50,7 +52,7 @@ export function planCsvStream(head: string, complete: boolean): CsvStreamPlan | 
  * lines dropped, CRLF made LF (a CR at a chunk's end waits for the next chunk).
  */
 class CsvBodyText extends Transform {
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private readonly decoder = utf8Decoder();
   private first = true;
   private toSkip: number;
   private cr = '';
@@ -148,26 +150,18 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
     };
     // Written by hand rather than piped: before each chunk goes on, a consumer that is not
     // ready (`whenReady`) holds it, and the file, back until it is.
-    let held: Promise<void> | undefined;
-    input.on('data', (chunk) => {
+    const consumer = new ConsumerWait(input, opts.whenReady);
+    const write = (chunk: Buffer): void => {
+      if (!settled) body.write(chunk);
+    };
+    input.on('data', (data: string | Buffer) => {
+      const chunk = data as Buffer; // no encoding on the stream
       bytesRead += chunk.length;
       opts.onProgress?.(bytesRead, size);
-      const wait = opts.whenReady?.();
-      if (!wait) {
-        body.write(chunk);
-        return;
-      }
-      input.pause();
-      const go = (): void => {
-        held = undefined;
-        if (settled) return;
-        body.write(chunk);
-        input.resume();
-      };
-      held = wait.then(go, go);
+      if (!consumer.ask(() => write(chunk))) write(chunk);
     });
     // The file can end while its last chunk is held back: the end waits for it.
-    input.on('end', () => void (held ?? Promise.resolve()).then(() => body.end()));
+    input.on('end', () => consumer.afterWait(() => body.end()));
     const ioError = (err: Error): void => settle({ records: [], diagnostics: [{ severity: 'error', code: 'io-error', message: `cannot read: ${err.message}`, file }] });
     input.on('error', ioError);
     body.on('error', ioError);
