@@ -5,6 +5,7 @@
  *      streaming `parseFile`, and through two baselines on the same file: readline line
  *      counting and a plain regex extraction of Metric/Value cells. Each measurement runs in
  *      its own child process (bench/measure.ts) so peak RSS is its own.
+ *      The same logs through `benchbook report` (parse to report files, Node's default heap).
  *   2. report cost: 1k/10k/100k synthetic RunRecords → analyze → charts → renderReport.
  *   3. PDF export at 1k runs: the report's exportPdf vs a bare Chromium page.pdf of the same HTML.
  *   4. fuzz: 10k fast-check cases of parseLog on box glyphs, numbers and newlines (must not throw).
@@ -133,6 +134,7 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const corpus = loadCorpus(path.join(ROOT, 'data'));
   const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cliRss: number; csvRss: number }> = [];
+  const reports: string[] = [];
   const notes: string[] = [];
   for (const size of a.sizes) {
     const file = path.join(os.tmpdir(), `benchbook-bench-${process.pid}-${size}mb.log`);
@@ -154,6 +156,12 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       const ing = await repeated(reps, ['ingest', file]);
       const cli = await repeated(1, ['cli', file]);
       const csv = await repeated(1, ['cli-csv', file]);
+      const rep = await repeated(1, ['report-log', file]);
+      reports.push(
+        rep.ok
+          ? `| ${f1(bytes / MB)} MB | ${rep.count} | ${f1(rep.seconds)} | ${Math.round((rep.count ?? 0) / rep.seconds)} | ${f1(rep.maxRssMiB)} | ${rep.detail?.heap_limit_mib} |`
+          : `| ${f1(bytes / MB)} MB | failed: ${(rep.error ?? '').split('\n')[0]} | | | | |`,
+      );
       const mbs = (s: number): number => bytes / MB / s;
       if (!ing.ok) notes.push(`${size} MB: ingest not measured: ${ing.error?.split('\n')[0]}`);
       else if (ing.count !== stats.tables) notes.push(`${size} MB: ingest read ${ing.count} runs; the generator wrote ${stats.tables} tables`);
@@ -193,6 +201,11 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   }
   if (notes.length) md.push('', 'Notes:', '', ...notes.map((n) => `- ${n}`));
   md.push('');
+  if (reports.length) {
+    md.push('### `benchbook report` of the same logs', '');
+    md.push("Parsing, analysis, charts and the report files (written to a temporary folder), one child process each with Node's default heap, 1 run.", '');
+    md.push('| size | runs | s | runs/s | peak RSS MiB | heap limit MiB |', '| --- | --- | --- | --- | --- | --- |', ...reports, '');
+  }
 }
 
 async function benchReport(a: Args, md: string[]): Promise<void> {

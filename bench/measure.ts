@@ -10,10 +10,16 @@
  *                                                     the result line to stderr)
  *   node --import tsx bench/measure.ts cli-csv FILE  (`benchbook parse --format csv FILE`: the same)
  *   node --import tsx bench/measure.ts report N
+ *   node --import tsx bench/measure.ts report-log FILE  (`benchbook report FILE` as the CLI runs
+ *                                                     it: parse, analyze, charts, files written
+ *                                                     to a temporary folder, removed after)
  *   node --import tsx bench/measure.ts idle
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
+import v8 from 'node:v8';
 import { BASELINE_ROW } from './generate';
 import { syntheticRuns } from './synthetic-runs';
 
@@ -110,6 +116,25 @@ async function report(n: number, startRss: number): Promise<void> {
   finish({ kind: 'report', ok: true, seconds: Number(detail.total_s), count: n, detail }, startRss);
 }
 
+/**
+ * A whole report of a log file, parsing included, with Node's default heap: what a user runs
+ * on years of logs. Files go to a temporary folder (the disk is part of the cost here).
+ */
+async function reportLog(file: string, startRss: number): Promise<void> {
+  const { buildReport } = await import('../src/report');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-bench-report-'));
+  try {
+    const t0 = process.hrtime.bigint();
+    const r = await buildReport([file], { out });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const runs = r.summary.inputs.reduce((n, i) => n + i.runs, 0);
+    const heapLimitMiB = v8.getHeapStatistics().heap_size_limit / 2 ** 20;
+    finish({ kind: 'report-log', ok: true, seconds, bytes: fs.statSync(file).size, count: runs, detail: { heap_limit_mib: Math.round(heapLimitMiB), files: r.files.length } }, startRss);
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const [kind, arg] = process.argv.slice(2);
   const startRss = process.memoryUsage().rss;
@@ -120,6 +145,7 @@ async function main(): Promise<void> {
     if (kind === 'ingest') return await ingest(arg, startRss);
     if (kind === 'cli') return await cli(arg, 'jsonl', startRss);
     if (kind === 'cli-csv') return await cli(arg, 'csv', startRss);
+    if (kind === 'report-log') return await reportLog(arg, startRss);
     const bytes = fs.statSync(arg).size;
     const t0 = process.hrtime.bigint();
     const count = kind === 'readline' ? await countLines(arg) : kind === 'regex' ? await regexRows(arg) : NaN;
