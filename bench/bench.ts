@@ -127,7 +127,7 @@ const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
 async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push('## Ingest (streaming parseFile vs baselines)', '');
-  md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, five box styles, ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
+  md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, eight box styles (heavy-head, square, rounded, double, heavy, ASCII, borderless minimal and simple), ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
   const idle = await measure(['idle']);
   md.push(`Idle child (node + tsx, no work): peak RSS ${f1(idle.maxRssMiB)} MiB.`, '');
   md.push(`| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB | \`benchbook parse\` into a pipe: MB/s | its peak RSS MiB | \`parse --format csv\` into a pipe: MB/s | its peak RSS MiB |`);

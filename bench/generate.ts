@@ -2,7 +2,8 @@
  * Seeded synthetic benchmark logs for the ingest benchmark. The building blocks are read from
  * the real sample logs in data/*.md (result tables with their titles and Metric/Value rows,
  * launch commands, headings, comments, separators, nvidia-smi dumps); the generator re-plays
- * them with varied numbers, box styles (heavy-head, square, rounded, double, ascii), wrapped
+ * them with varied numbers, box styles (every style benchbook reads: heavy-head, square, rounded,
+ * double, heavy, ascii, and the borderless minimal and simple), wrapped
  * cells and context lines. Same seed → same bytes.
  *
  * Output is streamed in ~64 KB chunks with backpressure: memory stays flat for a 1 GB file.
@@ -78,8 +79,8 @@ export function loadCorpus(dataDir: string): Corpus {
   return corpus;
 }
 
-type BoxStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'ascii';
-export const BOX_STYLES: BoxStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'ascii'];
+type BoxStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'heavy' | 'ascii' | 'minimal' | 'simple';
+export const BOX_STYLES: BoxStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'minimal', 'simple'];
 
 // top, header row, header rule, body row, bottom: [left, fill, mid, right] / [left, mid, right]
 interface Box { top: string; head: string; rule: string; body: string; bottom: string }
@@ -88,7 +89,11 @@ const BOXES: Record<BoxStyle, Box> = {
   square: { top: '┌─┬┐', head: '│││', rule: '├─┼┤', body: '│││', bottom: '└─┴┘' },
   rounded: { top: '╭─┬╮', head: '│││', rule: '├─┼┤', body: '│││', bottom: '╰─┴╯' },
   double: { top: '╔═╦╗', head: '║║║', rule: '╠═╬╣', body: '║║║', bottom: '╚═╩╝' },
+  heavy: { top: '┏━┳┓', head: '┃┃┃', rule: '┣━╋┫', body: '┃┃┃', bottom: '┗━┻┛' },
   ascii: { top: '+-++', head: '|||', rule: '|-+|', body: '|||', bottom: '+-++' },
+  // rich MINIMAL and SIMPLE: no outer border (their edges are spaces, MINIMAL's rule ends in ╶ ╴).
+  minimal: { top: '  ╷ ', head: ' │ ', rule: '╶─┼╴', body: ' │ ', bottom: '  ╵ ' },
+  simple: { top: '    ', head: '   ', rule: ' ── ', body: '   ', bottom: '    ' },
 };
 
 function rule(spec: string, w1: number, w2: number): string {

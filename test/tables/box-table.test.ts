@@ -223,6 +223,27 @@ test('minimal (rich MINIMAL_HEAVY_HEAD with edges) and simple (whitespace column
   assert.deepEqual(s.rows, [['Throughput', '12.5', 'req/s'], ['Latency p99', '1,234', 'ms']]);
 });
 
+test('minimal and simple tables: a value folded mid-token at the column width joins without a space', () => {
+  // The URL is 36 columns, folded at 20 as rich folds a token wider than its column.
+  const expected = [['URL', 'http://localhost:8000/v1/completions'], ['Max Tokens', '256'], ['Notes', 'two words']];
+  const variants: Record<string, string[]> = {
+    // rich MINIMAL (edges `╶`/`╴` on the rule), trailing spaces kept as a terminal pads lines
+    'minimal, edges': ['             ╷                      ', '  Metric     │ Value                ', '╶────────────┼─────────────────────╴', '  URL        │ http://localhost:800 ', '             │ 0/v1/completions     ', '  Max Tokens │ 256                  ', '  Notes      │ two                  ', '             │ words                ', '             ╵                      '],
+    // the same pasted with trailing spaces dropped
+    'minimal, trimmed': ['             ╷', '  Metric     │ Value', '╶────────────┼─────────────────────╴', '  URL        │ http://localhost:800', '             │ 0/v1/completions', '  Max Tokens │ 256', '  Notes      │ two', '             │ words', '             ╵'],
+    // no edges shown: the rule runs over the outer padding
+    'minimal, no edge': [' Metric     │ Value', '━━━━━━━━━━━━┿━━━━━━━━━━━━━━━━━━━━━━', ' URL        │ http://localhost:800', '            │ 0/v1/completions', ' Max Tokens │ 256', ' Notes      │ two', '            │ words'],
+    // rich SIMPLE: no dividers at all
+    simple: ['  Metric       Value', ' ─────────────────────────────────── ', '  URL          http://localhost:800', '               0/v1/completions', '  Max Tokens   256', '  Notes        two', '               words'],
+  };
+  for (const [name, lines] of Object.entries(variants)) {
+    const t = read([...lines, ''].join('\n'));
+    assert.deepEqual(t.header, ['Metric', 'Value'], name);
+    // "two" + "words" were wrapped at a space (the column had room for "two" only because "words" did not fit after it)
+    assert.deepEqual(t.rows, expected, name);
+  }
+});
+
 test('a Markdown pipe table and prose are not box tables', () => {
   const lines = ['| a | b |', '|---|---|', '| 1 | 2 |', '', 'Not | a table', '------', 'foo'];
   for (let i = 0; i < lines.length; i++) assert.equal(startsBoxTable(lines, i), false, `line ${i + 1}`);

@@ -666,7 +666,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame): Text
   );
   const bodyRules = rules.filter((r) => r.after > headCount);
   const ruledRows = bodyRules.length > 0;
-  const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds![k] ?? 0) - 1 - 2));
+  const widths = contentWidths(bounds);
   const body = split.slice(headCount);
   let grouped: GroupedRow[];
   if (ruledRows) {
@@ -719,9 +719,18 @@ const MINIMAL_RULE = /^[\s─━╶╴╺╸┼┿╋╪╇]+$/;
 /** Lines longer than this are not table lines (a 10 MB log line must stay cheap to skip). */
 const MAX_TABLE_LINE = 4000;
 
+/** Whether a UTF-16 unit is one MINIMAL_RULE allows other than whitespace. */
+function isMinimalRuleCode(c: number): boolean {
+  return c === 0x2500 || c === 0x2501 || c === 0x2576 || c === 0x2574 || c === 0x257a || c === 0x2578 || c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547;
+}
+
 function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
   if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
+  // Most lines asked about are rows or prose: their first non-space unit already rules them out.
+  let at = 0;
+  while (at < l.length && isSpaceCode(l.charCodeAt(at))) at++;
+  if (at === l.length || !isMinimalRuleCode(l.charCodeAt(at))) return undefined;
   const t = l.trim();
   if (t.length < 3 || !MINIMAL_RULE.test(l) || (t.match(/[─━]/g) ?? []).length < 3) return undefined;
   return l.trimEnd();
@@ -731,10 +740,53 @@ function minimalColumns(text: string): boolean {
   return /\S\s*[│┃]\s*\S/.test(text) || /\S\s{2,}\S/.test(text);
 }
 
+/**
+ * Per display column below `width`: whether every line is blank there, meaning that at most one
+ * code point starts in that column and it is whitespace or `│`/`┃` (the columns a wide
+ * character's right half covers count as blank). One pass per line: a SIMPLE table's columns
+ * are the runs of such columns.
+ */
+function blankColumns(lines: readonly string[], width: number): boolean[] {
+  const blank = new Array<boolean>(width).fill(true);
+  for (const x of lines) {
+    let col = 0;
+    let lastStart = -1;
+    for (let i = 0; i < x.length && col < width; ) {
+      const cp = x.codePointAt(i) ?? 0;
+      const len = cp > 0xffff ? 2 : 1;
+      const divider = cp === 0x2502 || cp === 0x2503;
+      // A second code point starting in the same column (after a zero-width one) makes it non-blank.
+      if (col === lastStart || !(divider || (len === 1 && isSpaceCode(cp)))) blank[col] = false;
+      lastStart = col;
+      col += cpWidth(cp);
+      i += len;
+    }
+  }
+  return blank;
+}
+
 function splitMinimal(line: string, bounds: number[]): string[] {
   const cells: string[] = [];
   for (let k = 0; k + 1 < bounds.length; k++) cells.push(sliceColumns(line, bounds[k]!, bounds[k + 1]!).replace(/^[\s│┃]+|[\s│┃]+$/g, '').trim());
   return cells;
+}
+
+/**
+ * Columns of a minimal table's outer edges, from its rule (trailing space trimmed): rich's
+ * MINIMAL draws them as `╶`/`╴` at the rule's ends; a rule without them (SIMPLE, or no edge
+ * shown) runs over the padding next to the edges, one column further in.
+ */
+function ruleEdges(rule: string): [number, number] {
+  const chars = [...rule]; // rule glyphs are one column each, so a code point index is a column
+  let first = 0;
+  while (first < chars.length && /\s/.test(chars[first] ?? '')) first++;
+  const last = chars.length - 1;
+  return [/[╶╺]/.test(chars[first] ?? '') ? first : first - 1, /[╴╸]/.test(chars[last] ?? '') ? last : last + 1];
+}
+
+/** Content width of each column between dividers/edges at `bounds` (one padding column on each side). */
+function contentWidths(bounds: readonly number[]): number[] {
+  return bounds.slice(1).map((b, k) => Math.max(1, b - (bounds[k] ?? 0) - 3));
 }
 
 /** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
@@ -796,8 +848,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   const style: BoxStyle = junctions.length > 0 || all.some((x) => /[│┃]/.test(x)) ? 'minimal' : 'simple';
   if (junctions.length > 0) bounds = [0, ...junctions, width + 1];
   else {
-    const blank: boolean[] = [];
-    for (let c = 0; c < width; c++) blank.push(all.every((x) => /^[\s│┃]?$/.test(sliceColumns(x, c, c + 1))));
+    const blank = blankColumns(all, width);
     bounds = [0];
     let c = 0;
     while (c < width) {
@@ -815,7 +866,8 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   if (bounds.length < 3) return undefined;
   const header = splitMinimal(header0, bounds);
   const cells = body.map((b): Cells => ({ line: b.line, cells: splitMinimal(b.text, bounds), span: [], ok: true }));
-  const widths = bounds.slice(1).map((b, k) => Math.max(1, b - (bounds[k] ?? 0) - 3));
+  const [left, right] = ruleEdges(rule);
+  const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
   const grouped = groupBodyLines(cells, widths);
   const n = bounds.length - 1;
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
