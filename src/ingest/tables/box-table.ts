@@ -765,10 +765,38 @@ function blankColumns(lines: readonly string[], width: number): boolean[] {
   return blank;
 }
 
+/**
+ * The cells of a minimal/simple table's line: the code points starting in display columns
+ * `[bounds[k], bounds[k + 1])`, less whitespace and `│`/`┃` around them. One pass over the line.
+ */
 function splitMinimal(line: string, bounds: number[]): string[] {
-  const cells: string[] = [];
-  for (let k = 0; k + 1 < bounds.length; k++) cells.push(sliceColumns(line, bounds[k]!, bounds[k + 1]!).replace(/^[\s│┃]+|[\s│┃]+$/g, '').trim());
+  const n = bounds.length - 1;
+  const starts = new Array<number>(n).fill(-1);
+  const ends = new Array<number>(n).fill(-1);
+  let k = 0;
+  let col = 0;
+  for (let i = 0; i < line.length && k < n; ) {
+    const cp = line.codePointAt(i) ?? 0;
+    const len = cp > 0xffff ? 2 : 1;
+    while (k < n && col >= bounds[k + 1]!) k++;
+    if (k < n && col >= bounds[k]!) {
+      if (starts[k]! < 0) starts[k] = i;
+      ends[k] = i + len;
+    }
+    col += cpWidth(cp);
+    i += len;
+  }
+  const cells = new Array<string>(n);
+  for (let c = 0; c < n; c++) cells[c] = starts[c]! < 0 ? '' : trimCell(line, starts[c]!, ends[c]!);
   return cells;
+}
+
+/** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
+function trimCell(line: string, from: number, to: number): string {
+  const edge = (c: number): boolean => c === 0x2502 || c === 0x2503 || isSpaceCode(c);
+  while (from < to && edge(line.charCodeAt(from))) from++;
+  while (to > from && edge(line.charCodeAt(to - 1))) to--;
+  return line.slice(from, to);
 }
 
 /**
@@ -842,9 +870,12 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   // Column boundaries: the rule's junctions (MINIMAL), else the display columns that are
   // blank (or a divider glyph) in every line, in runs of two or more (SIMPLE).
   let bounds: number[] = [];
-  const ruleChars = [...rule];
+  // By unit: a rule holds single-unit glyphs and whitespace only, so a unit index is a column.
   const junctions: number[] = [];
-  ruleChars.forEach((c, k) => /[┼┿╋╪╇]/.test(c) && junctions.push(k));
+  for (let k = 0; k < rule.length; k++) {
+    const c = rule.charCodeAt(k);
+    if (c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547) junctions.push(k); // ┼ ┿ ╋ ╪ ╇
+  }
   const style: BoxStyle = junctions.length > 0 || all.some((x) => /[│┃]/.test(x)) ? 'minimal' : 'simple';
   if (junctions.length > 0) bounds = [0, ...junctions, width + 1];
   else {
