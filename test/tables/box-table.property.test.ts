@@ -68,8 +68,9 @@ for (const style of RENDER_STYLES) {
         const width = Math.max(...rendered0.map((l) => displayWidth(l)));
         const s: TableSpec = { ...spec };
         if (s.title !== undefined && displayWidth(s.title) > width - 2) delete s.title;
-        if (style === 'minimal') delete s.maxWidths; // minimal headers are one line; labels still wrap below
-        if (style === 'minimal' && spec.wrapLabel) s.maxWidths = spec.maxWidths ?? [];
+        const minimal = style === 'minimal' || style === 'minimal-edges';
+        if (minimal) delete s.maxWidths; // minimal headers are one line; labels still wrap below
+        if (minimal && spec.wrapLabel) s.maxWidths = spec.maxWidths ?? [];
         const table = renderTable(s, style);
         const lines = ['some text before', '', ...table, '', 'after'];
         const start = 2;

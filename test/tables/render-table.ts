@@ -7,8 +7,8 @@
  */
 import { displayWidth } from '../../src/ingest/tables/text-width';
 
-export type RenderStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'ascii' | 'minimal' | 'tabulate-grid';
-export const RENDER_STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'ascii', 'minimal', 'tabulate-grid'];
+export type RenderStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'heavy' | 'ascii' | 'minimal' | 'minimal-edges' | 'tabulate-grid';
+export const RENDER_STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'minimal', 'minimal-edges', 'tabulate-grid'];
 
 export interface TableSpec {
   title?: string;
@@ -27,7 +27,7 @@ interface Box {
   bottom: [string, string, string, string];
 }
 
-const BOXES: Record<Exclude<RenderStyle, 'minimal'>, Box> = {
+const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges'>, Box> = {
   'heavy-head': {
     top: ['┏', '━', '┳', '┓'],
     headRow: ['┃', '┃', '┃'],
@@ -38,6 +38,7 @@ const BOXES: Record<Exclude<RenderStyle, 'minimal'>, Box> = {
   square: { top: ['┌', '─', '┬', '┐'], headRow: ['│', '│', '│'], headSep: ['├', '─', '┼', '┤'], row: ['│', '│', '│'], bottom: ['└', '─', '┴', '┘'] },
   rounded: { top: ['╭', '─', '┬', '╮'], headRow: ['│', '│', '│'], headSep: ['├', '─', '┼', '┤'], row: ['│', '│', '│'], bottom: ['╰', '─', '┴', '╯'] },
   double: { top: ['╔', '═', '╦', '╗'], headRow: ['║', '║', '║'], headSep: ['╠', '═', '╬', '╣'], row: ['║', '║', '║'], bottom: ['╚', '═', '╩', '╝'] },
+  heavy: { top: ['┏', '━', '┳', '┓'], headRow: ['┃', '┃', '┃'], headSep: ['┣', '━', '╋', '┫'], row: ['┃', '┃', '┃'], bottom: ['┗', '━', '┻', '┛'] },
   ascii: { top: ['+', '-', '+', '+'], headRow: ['|', '|', '|'], headSep: ['+', '=', '+', '+'], row: ['|', '|', '|'], bottom: ['+', '-', '+', '+'] },
   'tabulate-grid': {
     top: ['+', '-', '+', '+'],
@@ -102,13 +103,19 @@ export function renderTable(spec: TableSpec, style: RenderStyle): string[] {
     for (let k = 0; k < h; k++) out.push(parts.map((p, c) => pad(p[k] ?? '', widths[c] ?? 1, !header && c > 0 && numeric(cells[c] ?? ''))));
     return out;
   };
-  if (style === 'minimal') {
+  if (style === 'minimal' || style === 'minimal-edges') {
     // rich MINIMAL_HEAVY_HEAD without edges: " a │ b ", "━━━┿━━━", rows; header on one line.
+    // rich MINIMAL (its default show_edge): the same inside a space edge, `╷`/`╵` above and
+    // below the dividers, and a `╶───┼───╴` rule.
     const hw = spec.header.map((h, c) => Math.max(widths[c] ?? 1, displayWidth(h)));
     widths.splice(0, widths.length, ...hw);
-    lines.push(' ' + spec.header.map((h, c) => pad(h, widths[c] ?? 1, false)).join(' │ ') + ' ');
-    lines.push(widths.map((w) => '━'.repeat(w + 2)).join('┿'));
-    for (const r of spec.rows) for (const l of block(r, false)) lines.push(' ' + l.join(' │ ') + ' ');
+    const edge = style === 'minimal-edges' ? ' ' : '';
+    const cap = (glyph: string): string => edge + widths.map((w) => ' '.repeat(w + 2)).join(glyph) + edge;
+    if (edge) lines.push(cap('╷'));
+    lines.push(edge + ' ' + spec.header.map((h, c) => pad(h, widths[c] ?? 1, false)).join(' │ ') + ' ' + edge);
+    lines.push(edge ? '╶' + widths.map((w) => '─'.repeat(w + 2)).join('┼') + '╴' : widths.map((w) => '━'.repeat(w + 2)).join('┿'));
+    for (const r of spec.rows) for (const l of block(r, false)) lines.push(edge + ' ' + l.join(' │ ') + ' ' + edge);
+    if (edge) lines.push(cap('╵'));
   } else {
     const box = BOXES[style];
     lines.push(rule(box.top, widths, 1));

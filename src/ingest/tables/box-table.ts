@@ -957,7 +957,9 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
     if (t && t.line === i) return i + 1;
   }
   if (minimalStartsAt(lines, i + 1)) {
-    const frame0: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width: displayWidth((lines[i + 2] ?? '').trimEnd()) };
+    // The table's width is its rule's: under the header, which is under the `╷` edge when there is one.
+    const ruleAt = MINIMAL_EDGE.test(lines[i + 1] ?? '') ? i + 3 : i + 2;
+    const frame0: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width: displayWidth((lines[ruleAt] ?? '').trimEnd()) };
     const t = findTitle(lines, i + 1, frame0);
     if (t && t.line === i) return i + 1;
   }
