@@ -714,44 +714,59 @@ function textTable(
 // ---------------------------------------------------------------------------------------
 // Minimal / simple tables (no outer border): a header line, a rule of `─`/`━`, rows.
 
-const MINIMAL_RULE = /^[\s─━╶╴╺╸┼┿╋╪╇]+$/;
-
 /** Lines longer than this are not table lines (a 10 MB log line must stay cheap to skip). */
 const MAX_TABLE_LINE = 4000;
 
-/** Whether a UTF-16 unit is one MINIMAL_RULE allows other than whitespace. */
+/** Whether a UTF-16 unit is a glyph of a minimal table's rule: `─━╶╴╺╸┼┿╋╪╇`. */
 function isMinimalRuleCode(c: number): boolean {
   return c === 0x2500 || c === 0x2501 || c === 0x2576 || c === 0x2574 || c === 0x257a || c === 0x2578 || c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547;
 }
 
+/**
+ * The rule under a minimal/simple table's header at `lines[k]` (trailing space trimmed): rule
+ * glyphs and whitespace only, at least three of them `─`/`━`. By char code, without copies: most
+ * lines asked about are rows or prose, and their first non-space unit already rules them out.
+ */
 function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
   if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
-  // Most lines asked about are rows or prose: their first non-space unit already rules them out.
   let at = 0;
   while (at < l.length && isSpaceCode(l.charCodeAt(at))) at++;
   if (at === l.length || !isMinimalRuleCode(l.charCodeAt(at))) return undefined;
-  const t = l.trim();
-  if (t.length < 3 || !MINIMAL_RULE.test(l) || (t.match(/[─━]/g) ?? []).length < 3) return undefined;
-  return l.trimEnd();
+  let end = l.length;
+  while (end > at && isSpaceCode(l.charCodeAt(end - 1))) end--;
+  if (end - at < 3) return undefined;
+  let dashes = 0;
+  for (let c = at; c < end; c++) {
+    const u = l.charCodeAt(c);
+    if (u === 0x2500 || u === 0x2501) dashes++;
+    else if (!isMinimalRuleCode(u) && !isSpaceCode(u)) return undefined;
+  }
+  return dashes < 3 ? undefined : l.trimEnd();
 }
 
+/**
+ * Whether a line shows columns: a divider between text, or two spaces between text. Both
+ * patterns start and end at non-space, so a line answers as its trimmed text does (and a
+ * blank line never matches).
+ */
 function minimalColumns(text: string): boolean {
   return /\S\s*[│┃]\s*\S/.test(text) || /\S\s{2,}\S/.test(text);
 }
 
 /**
- * Per display column below `width`: whether every line is blank there, meaning that at most one
- * code point starts in that column and it is whitespace or `│`/`┃` (the columns a wide
- * character's right half covers count as blank). One pass per line: a SIMPLE table's columns
- * are the runs of such columns.
+ * Per display column: whether every line is blank there, meaning that at most one code point
+ * starts in that column and it is whitespace or `│`/`┃` (the columns a wide character's right
+ * half covers, and those past a line's end, count as blank). One pass per line, which also
+ * gives the widest line's display width: a SIMPLE table's columns are the runs of such columns.
  */
-function blankColumns(lines: readonly string[], width: number): boolean[] {
-  const blank = new Array<boolean>(width).fill(true);
+function blankColumns(lines: readonly string[]): { blank: boolean[]; width: number } {
+  const blank: boolean[] = [];
+  let width = 0;
   for (const x of lines) {
     let col = 0;
     let lastStart = -1;
-    for (let i = 0; i < x.length && col < width; ) {
+    for (let i = 0; i < x.length; ) {
       const cp = x.codePointAt(i) ?? 0;
       const len = cp > 0xffff ? 2 : 1;
       const divider = cp === 0x2502 || cp === 0x2503;
@@ -761,21 +776,24 @@ function blankColumns(lines: readonly string[], width: number): boolean[] {
       col += cpWidth(cp);
       i += len;
     }
+    if (col > width) width = col;
   }
-  return blank;
+  for (let c = 0; c < width; c++) if (blank[c] === undefined) blank[c] = true;
+  return { blank, width };
 }
 
 /**
  * The cells of a minimal/simple table's line: the code points starting in display columns
- * `[bounds[k], bounds[k + 1])`, less whitespace and `│`/`┃` around them. One pass over the line.
+ * `[bounds[k], bounds[k + 1])`, less whitespace and `│`/`┃` around them. One pass over the
+ * whole line, which also measures it (`splitWidth`).
  */
-function splitMinimal(line: string, bounds: number[]): string[] {
+function splitMinimal(line: string, bounds: readonly number[]): string[] {
   const n = bounds.length - 1;
   const starts = new Array<number>(n).fill(-1);
   const ends = new Array<number>(n).fill(-1);
   let k = 0;
   let col = 0;
-  for (let i = 0; i < line.length && k < n; ) {
+  for (let i = 0; i < line.length; ) {
     const cp = line.codePointAt(i) ?? 0;
     const len = cp > 0xffff ? 2 : 1;
     while (k < n && col >= bounds[k + 1]!) k++;
@@ -786,10 +804,14 @@ function splitMinimal(line: string, bounds: number[]): string[] {
     col += cpWidth(cp);
     i += len;
   }
+  splitWidth = col;
   const cells = new Array<string>(n);
   for (let c = 0; c < n; c++) cells[c] = starts[c]! < 0 ? '' : trimCell(line, starts[c]!, ends[c]!);
   return cells;
 }
+
+/** Display width of the line splitMinimal last split. */
+let splitWidth = 0;
 
 /** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
 function trimCell(line: string, from: number, to: number): string {
@@ -829,10 +851,11 @@ function minimalStartsAt(lines: readonly string[], i: number): boolean {
 function minimalHeaderAt(lines: readonly string[], i: number): boolean {
   const h = lines[i];
   if (h === undefined || h.length > MAX_TABLE_LINE || minimalRuleAt(lines, i + 1) === undefined) return false;
-  if (h.trim() === '' || (BOX_LINE.test(h.trim()[0] ?? '') && !/[│┃]/.test(h))) return false;
-  if (!minimalColumns(h.trim())) return false;
+  const t = h.trim();
+  if (t === '' || (BOX_LINE.test(t[0] ?? '') && !/[│┃]/.test(h))) return false;
+  if (!minimalColumns(t)) return false;
   const r = lines[i + 2];
-  return r !== undefined && r.trim() !== '' && minimalColumns(r.trim());
+  return r !== undefined && minimalColumns(r);
 }
 
 const BOX_LINE = /[─━┏┌╭╔+]/;
@@ -849,26 +872,30 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   let truncated = true;
   for (; j < lines.length; j++) {
     const l = lines[j] ?? '';
-    if (l.trim() === '') {
+    let lead = 0; // first non-space unit (`\s` is isSpaceCode)
+    while (lead < l.length && isSpaceCode(l.charCodeAt(lead))) lead++;
+    if (lead === l.length) {
       truncated = false;
       break;
     }
-    if (/^[\s╵]+$/.test(l)) {
+    if (l.charCodeAt(lead) === 0x2575 && /^[\s╵]+$/.test(l)) {
       truncated = false;
       j++;
       break;
     }
     if (minimalRuleAt(lines, j) !== undefined) continue;
-    if (!minimalColumns(l.trim()) && !/^\s+\S/.test(l)) {
+    // An indented line continues the table whatever its columns (so those are only looked at
+    // for a line that is not).
+    if (lead === 0 && !minimalColumns(l)) {
       truncated = false;
       break;
     }
     body.push({ line: j, text: l.trimEnd() });
   }
   const all = [header0, ...body.map((b) => b.text)];
-  const width = Math.max(displayWidth(rule), ...all.map((x) => displayWidth(x)));
   // Column boundaries: the rule's junctions (MINIMAL), else the display columns that are
-  // blank (or a divider glyph) in every line, in runs of two or more (SIMPLE).
+  // blank (or a divider glyph) in every line, in runs of two or more (SIMPLE). The last
+  // column runs to the end of the widest line; the widths are measured by the same passes.
   let bounds: number[] = [];
   // By unit: a rule holds single-unit glyphs and whitespace only, so a unit index is a column.
   const junctions: number[] = [];
@@ -877,26 +904,37 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
     if (c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547) junctions.push(k); // ┼ ┿ ╋ ╪ ╇
   }
   const style: BoxStyle = junctions.length > 0 || all.some((x) => /[│┃]/.test(x)) ? 'minimal' : 'simple';
-  if (junctions.length > 0) bounds = [0, ...junctions, width + 1];
-  else {
-    const blank = blankColumns(all, width);
+  let width = displayWidth(rule);
+  let split: string[][];
+  if (junctions.length > 0) {
+    bounds = [0, ...junctions, Infinity];
+    split = all.map((x) => {
+      const cells = splitMinimal(x, bounds);
+      if (splitWidth > width) width = splitWidth;
+      return cells;
+    });
+  } else {
+    const scan = blankColumns(all);
+    const blank = scan.blank;
+    width = Math.max(width, scan.width);
     bounds = [0];
     let c = 0;
     while (c < width) {
-      if (blank[c] && c > 0) {
+      if (blank[c] !== false && c > 0) {
         let e = c;
-        while (e < width && blank[e]) e++;
+        while (e < width && blank[e] !== false) e++;
         if (e - c >= 2 || all.some((x) => /[│┃]/.test(sliceColumns(x, c, e)))) {
           if (e < width) bounds.push(Math.floor((c + e) / 2));
         }
         c = e;
       } else c++;
     }
-    bounds.push(width + 1);
+    bounds.push(Infinity);
+    split = bounds.length < 3 ? [] : all.map((x) => splitMinimal(x, bounds));
   }
   if (bounds.length < 3) return undefined;
-  const header = splitMinimal(header0, bounds);
-  const cells = body.map((b): Cells => ({ line: b.line, cells: splitMinimal(b.text, bounds), span: [], ok: true }));
+  const header = split[0]!;
+  const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
   const [left, right] = ruleEdges(rule);
   const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
   const grouped = groupBodyLines(cells, widths);
