@@ -754,6 +754,9 @@ function minimalColumns(text: string): boolean {
   return /\S\s*[│┃]\s*\S/.test(text) || /\S\s{2,}\S/.test(text);
 }
 
+/** A unit that is not one column wide on its own (control, combining, wide, surrogate, …): not Latin/box drawing. */
+const NOT_ONE_COLUMN = /[^\u0020-\u02ff\u2500-\u257f]/;
+
 /**
  * Per display column: whether every line is blank there, meaning that at most one code point
  * starts in that column and it is whitespace or `│`/`┃` (the columns a wide character's right
@@ -764,6 +767,15 @@ function blankColumns(lines: readonly string[]): { blank: boolean[]; width: numb
   const blank: boolean[] = [];
   let width = 0;
   for (const x of lines) {
+    if (!NOT_ONE_COLUMN.test(x)) {
+      // Every unit is a code point one column wide: a column is a unit index.
+      for (let i = 0; i < x.length; i++) {
+        const c = x.charCodeAt(i);
+        if (!(c === 0x2502 || c === 0x2503 || isSpaceCode(c))) blank[i] = false;
+      }
+      if (x.length > width) width = x.length;
+      continue;
+    }
     let col = 0;
     let lastStart = -1;
     for (let i = 0; i < x.length; ) {
@@ -789,6 +801,17 @@ function blankColumns(lines: readonly string[]): { blank: boolean[]; width: numb
  */
 function splitMinimal(line: string, bounds: readonly number[]): string[] {
   const n = bounds.length - 1;
+  if (!NOT_ONE_COLUMN.test(line)) {
+    // Every unit is a code point one column wide: a column is a unit index.
+    splitWidth = line.length;
+    const cells = new Array<string>(n);
+    for (let c = 0; c < n; c++) {
+      const from = bounds[c]!;
+      const to = Math.min(bounds[c + 1]!, line.length);
+      cells[c] = from < to ? trimCell(line, from, to) : '';
+    }
+    return cells;
+  }
   const starts = new Array<number>(n).fill(-1);
   const ends = new Array<number>(n).fill(-1);
   let k = 0;
