@@ -758,20 +758,21 @@ function minimalColumns(text: string): boolean {
 const NOT_ONE_COLUMN = /[^\u0020-\u02ff\u2500-\u257f]/;
 
 /**
- * Per display column: whether every line is blank there, meaning that at most one code point
- * starts in that column and it is whitespace or `│`/`┃` (the columns a wide character's right
- * half covers, and those past a line's end, count as blank). One pass per line, which also
- * gives the widest line's display width: a SIMPLE table's columns are the runs of such columns.
+ * The display columns some line fills: where a code point other than whitespace or `│`/`┃`
+ * starts, or a second code point starts (after a zero-width one). The columns a wide
+ * character's right half covers, and those past a line's end, are not filled. One pass per
+ * line, which also gives the widest line's display width: a SIMPLE table's columns are
+ * separated by runs of columns no line fills.
  */
-function blankColumns(lines: readonly string[]): { blank: boolean[]; width: number } {
-  const blank: boolean[] = [];
+function filledColumns(lines: readonly string[]): { filled: boolean[]; width: number } {
+  const filled: boolean[] = [];
   let width = 0;
   for (const x of lines) {
     if (!NOT_ONE_COLUMN.test(x)) {
       // Every unit is a code point one column wide: a column is a unit index.
       for (let i = 0; i < x.length; i++) {
         const c = x.charCodeAt(i);
-        if (!(c === 0x2502 || c === 0x2503 || isSpaceCode(c))) blank[i] = false;
+        if (!(c === 0x2502 || c === 0x2503 || isSpaceCode(c))) filled[i] = true;
       }
       if (x.length > width) width = x.length;
       continue;
@@ -782,16 +783,14 @@ function blankColumns(lines: readonly string[]): { blank: boolean[]; width: numb
       const cp = x.codePointAt(i) ?? 0;
       const len = cp > 0xffff ? 2 : 1;
       const divider = cp === 0x2502 || cp === 0x2503;
-      // A second code point starting in the same column (after a zero-width one) makes it non-blank.
-      if (col === lastStart || !(divider || (len === 1 && isSpaceCode(cp)))) blank[col] = false;
+      if (col === lastStart || !(divider || (len === 1 && isSpaceCode(cp)))) filled[col] = true;
       lastStart = col;
       col += cpWidth(cp);
       i += len;
     }
     if (col > width) width = col;
   }
-  for (let c = 0; c < width; c++) if (blank[c] === undefined) blank[c] = true;
-  return { blank, width };
+  return { filled, width };
 }
 
 /**
@@ -937,15 +936,15 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
       return cells;
     });
   } else {
-    const scan = blankColumns(all);
-    const blank = scan.blank;
+    const scan = filledColumns(all);
+    const filled = scan.filled;
     width = Math.max(width, scan.width);
     bounds = [0];
     let c = 0;
     while (c < width) {
-      if (blank[c] !== false && c > 0) {
+      if (!filled[c] && c > 0) {
         let e = c;
-        while (e < width && blank[e] !== false) e++;
+        while (e < width && !filled[e]) e++;
         if (e - c >= 2 || all.some((x) => /[│┃]/.test(sliceColumns(x, c, e)))) {
           if (e < width) bounds.push(Math.floor((c + e) / 2));
         }
