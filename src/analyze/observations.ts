@@ -173,6 +173,8 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
       });
     }
   }
+  // Runs by id for presetPair, made once (it was made per comparison: runs × comparisons).
+  let byId: Map<string, RunRecord> | undefined;
   for (const c of comparisons) {
     if (c.kind !== 'scaling' || c.efficiency === undefined || c.efficiency >= 1) continue;
     if (c.metric !== 'throughput_rps' && !(c.metric === 'output_tps' && !comparisons.some((o) => o.metric === 'throughput_rps' && o.kind === 'scaling' && sameSides(o, c)))) continue;
@@ -181,7 +183,7 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
     const who = [g.engine !== undefined ? engineName(g.engine) : undefined, g.model, g.gpu !== undefined ? `on ${g.gpu}` : undefined, g.context_length !== undefined ? `${g.context_length} ctx` : undefined]
       .filter((x) => x !== undefined)
       .join(' ') || 'runs';
-    const presets = g.preset === undefined && c.baseline.label !== c.candidate.label ? presetPair(c, runs) : '';
+    const presets = g.preset === undefined && c.baseline.label !== c.candidate.label ? presetPair(c, (byId ??= new Map(runs.map((r) => [r.id, r] as const)))) : '';
     const at = g.concurrency !== undefined ? ` at concurrency ${g.concurrency}` : '';
     const sign = c.change_pct >= 0 ? '+' : '';
     const word = c.metric === 'throughput_rps' ? 'throughput' : m.name;
@@ -201,8 +203,7 @@ function sameSides(a: Comparison, b: Comparison): boolean {
 }
 
 /** " (gpu-small→gpu-medium)" when both sides' runs name one preset each. */
-function presetPair(c: Comparison, runs: readonly RunRecord[]): string {
-  const byId = new Map(runs.map((r) => [r.id, r] as const));
+function presetPair(c: Comparison, byId: ReadonlyMap<string, RunRecord>): string {
   const one = (ids: readonly string[]): string | undefined => {
     const ps = new Set(ids.map((id) => byId.get(id)?.hardware?.preset));
     const [p] = [...ps];
