@@ -112,12 +112,14 @@ const FAILED_SHARE_LIMIT = 0.1;
 /** The largest share of failed requests among the runs on either side of a comparison. */
 function failedShare(c: Comparison, runsById: Map<string, RunRecord>): number {
   let worst = 0;
-  for (const id of [...c.baseline.runs, ...c.candidate.runs]) {
-    const m = runsById.get(id)?.metrics;
-    const failed = m?.requests_failed_count;
-    if (!m || failed === undefined || failed <= 0) continue;
-    const total = (m.requests_ok_count ?? 0) + failed;
-    if (total > 0) worst = Math.max(worst, failed / total);
+  for (const ids of [c.baseline.runs, c.candidate.runs]) {
+    for (const id of ids) {
+      const m = runsById.get(id)?.metrics;
+      const failed = m?.requests_failed_count;
+      if (!m || failed === undefined || failed <= 0) continue;
+      const total = (m.requests_ok_count ?? 0) + failed;
+      if (total > 0) worst = Math.max(worst, failed / total);
+    }
   }
   return worst;
 }
@@ -330,16 +332,18 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
 
   // --- summary -----------------------------------------------------------------------
   const inconclusive = comparisons.filter((c) => c.flags.includes('inconclusive')).length;
+  // Each candidate's failed share is worked out once, not per comparison the sort makes (a
+  // side of a comparison can hold thousands of repeats).
   const headlineCandidates = comparisons
     .filter((c) => THROUGHPUT_METRICS.includes(c.metric))
-    .map((c, i) => ({ c, i }))
+    .map((c, i) => ({ c, i, failed: failedShare(c, runsById) }))
     .sort((a, b) => {
       const ia = a.c.flags.includes('inconclusive') ? 1 : 0;
       const ib = b.c.flags.includes('inconclusive') ? 1 : 0;
       if (ia !== ib) return ia - ib;
       // A change driven by runs that lost many requests is no headline.
-      const fa = failedShare(a.c, runsById) > FAILED_SHARE_LIMIT ? 1 : 0;
-      const fb = failedShare(b.c, runsById) > FAILED_SHARE_LIMIT ? 1 : 0;
+      const fa = a.failed > FAILED_SHARE_LIMIT ? 1 : 0;
+      const fb = b.failed > FAILED_SHARE_LIMIT ? 1 : 0;
       if (fa !== fb) return fa - fb;
       const ma = THROUGHPUT_METRICS.indexOf(a.c.metric);
       const mb = THROUGHPUT_METRICS.indexOf(b.c.metric);
@@ -352,13 +356,12 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   // Taken in turn from each kind of comparison, so a report about pipeline vs tensor does not
   // lead with six GPU-count comparisons.
   const headlinePicks = interleave(groupInOrder(headlineCandidates, ({ c }) => c.kind)).slice(0, 6);
-  const headlines = headlinePicks.map(({ c }) => {
+  const headlines = headlinePicks.map(({ c, failed }) => {
     const where = describeGroup(c.group, varyingByKind.get(c.kind) ?? []);
     let s = `**${mdInline(c.candidate.label)} vs ${mdInline(c.baseline.label)}**${where ? ` (${mdInline(where)})` : ''}: ${mdInline(metricName(c.metric).toLowerCase())} ${formatPercent(c.change_pct)}`;
     s += ` (spread ${formatRange(c.change_pct_range)})`;
     if (c.efficiency !== undefined) s += `, scaling efficiency ${formatNumber(c.efficiency, 2)}`;
     if (c.flags.length) s += ` — ${flagsText(c.flags)}`;
-    const failed = failedShare(c, runsById);
     if (failed > FAILED_SHARE_LIMIT) s += ` — ${formatNumber(failed * 100, 0)}% of the requests of one of its runs failed`;
     return s + ` [${cmpRef.get(c) ?? ''}]`;
   });
