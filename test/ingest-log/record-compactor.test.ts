@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { REPO_ROOT } from '../helpers/golden';
+import { REPO_ROOT, otherToolsDir } from '../helpers/golden';
 import { loadCorpus, writeGeneratedLog } from '../../bench/generate';
 import { parseFile, parseLog } from '../../src/ingest/index';
 import { RecordCompactor } from '../../src/ingest/record-compactor';
@@ -25,21 +25,25 @@ function heapMiB(): number {
 }
 
 describe('RecordCompactor', () => {
-  it('gives records equal to the originals, key order included, for every data/ file', () => {
+  it('gives records equal to the originals, key order included, for every data/ file and other tool output', () => {
     const compactor = new RecordCompactor();
-    let n = 0;
-    for (const name of fs.readdirSync(path.join(REPO_ROOT, 'data'))) {
-      const file = path.join(REPO_ROOT, 'data', name);
-      if (!fs.statSync(file).isFile()) continue;
-      for (const r of parseLog(fs.readFileSync(file, 'utf8'), { file: name }).records) {
-        const c = compactor.compact(r);
-        assert.notEqual(c, r);
-        assert.deepStrictEqual(c, r);
-        assert.equal(JSON.stringify(c), JSON.stringify(r));
-        n++;
+    const kinds = new Map<string, number>();
+    const dirs = [path.join(REPO_ROOT, 'data'), otherToolsDir()].filter((d): d is string => d !== undefined);
+    for (const dir of dirs) {
+      for (const name of fs.readdirSync(dir)) {
+        const file = path.join(dir, name);
+        if (!fs.statSync(file).isFile()) continue;
+        for (const r of parseLog(fs.readFileSync(file, 'utf8'), { file: name }).records) {
+          const c = compactor.compact(r);
+          assert.notEqual(c, r);
+          assert.deepStrictEqual(c, r);
+          assert.equal(JSON.stringify(c), JSON.stringify(r));
+          kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+        }
       }
     }
-    assert.ok(n > 100, `${n} records compared`);
+    assert.ok((kinds.get('run') ?? 0) > 100 && (kinds.get('env') ?? 0) > 0, `records compared: ${JSON.stringify([...kinds])}`);
+    if (dirs.length > 1) assert.ok((kinds.get('sample') ?? 0) > 0, 'Prometheus samples compared too');
   });
 
   it('keeps keys such as __proto__ and constructor as own keys, never as the prototype', () => {
