@@ -23,7 +23,7 @@ import * as textWidth from './text-width';
 
 // Local aliases: one property lookup at load instead of one per character.
 const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
-const { cpWidth, displayWidth, firstWordWidthOfLast, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
+const { cpWidth, displayWidth, firstNonSpace, firstWordWidthOfLast, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
 
 // Every vertical glyph is one UTF-16 unit in U+2500–U+257F: a table indexed by unit lets rows
 // be split by char code (no string per character). Splitting by unit equals splitting by
@@ -161,9 +161,7 @@ function readTopFrame(line: string): Frame | undefined {
   // A border's first non-space character is a corner, `+`, `|` or a panel glyph (what
   // readTopFrameUncached requires): other lines are answered without hashing them. Only
   // corner/`+`/`|` lines are cached, so rows inside panels do not push borders out.
-  // First non-space unit (`line.search(/\S/)` by char code: `\s` is isSpaceCode).
-  let at = 0;
-  while (at < line.length && isSpaceCode(line.charCodeAt(at))) at++;
+  const at = firstNonSpace(line);
   if (at >= line.length) return undefined;
   const c = line[at] ?? '';
   const candidate = TOP_LEFT.has(c) || c === '+' || c === '|';
@@ -717,9 +715,19 @@ function textTable(
 /** Lines longer than this are not table lines (a 10 MB log line must stay cheap to skip). */
 const MAX_TABLE_LINE = 4000;
 
-/** Whether a UTF-16 unit is a glyph of a minimal table's rule: `─━╶╴╺╸┼┿╋╪╇`. */
+/** Whether a UTF-16 unit is a junction of a minimal table's rule: `┼┿╋╪╇`. */
+function isMinimalJunctionCode(c: number): boolean {
+  return c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547;
+}
+
+/** Whether a UTF-16 unit is a glyph of a minimal table's rule: `─━╶╴╺╸` or a junction. */
 function isMinimalRuleCode(c: number): boolean {
-  return c === 0x2500 || c === 0x2501 || c === 0x2576 || c === 0x2574 || c === 0x257a || c === 0x2578 || c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547;
+  return c === 0x2500 || c === 0x2501 || c === 0x2576 || c === 0x2574 || c === 0x257a || c === 0x2578 || isMinimalJunctionCode(c);
+}
+
+/** Whether a UTF-16 unit is whitespace (`\s`) or a minimal table's divider `│`/`┃`: what is not a cell's text. */
+function isSpaceOrDivider(c: number): boolean {
+  return c === 0x2502 || c === 0x2503 || isSpaceCode(c);
 }
 
 /**
@@ -730,8 +738,7 @@ function isMinimalRuleCode(c: number): boolean {
 function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
   if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
-  let at = 0;
-  while (at < l.length && isSpaceCode(l.charCodeAt(at))) at++;
+  const at = firstNonSpace(l);
   if (at === l.length || !isMinimalRuleCode(l.charCodeAt(at))) return undefined;
   let end = l.length;
   while (end > at && isSpaceCode(l.charCodeAt(end - 1))) end--;
@@ -771,8 +778,7 @@ function filledColumns(lines: readonly string[]): { filled: boolean[]; width: nu
     if (!NOT_ONE_COLUMN.test(x)) {
       // Every unit is a code point one column wide: a column is a unit index.
       for (let i = 0; i < x.length; i++) {
-        const c = x.charCodeAt(i);
-        if (!(c === 0x2502 || c === 0x2503 || isSpaceCode(c))) filled[i] = true;
+        if (!isSpaceOrDivider(x.charCodeAt(i))) filled[i] = true;
       }
       if (x.length > width) width = x.length;
       continue;
@@ -782,8 +788,7 @@ function filledColumns(lines: readonly string[]): { filled: boolean[]; width: nu
     for (let i = 0; i < x.length; ) {
       const cp = x.codePointAt(i) ?? 0;
       const len = cp > 0xffff ? 2 : 1;
-      const divider = cp === 0x2502 || cp === 0x2503;
-      if (col === lastStart || !(divider || (len === 1 && isSpaceCode(cp)))) filled[col] = true;
+      if (col === lastStart || !(len === 1 && isSpaceOrDivider(cp))) filled[col] = true;
       lastStart = col;
       col += cpWidth(cp);
       i += len;
@@ -837,9 +842,8 @@ let splitWidth = 0;
 
 /** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
 function trimCell(line: string, from: number, to: number): string {
-  const edge = (c: number): boolean => c === 0x2502 || c === 0x2503 || isSpaceCode(c);
-  while (from < to && edge(line.charCodeAt(from))) from++;
-  while (to > from && edge(line.charCodeAt(to - 1))) to--;
+  while (from < to && isSpaceOrDivider(line.charCodeAt(from))) from++;
+  while (to > from && isSpaceOrDivider(line.charCodeAt(to - 1))) to--;
   return line.slice(from, to);
 }
 
@@ -849,11 +853,12 @@ function trimCell(line: string, from: number, to: number): string {
  * shown) runs over the padding next to the edges, one column further in.
  */
 function ruleEdges(rule: string): [number, number] {
-  const chars = [...rule]; // rule glyphs are one column each, so a code point index is a column
-  let first = 0;
-  while (first < chars.length && /\s/.test(chars[first] ?? '')) first++;
-  const last = chars.length - 1;
-  return [/[╶╺]/.test(chars[first] ?? '') ? first : first - 1, /[╴╸]/.test(chars[last] ?? '') ? last : last + 1];
+  // By unit: a rule holds single-unit glyphs and whitespace only, so a unit index is a column.
+  const first = firstNonSpace(rule);
+  const last = rule.length - 1;
+  const f = rule.charCodeAt(first);
+  const l = rule.charCodeAt(last);
+  return [f === 0x2576 || f === 0x257a ? first : first - 1, l === 0x2574 || l === 0x2578 ? last : last + 1]; // ╶╺ … ╴╸
 }
 
 /** Content width of each column between dividers/edges at `bounds` (one padding column on each side). */
@@ -894,8 +899,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   let truncated = true;
   for (; j < lines.length; j++) {
     const l = lines[j] ?? '';
-    let lead = 0; // first non-space unit (`\s` is isSpaceCode)
-    while (lead < l.length && isSpaceCode(l.charCodeAt(lead))) lead++;
+    const lead = firstNonSpace(l);
     if (lead === l.length) {
       truncated = false;
       break;
@@ -922,8 +926,7 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
   // By unit: a rule holds single-unit glyphs and whitespace only, so a unit index is a column.
   const junctions: number[] = [];
   for (let k = 0; k < rule.length; k++) {
-    const c = rule.charCodeAt(k);
-    if (c === 0x253c || c === 0x253f || c === 0x254b || c === 0x256a || c === 0x2547) junctions.push(k); // ┼ ┿ ╋ ╪ ╇
+    if (isMinimalJunctionCode(rule.charCodeAt(k))) junctions.push(k);
   }
   const style: BoxStyle = junctions.length > 0 || all.some((x) => /[│┃]/.test(x)) ? 'minimal' : 'simple';
   let width = displayWidth(rule);
@@ -952,9 +955,9 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
       } else c++;
     }
     bounds.push(Infinity);
-    split = bounds.length < 3 ? [] : all.map((x) => splitMinimal(x, bounds));
+    if (bounds.length < 3) return undefined; // no blank run between columns: not a table
+    split = all.map((x) => splitMinimal(x, bounds));
   }
-  if (bounds.length < 3) return undefined;
   const header = split[0]!;
   const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
   const [left, right] = ruleEdges(rule);

@@ -98,6 +98,13 @@ export function isSpaceCode(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Index of the first unit that is not whitespace (`\s`), or `text.length`: `search(/\S/)` by char code. */
+export function firstNonSpace(text: string): number {
+  let at = 0;
+  while (at < text.length && isSpaceCode(text.charCodeAt(at))) at++;
+  return at;
+}
+
 /** `text.slice(from, to).trim()` with one string made instead of two. */
 export function trimmedSlice(text: string, from: number, to: number): string {
   while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
