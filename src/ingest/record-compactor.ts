@@ -1,4 +1,5 @@
 import { detach } from '../model/detach';
+import { TextCache } from '../model/text-cache';
 
 /** Distinct long strings kept for sharing; all are dropped when full (bounded however many runs). */
 const MAX_POOLED = 8192;
@@ -18,7 +19,8 @@ const MAX_POOLED = 8192;
  * included as own keys, same values).
  */
 export class RecordCompactor {
-  private readonly pool = new Map<string, string>();
+  /** Long string → its detached copy, handed to every record that has an equal one. */
+  private readonly pool = new TextCache<string>(MAX_POOLED);
 
   compact<T extends object>(record: T): T {
     return this.object(record as Record<string, unknown>) as T;
@@ -26,13 +28,7 @@ export class RecordCompactor {
 
   private string(s: string): string {
     // V8 copies strings shorter than 13 units instead of making views (see detach.ts).
-    if (s.length < 13) return s;
-    const kept = this.pool.get(s);
-    if (kept !== undefined) return kept;
-    const copy = detach(s);
-    if (this.pool.size >= MAX_POOLED) this.pool.clear();
-    this.pool.set(copy, copy);
-    return copy;
+    return s.length < 13 ? s : this.pool.get(s, detach);
   }
 
   private object(o: Record<string, unknown>): Record<string, unknown> {

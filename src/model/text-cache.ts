@@ -11,6 +11,11 @@ export class TextCache<V> {
 
   constructor(private readonly max: number) {}
 
+  /** How many texts are kept now. */
+  get size(): number {
+    return this.map.size;
+  }
+
   /** The answer kept for `text`, else `compute(text)`, kept from now on. */
   get(text: string, compute: (text: string) => V): V {
     const hit = this.map.get(text);

@@ -13,6 +13,7 @@ import { REPO_ROOT, otherToolsDir } from '../helpers/golden';
 import { loadCorpus, writeGeneratedLog } from '../../bench/generate';
 import { parseFile, parseLog } from '../../src/ingest/index';
 import { RecordCompactor } from '../../src/ingest/record-compactor';
+import type { TextCache } from '../../src/model/text-cache';
 import type { BenchRecord, RunRecord } from '../../src/model/records';
 
 v8.setFlagsFromString('--expose-gc');
@@ -70,7 +71,7 @@ describe('RecordCompactor', () => {
     const b = compactor.compact({ server: { command: (' ' + command).slice(1) } });
     assert.equal(a.server.command, command);
     // Equal values are equal either way; what this checks is that the second is the first's string.
-    const pool = (compactor as unknown as { pool: Map<string, string> }).pool;
+    const pool = (compactor as unknown as { pool: TextCache<string> }).pool;
     assert.equal(pool.size, 1);
     assert.equal(b.server.command, a.server.command);
   });

@@ -25,5 +25,6 @@ describe('TextCache', () => {
     cache.get('d', up); // full: dropped a, b, c
     cache.get('a', up); // asked again
     assert.deepEqual(asked, ['a', 'b', 'c', 'd', 'a']);
+    assert.equal(cache.size, 2, 'd and a');
   });
 });
