@@ -17,7 +17,7 @@ import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
-import { readingStopped } from './read-stopped';
+import { cannotRead, readingStopped } from './read-stopped';
 import { RecordCompactor } from './record-compactor';
 import { parseLog } from './parse-log';
 import type { ParseOptions, ParseResult } from './types';
@@ -62,9 +62,6 @@ const HEAD_BYTES = 64 * 1024;
 /** A block longer than this many lines is read as it stands rather than waiting for more. */
 const MAX_CARRIED_LINES = 200_000;
 
-function ioError(file: string, err: unknown): ParseResult {
-  return { records: [], diagnostics: [{ severity: 'error', code: 'io-error', message: `cannot read: ${(err as Error).message}`, file }] };
-}
 
 export async function parseFile(filePath: string, opts: ParseFileOptions = {}): Promise<ParseResult> {
   if (opts.onRecord) return readFile(filePath, opts);
@@ -86,10 +83,10 @@ async function readFile(filePath: string, opts: ParseFileOptions): Promise<Parse
   let size: number;
   try {
     const st = await fs.promises.stat(filePath);
-    if (!st.isFile()) return ioError(file, new Error('not a regular file'));
+    if (!st.isFile()) return cannotRead(file, new Error('not a regular file'));
     size = st.size;
   } catch (err) {
-    return ioError(file, err);
+    return cannotRead(file, err);
   }
   const threshold = opts.streamThreshold ?? DEFAULT_STREAM_THRESHOLD;
   const base: ParseOptions = { file };
@@ -103,7 +100,7 @@ async function readFile(filePath: string, opts: ParseFileOptions): Promise<Parse
     try {
       text = decodeUtf8(await fs.promises.readFile(filePath));
     } catch (err) {
-      return ioError(file, err);
+      return cannotRead(file, err);
     }
     opts.onProgress?.(size, size);
     return parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
@@ -217,7 +214,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       fed();
     });
     stream.on('error', (err) => {
-      resolve(ioError(opts.file, err));
+      resolve(cannotRead(opts.file, err));
     });
     if (opts.signal?.aborted) return stop();
     opts.signal?.addEventListener('abort', stop, { once: true });

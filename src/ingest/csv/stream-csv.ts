@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
 import { RecordFinisher } from '../parse-log';
 import { ConsumerWait } from '../consumer-wait';
-import { readingStopped } from '../read-stopped';
+import { cannotRead, readingStopped } from '../read-stopped';
 import { utf8Decoder } from '../utf8';
 import type { ParseFileOptions } from '../stream';
 import type { ParseResult } from '../types';
@@ -162,7 +162,7 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
     });
     // The file can end while its last chunk is held back: the end waits for it.
     input.on('end', () => consumer.afterWait(() => body.end()));
-    const ioError = (err: Error): void => settle({ records: [], diagnostics: [{ severity: 'error', code: 'io-error', message: `cannot read: ${err.message}`, file }] });
+    const ioError = (err: Error): void => settle(cannotRead(file, err));
     input.on('error', ioError);
     body.on('error', ioError);
     // Registered before papaparse's listener: the counter has each piece before its rows come.
