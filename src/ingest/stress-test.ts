@@ -4,6 +4,7 @@
  * --concurrent 5 --total 20`), its preamble (`Starting vLLM Stress Test`, `URL: …`,
  * `Model: …`, `Max Tokens: …`, `Prompt: '…' (47 chars)`) and `Test completed in N seconds`.
  */
+import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import * as vocabulary from '../model/metric-vocabulary';
 import type { ClientSettings, Engine, RunFlag } from '../model/records';
@@ -92,6 +93,30 @@ function tableAfterTitle(lines: readonly string[], i: number): number | undefine
  */
 const titledTableAt = lastAnswer(tableAfterTitle);
 
+/**
+ * The label, unit and meaning of each row of the last table read, by row index: a log's
+ * tables print the same labels in the same order, so comparing with the row above in the
+ * last table answers most rows without looking the label up (hashing a new string each time),
+ * and the remembered label is the key the run's `raw` gets (one V8 already knows).
+ * Kept texts are detached (they must not keep a chunk of the file alive).
+ */
+interface RememberedRow {
+  label: string;
+  unit: string | undefined;
+  meaning: ReturnType<typeof lookupLabelShared>;
+}
+const lastRows: RememberedRow[] = [];
+const MAX_REMEMBERED_ROWS = 64;
+
+/** Row `r`'s label (a remembered copy when equal), unit and lookupLabelShared(label, unit). */
+function rememberedRow(r: number, label: string, unit: string | undefined): RememberedRow {
+  const last = lastRows[r];
+  if (last !== undefined && last.label === label && last.unit === unit) return last;
+  const row: RememberedRow = { label: detach(label), unit: unit === undefined ? undefined : detach(unit), meaning: lookupLabelShared(label, unit) };
+  if (r < MAX_REMEMBERED_ROWS) lastRows[r] = row;
+  return row;
+}
+
 /** Maps a Metric/Value table's rows onto a PartialRun (metrics, client, raw). */
 export function stressRowsToRun(
   rows: ReadonlyArray<readonly string[]>,
@@ -104,13 +129,16 @@ export function stressRowsToRun(
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (row === undefined) continue; // a hole (forEach skipped those)
-    const label = (row[0] ?? '').trim();
+    const printed = (row[0] ?? '').trim();
     const text = (row[1] ?? '').trim();
-    if (label === '') continue;
+    if (printed === '') continue;
+    const num = parseNumber(text);
+    const known = rememberedRow(r, printed, num.unit ? num.unit : undefined);
+    // The remembered copy of the label (equal to it): a key V8 has seen, so no new hashing.
+    const label = known.label;
     setOwn(run.raw, label, text);
     const line = (rowLines[r] ?? run.startLine) + 1;
-    const num = parseNumber(text);
-    const meaning = lookupLabelShared(label, num.unit ? num.unit : undefined);
+    const meaning = known.meaning;
     if (meaning?.kind === 'client') {
       if (meaning.key === 'url' || meaning.key === 'model_path') {
         if (text !== '') client[meaning.key] = text;
