@@ -23,7 +23,7 @@ import * as textWidth from './text-width';
 
 // Local aliases: one property lookup at load instead of one per character.
 const { BOTTOM_LEFT, BOTTOM_RIGHT, HEAVY_HORIZONTAL, HORIZONTAL, TOP_LEFT, TOP_RIGHT, VERTICAL, isBorderGlyph, isJunction } = glyphs;
-const { cpWidth, displayWidth, firstNonSpace, firstWordWidthOfLast, isSpaceCode, sliceColumns, trimmedSlice } = textWidth;
+const { cpWidth, displayWidth, firstNonSpace, firstWordWidthOfLast, isSpaceCode, sliceColumns } = textWidth;
 
 // Every vertical glyph is one UTF-16 unit in U+2500–U+257F: a table indexed by unit lets rows
 // be split by char code (no string per character). Splitting by unit equals splitting by
@@ -118,7 +118,8 @@ const PANEL_PREFIX = /^(\s*)((?:[│┃║] +)*)/;
 
 /** Strips `depth` panel borders (and indentation) from both ends; undefined when the line is not inside them. */
 function stripPanel(line: string, depth: number): string | undefined {
-  if (depth === 0) return trimmedSlice(line, 0, line.length);
+  // Native trim: most of a padded table line is the spaces at its ends.
+  if (depth === 0) return line.trim();
   let s = line.trimStart();
   for (let k = 0; k < depth; k++) {
     const m = /^[│┃║] ?/.exec(s);
@@ -401,6 +402,11 @@ function firstWord(text: string): string {
  */
 function wrapped(prev: string, next: string, width: number): boolean {
   if (prev === '' || next === '') return false;
+  // Printable ASCII (most cells): a unit is a column and the only whitespace is a space.
+  if (!NOT_PRINTABLE_ASCII.test(prev) && !NOT_PRINTABLE_ASCII.test(next)) {
+    const space = next.indexOf(' ');
+    return prev.length + 1 + (space < 0 ? next.length : space) > width;
+  }
   // Rows are asked about in order, so `prev` is usually the `next` of the call before: its
   // display width was measured then. Measuring `next` notes its first word's width too.
   const prevWidth = prev === measuredText ? measuredWidth : displayWidth(prev);
@@ -408,6 +414,18 @@ function wrapped(prev: string, next: string, width: number): boolean {
   measuredText = next;
   return prevWidth + 1 + firstWordWidthOfLast() > width;
 }
+
+/**
+ * Whether a value cell `next` continues the value `above` it in a column `width` wide: a wrap
+ * (`wrapped`) where one of the two has a space (rich wraps at spaces; numbers, times and counts
+ * have none), and not a number after a value that was already complete (`152.95
+ * requests/second` then `12.43 requests/second` is the next row).
+ */
+function valueContinues(above: string, next: string, width: number): boolean {
+  return wrapped(above, next, width) && (/\s/.test(next) || /\s/.test(above)) && !(/^[-+]?\d/.test(next) && COMPLETE_VALUE.test(above));
+}
+
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /** The last text `wrapped` measured as `next`, and its display width. */
 let measuredText = '';
@@ -454,7 +472,7 @@ function groupBodyLines(body: readonly Cells[], widths: number[]): GroupedRow[] 
           const x = cells[k]!;
           if (x === '') continue;
           const above = prev[k] ?? '';
-          if (!(wrapped(above, x, widths[k] ?? 0) && (k === 0 || /\s/.test(x) || /\s/.test(above)) && !(k > 0 && /^[-+]?\d/.test(x) && COMPLETE_VALUE.test(above)))) {
+          if (!(k === 0 ? wrapped(above, x, widths[0] ?? 0) : valueContinues(above, x, widths[k] ?? 0))) {
             allWrap = false;
             break;
           }
@@ -569,7 +587,105 @@ function hasHeavyGlyph(s: string): boolean {
   return false;
 }
 
-function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
+/**
+ * readBordered for the table most logs are made of: two columns, not in a panel, one header
+ * line, one header rule, then one line per row (no wrapped cell, no rule between rows) and a
+ * complete bottom border. Read in one pass with no per-line objects. Gives exactly the
+ * TextTable readBordered gives, or undefined as soon as a line is anything else (a wrap, a
+ * second rule, a row that does not split on its glyphs, a cut-off table): the general reader
+ * then reads it. Every test below is the general reader's own, in the same order.
+ */
+function readTwoColumnBordered(lines: readonly string[], top: number, frame: Frame, bounds: readonly number[]): TextTable | undefined {
+  const ascii = frame.ascii;
+  const w0 = Math.max(1, (bounds[1] ?? 0) - (bounds[0] ?? 0) - 3);
+  const w1 = Math.max(1, (bounds[2] ?? 0) - (bounds[1] ?? 0) - 3);
+  let header: string[] | undefined;
+  let rule: Rule | undefined;
+  const rows: string[][] = [];
+  const rowLines: number[] = [];
+  let prevLabel = '';
+  let prevValue = '';
+  const n = lines.length;
+  for (let j = top + 1; j < n; j++) {
+    const s = (lines[j] ?? '').trim();
+    if (s === '') return undefined;
+    if (isRuleText(s, ascii)) {
+      let end = false;
+      if (!ascii) {
+        if (BOTTOM_LEFT.has(s[0] ?? '')) {
+          if (!BOTTOM_RIGHT.has(s[s.length - 1] ?? '')) return undefined;
+          end = true;
+        }
+      } else {
+        const l1 = lines[j + 1];
+        const after = l1 === undefined ? undefined : l1.trim();
+        const followedByRow = after !== undefined && isRowText(after, true) && !isRuleText(after, true);
+        const followedByRule = after !== undefined && isRuleText(after, true);
+        end = !followedByRow && !followedByRule;
+      }
+      if (end) {
+        if (!rule || rows.length === 0 || !header) return undefined;
+        const title = findTitle(lines, top, frame);
+        const style = styleOf(frame, [rule], rule, false);
+        return textTable(title ? title.line : top, j + 1, title, header, rows, rowLines, style, false, top, [[header[0]!, header[1]!]], []);
+      }
+      // The header rule, right under the one header line; any other rule: the general reader.
+      if (rule || !header || rows.length > 0) return undefined;
+      rule = { line: j, after: 1, heavy: hasHeavyGlyph(s), text: s };
+      continue;
+    }
+    if (!isRowText(s, ascii)) return undefined;
+    // splitRow for two columns: a closing glyph and exactly one glyph between (else it is
+    // padded, cut by position or overflows: the general reader).
+    const len = s.length;
+    if (len < 2 || !isVerticalCode(s.charCodeAt(len - 1), ascii)) return undefined;
+    const last = len - 1;
+    let mid: number;
+    if (ascii) mid = s.indexOf('|', 1);
+    else {
+      VERTICAL_RE.lastIndex = 1;
+      mid = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
+    }
+    if (mid < 0 || mid >= last) return undefined;
+    let more: number;
+    if (ascii) more = s.indexOf('|', mid + 1);
+    else {
+      VERTICAL_RE.lastIndex = mid + 1;
+      more = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
+    }
+    if (more >= 0 && more < last) return undefined;
+    const a = s.slice(1, mid).trim();
+    const b = s.slice(mid + 1, last).trim();
+    // Empty cells are spans in a header and continuations or key-only rows in the body.
+    if (a === '' || b === '') return undefined;
+    if (!rule) {
+      if (header) return undefined; // a header over several lines
+      header = [a, b];
+      continue;
+    }
+    // groupBodyLines: a full line after a row with values is a new row unless each of its
+    // cells is a wrap of the cell above (then it continues that row: the general reader).
+    if (rows.length > 0 && wrapped(prevLabel, a, w0) && valueContinues(prevValue, b, w1)) return undefined;
+    rows.push([a, b]);
+    rowLines.push(j);
+    prevLabel = a;
+    prevValue = b;
+  }
+  return undefined; // no bottom border before the end: truncated
+}
+
+/** A frame readTwoColumnBordered may read: two columns, not in a panel, not guidellm's `|===|`. */
+function twoColumnBounds(frame: Frame): readonly number[] | undefined {
+  return frame.depth === 0 && !frame.pipeEdge && frame.bounds !== undefined && frame.bounds.length === 3 ? frame.bounds : undefined;
+}
+
+function readBordered(lines: readonly string[], top: number, frame: Frame, oneLineFirst: boolean): TextTable | undefined {
+  // The common two-column table: one pass (falls back to the general reading below).
+  const twoColumns = oneLineFirst ? twoColumnBounds(frame) : undefined;
+  if (twoColumns) {
+    const fastTable = readTwoColumnBordered(lines, top, frame, twoColumns);
+    if (fastTable) return fastTable;
+  }
   const issues: TableIssue[] = [];
   // Row lines as two parallel arrays (index and text): no object per row.
   const rowLineAt: number[] = [];
@@ -843,6 +959,11 @@ let splitWidth = 0;
 /** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
 function trimCell(line: string, from: number, to: number): string {
   while (from < to && isSpaceOrDivider(line.charCodeAt(from))) from++;
+  if (from >= to) return '';
+  // The padding after the text is long: native trimEnd strips it, unless a divider is left.
+  const cell = line.slice(from, to).trimEnd();
+  const last = cell.charCodeAt(cell.length - 1);
+  if (last !== 0x2502 && last !== 0x2503) return cell;
   while (to > from && isSpaceOrDivider(line.charCodeAt(to - 1))) to--;
   return line.slice(from, to);
 }
@@ -1050,7 +1171,7 @@ export function readBoxTable(lines: readonly string[], i: number): TextTable | u
   // border): remember the last few answers for this very array (never mutated by callers).
   const hit = cache.find((c) => c.lines === lines && c.at === i);
   if (hit) return hit.table;
-  const table = readBoxTableUncached(lines, i);
+  const table = readBoxTableUncached(lines, i, true);
   cache.unshift({ lines, at: i, table });
   if (cache.length > 8) cache.pop();
   return table;
@@ -1058,7 +1179,26 @@ export function readBoxTable(lines: readonly string[], i: number): TextTable | u
 
 const cache: Array<{ lines: readonly string[]; at: number; table: TextTable | undefined }> = [];
 
-function readBoxTableUncached(lines: readonly string[], i: number): TextTable | undefined {
+/**
+ * readBoxTable by the general reader alone (no one-pass reading of plain two-column tables,
+ * no cache): what the fast path must equal. For tests and the bench.
+ */
+export function readBoxTableGeneral(lines: readonly string[], i: number): TextTable | undefined {
+  return readBoxTableUncached(lines, i, false);
+}
+
+/**
+ * The one-pass reading of a plain two-column bordered table whose top border is `lines[top]`
+ * (readTwoColumnBordered), or undefined where it leaves the table to the general reader. For
+ * tests and the bench.
+ */
+export function readPlainTwoColumnTable(lines: readonly string[], top: number): TextTable | undefined {
+  const frame = topFrameAt(lines, top);
+  const bounds = frame ? twoColumnBounds(frame) : undefined;
+  return frame && bounds ? readTwoColumnBordered(lines, top, frame, bounds) : undefined;
+}
+
+function readBoxTableUncached(lines: readonly string[], i: number, oneLineFirst: boolean): TextTable | undefined {
   try {
     let top = i;
     let frame = topFrameAt(lines, i);
@@ -1068,7 +1208,7 @@ function readBoxTableUncached(lines: readonly string[], i: number): TextTable | 
       top = owner;
       frame = topFrameAt(lines, top);
     }
-    if (frame) return readBordered(lines, top, frame);
+    if (frame) return readBordered(lines, top, frame, oneLineFirst);
     if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
     return undefined;
   } catch {

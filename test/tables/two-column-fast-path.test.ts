@@ -1,0 +1,381 @@
+/**
+ * The one-pass reader of plain two-column bordered tables (readPlainTwoColumnTable, tried
+ * first by readBoxTable) must give exactly what the general reader gives, or decline. Random
+ * rendered tables, also mutated (cut off, broken rows, extra rules, prose, indentation, a
+ * second table right after), are read at every line both ways; the fast path must also
+ * really answer for plain tables, or the comparison would prove nothing.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { readBoxTable, readBoxTableGeneral, readPlainTwoColumnTable, type TextTable } from '../../src/ingest/tables/box-table';
+import { displayWidth } from '../../src/ingest/tables/text-width';
+import { renderTable, type RenderStyle, type TableSpec } from './render-table';
+
+const RUNS = 500;
+const STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'tabulate-grid'];
+
+// ---------------------------------------------------------------------------------------
+// Generators
+
+const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const randomWord = fc.array(fc.constantFrom(...letters), { minLength: 1, maxLength: 9 }).map((cs) => cs.join(''));
+const labelWord = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('Total', 'Requests', 'Successful', 'Failed', 'Throughput', 'Actual', 'Average', 'Response', 'Time', 'Tokens', 'Per', 'Second', 'P99', 'TTFT', 'ITL', 'Mean', 'Median', 'Peak', 'In', 'Flight', 'URL', 'Max') },
+  { weight: 3, arbitrary: randomWord },
+  { weight: 2, arbitrary: fc.constantFrom('吞吐量', '延迟', '请求数', '首字时间', '模型') },
+  { weight: 2, arbitrary: fc.constantFrom('%', '/', '(ms)', '(s)', 'tok/s', '(%)') },
+);
+const label = fc.array(labelWord, { minLength: 1, maxLength: 5 }).map((ws) => ws.join(' '));
+
+const int = fc.integer({ min: 0, max: 9_999_999 });
+const thousands = int.map((n) => n.toLocaleString('en-US'));
+const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a.toLocaleString('en-US')}.${String(b).padStart(2, '0')}`);
+const value = fc.oneof(
+  { weight: 3, arbitrary: thousands },
+  { weight: 3, arbitrary: decimal },
+  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 1000 })).map(([n, p]) => `${n} (${(p / 10).toFixed(1)}%)`) },
+  { weight: 2, arbitrary: decimal.map((d) => `${d} requests/second`) },
+  { weight: 1, arbitrary: decimal.map((d) => `${d} seconds`) },
+  { weight: 1, arbitrary: fc.constant('N/A') },
+  { weight: 1, arbitrary: fc.constantFrom('http://localhost:8000/v1/completions', 'http://localhost:30000/generate', 'https://api.example.com/v1/chat/completions') },
+  { weight: 1, arbitrary: fc.constantFrom('/home/vllm/llm/Qwen2.5-7B-Instruct-AWQ', 'Qwen/Qwen3-4B', '/data/models/llama 3 8b') },
+  { weight: 1, arbitrary: fc.array(labelWord, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')) },
+);
+/** A cell, empty now and then (in tables that have empty cells at all). */
+const cell = (a: fc.Arbitrary<string>, withEmpty: boolean): fc.Arbitrary<string> => (withEmpty ? fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: fc.constant('') }) : a);
+
+const header = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(['Metric', 'Value']) },
+  { weight: 2, arbitrary: fc.tuple(label, label).map(([a, b]) => [a, b]) },
+  { weight: 1, arbitrary: fc.tuple(label, fc.boolean()).map(([a, left]) => (left ? ['', a] : [a, ''])) },
+);
+
+// Titles open with a word: a line opening with a date or time is a log line, never a title.
+const title = fc
+  .tuple(
+    fc.constantFrom('LLM', 'SGLang', 'vLLM', 'Benchmark', 'Stress', '吞吐量'),
+    fc.array(fc.constantFrom('Stress', 'Test', 'Results', 'Summary', '2025-04-28', '20:22:04', '-'), { maxLength: 5 }),
+  )
+  .map(([w, ws]) => [w, ...ws].join(' '));
+
+interface Case {
+  spec: TableSpec;
+  wrap: boolean;
+}
+
+const specArb: fc.Arbitrary<Case> = fc
+  .record({
+    header,
+    // A quarter of the tables have empty cells (key-only rows, continuations to be).
+    rows: fc.nat(3).chain((k) => fc.array(fc.tuple(cell(label, k === 0), cell(value, k === 0)), { minLength: 1, maxLength: 8 })),
+    title: fc.option(title, { nil: undefined, freq: 2 }),
+    // Column caps (wrapping) in about a third of the tables.
+    widths: fc.oneof(
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.tuple(fc.option(fc.integer({ min: 3, max: 16 }), { nil: undefined }), fc.option(fc.integer({ min: 3, max: 20 }), { nil: undefined })) },
+    ),
+  })
+  .map(({ header: h, rows, title: t, widths }) => {
+    const spec: TableSpec = { header: h, rows: rows.map(([l, v]) => [l, v]) };
+    if (widths) spec.maxWidths = widths;
+    if (t !== undefined) spec.title = t;
+    return { spec, wrap: widths !== undefined && (widths[0] !== undefined || widths[1] !== undefined) };
+  });
+
+const MUTATIONS = ['cut-bottom', 'glyph-in-cell', 'duplicate-rule', 'trailing-spaces', 'indent-line', 'indent-table', 'blank-line', 'prose-row', 'append-table', 'hard-break', 'chop-end'] as const;
+type MutationKind = (typeof MUTATIONS)[number];
+const mutation = fc.record({
+  kind: fc.constantFrom<MutationKind>(...MUTATIONS),
+  a: fc.nat(),
+  b: fc.nat(),
+  glyph: fc.constantFrom('│', '┃', '║', '|'),
+});
+type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
+
+const isRowLine = (l: string): boolean => /^\s*[│┃║|]/.test(l);
+const isRuleLine = (l: string): boolean => /^\s*[┏┡┢└╭├╰╔╠╚┣┗┌+]/.test(l);
+const indicesWhere = (lines: readonly string[], p: (l: string) => boolean): number[] => lines.flatMap((l, k) => (p(l) ? [k] : []));
+
+/** Applies one mutation to a copy of `lines` (the table is lines[from, to)); the new lines and table end. */
+function mutate(lines: readonly string[], from: number, to: number, m: Mutation, other: string[]): { lines: string[]; to: number } {
+  const out = [...lines];
+  const pick = (ks: number[]): number | undefined => (ks.length === 0 ? undefined : ks[m.a % ks.length]);
+  const inTable = (k: number): boolean => k >= from && k < to;
+  switch (m.kind) {
+    case 'cut-bottom':
+      out.splice(to - 1, 1);
+      return { lines: out, to: to - 1 };
+    case 'glyph-in-cell': {
+      const k = pick(indicesWhere(out, isRowLine).filter(inTable));
+      if (k === undefined) break;
+      const l = out[k]!;
+      const at = 1 + (m.b % Math.max(1, l.length - 2));
+      out[k] = l.slice(0, at) + m.glyph + l.slice(at);
+      break;
+    }
+    case 'duplicate-rule': {
+      const k = pick(indicesWhere(out, isRuleLine).filter(inTable));
+      if (k === undefined) break;
+      out.splice(k, 0, out[k]!);
+      return { lines: out, to: to + 1 };
+    }
+    case 'trailing-spaces': {
+      const k = from + (m.a % (to - from));
+      out[k] = out[k]! + ' '.repeat(1 + (m.b % 4));
+      break;
+    }
+    case 'indent-line': {
+      const k = from + (m.a % (to - from));
+      out[k] = ' '.repeat(1 + (m.b % 4)) + out[k]!;
+      break;
+    }
+    case 'indent-table':
+      for (let k = from; k < to; k++) out[k] = '  ' + out[k]!;
+      break;
+    case 'blank-line': {
+      const k = from + 1 + (m.a % Math.max(1, to - from - 1));
+      out.splice(k, 0, '');
+      return { lines: out, to: to + 1 };
+    }
+    case 'prose-row': {
+      const k = pick(indicesWhere(out, isRowLine).filter(inTable));
+      if (k === undefined) break;
+      out[k] = ['Test completed in 14.99 seconds', 'WARNING: request 12 timed out', 'Some Results Here', '吞吐量 12.5'][m.b % 4]!;
+      break;
+    }
+    case 'hard-break': {
+      // A terminal that broke a long line: its rest on the next line (a bottom border too).
+      const k = from + (m.a % (to - from));
+      const l = out[k]!;
+      const at = 1 + (m.b % Math.max(1, l.length - 1));
+      out.splice(k, 1, l.slice(0, at), l.slice(at));
+      return { lines: out, to: to + 1 };
+    }
+    case 'chop-end': {
+      // A line that lost its end: a row without its closing border, a bottom without its corner.
+      const k = from + (m.a % (to - from));
+      out[k] = out[k]!.trimEnd().slice(0, -(1 + (m.b % 3)));
+      break;
+    }
+    case 'append-table':
+      out.splice(to, 0, ...other);
+      return { lines: out, to: to + other.length };
+  }
+  return { lines: out, to };
+}
+
+// ---------------------------------------------------------------------------------------
+// The comparison
+
+/** Both readers at every line (and one past the end), each on a fresh copy so readBoxTable's cache cannot answer. */
+function compareAtEveryLine(lines: readonly string[]): void {
+  try {
+    for (let i = 0; i <= lines.length; i++) {
+      const general = readBoxTableGeneral([...lines], i);
+      assert.deepStrictEqual(readBoxTable([...lines], i), general, `readBoxTable differs from the general reader at line ${i}`);
+      const fast = readPlainTwoColumnTable([...lines], i);
+      if (fast !== undefined) assert.deepStrictEqual(fast, general, `readPlainTwoColumnTable differs from the general reader at line ${i}`);
+    }
+  } catch (e) {
+    // The lines are what a failure needs to be reproduced (the counterexample is only their recipe).
+    if (e instanceof Error) e.message += `\nlines:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`;
+    throw e;
+  }
+}
+
+const before = fc.constantFrom<string[]>([], ['Test completed in 14.99 seconds'], ['some text before', ''], ['[INFO] done']);
+const after = fc.constantFrom<string[]>([], [''], ['', 'after'], ['Done.']);
+
+for (const style of STYLES) {
+  test(`fast path equals the general reader at every line: ${style}`, () => {
+    // Plain cases (unmutated, no wrapping) and how many of them the fast path answered.
+    const seen = { cases: 0, answered: 0, noEmptyCells: 0, noEmptyAnswered: 0 };
+    fc.assert(
+      fc.property(
+        specArb,
+        before,
+        after,
+        fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) }),
+        specArb,
+        fc.constantFrom(...STYLES),
+        ({ spec: spec0, wrap }, pre, post, mutations, other, otherStyle) => {
+          // A title must fit over the table (as rich centres it); a wider one is dropped.
+          const spec: TableSpec = { ...spec0 };
+          if (spec.title !== undefined) {
+            const width = Math.max(...renderTable({ ...spec, title: undefined } as TableSpec, style).map((l) => displayWidth(l)));
+            if (displayWidth(spec.title) > width - 2) delete spec.title;
+          }
+          const table = renderTable(spec, style);
+          let lines = [...pre, ...table, ...post];
+          let to = pre.length + table.length;
+          for (const m of mutations) ({ lines, to } = mutate(lines, pre.length, to, m, renderTable(other.spec, otherStyle)));
+          compareAtEveryLine(lines);
+
+          if (mutations.length === 0 && !wrap) {
+            const top = pre.length + (spec.title !== undefined ? 1 : 0);
+            const fast = readPlainTwoColumnTable([...lines], top);
+            const noEmpty = [spec.header, ...spec.rows].every((r) => r.every((x) => x !== ''));
+            seen.cases++;
+            if (noEmpty) seen.noEmptyCells++;
+            // Liveness, exactly: a plain table is declined only when the general reader takes
+            // some printed row for the wrap of the one above (an unwrapped rendering can look
+            // wrapped), or for a grid's rules between rows (tabulate), which it leaves alone too.
+            if (!fast && noEmpty && !(style === 'tabulate-grid' && spec.rows.length > 1)) {
+              const general = readBoxTableGeneral([...lines], top);
+              assert.ok(general && general.rows.length < spec.rows.length, 'the fast path declined a plain table the general reader reads row by row');
+            }
+            if (fast) {
+              seen.answered++;
+              if (noEmpty) seen.noEmptyAnswered++;
+              // Against the table that was rendered, not only against the general reader.
+              assert.deepStrictEqual(fast.header, spec.header);
+              assert.deepStrictEqual(fast.rows, spec.rows);
+              assert.equal(fast.topLine, top);
+              assert.equal(fast.title, spec.title);
+              assert.equal(fast.next, pre.length + table.length);
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // The fast path must be alive: a dead one (always undefined) passes the comparison above.
+    // Tabulate grids rule between rows, so only their one-row tables can be answered.
+    const share = seen.answered / Math.max(1, seen.cases);
+    const shareNoEmpty = seen.noEmptyAnswered / Math.max(1, seen.noEmptyCells);
+    if (process.env.BENCHBOOK_FAST_PATH_SHARE) console.log(`${style}: answered ${seen.answered}/${seen.cases} plain cases (${(100 * share).toFixed(1)}%), ${seen.noEmptyAnswered}/${seen.noEmptyCells} without empty cells (${(100 * shareNoEmpty).toFixed(1)}%)`);
+    // Observed: 49–67% of all plain cases (a quarter of the tables have empty cells, which it
+    // leaves alone) and 80–95% of those without empty cells; the bounds leave room for chance.
+    assert.ok(seen.cases >= RUNS / 10, `too few plain cases generated (${seen.cases})`);
+    if (style === 'tabulate-grid') assert.ok(seen.answered > 0, 'the fast path never answered a one-row tabulate grid');
+    else {
+      assert.ok(share >= 0.35, `the fast path answered only ${seen.answered} of ${seen.cases} plain ${style} tables`);
+      assert.ok(shareNoEmpty >= 0.6, `the fast path answered only ${seen.noEmptyAnswered} of ${seen.noEmptyCells} plain ${style} tables without empty cells`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Deterministic cases
+
+const STRESS = [
+  'Test completed in 7.56 seconds',
+  '                    LLM Stress Test Results                     ',
+  '┏━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓',
+  '┃ Metric                ┃ Value                                ┃',
+  '┡━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┩',
+  '│ URL                   │ http://localhost:8000/v1/completions │',
+  '│ Total Requests        │                                  100 │',
+  '│ Successful Requests   │ 100 (100.0%)                         │',
+  '│ Failed Requests       │ 0 (0.0%)                             │',
+  '│ Average Response Time │ 2.27 seconds                         │',
+  '│ Actual Throughput     │ 13.22 requests/second                │',
+  '│ Tokens Per Second     │                             1,692.16 │',
+  '└───────────────────────┴──────────────────────────────────────┘',
+  '',
+  'Next run starting',
+];
+const STRESS_TOP = 2;
+
+test('a stress-test Metric/Value table is read by the fast path, as the general reader reads it', () => {
+  const expected: TextTable = {
+    startLine: 1,
+    next: 13,
+    title: 'LLM Stress Test Results',
+    titleLine: 1,
+    header: ['Metric', 'Value'],
+    rows: [
+      ['URL', 'http://localhost:8000/v1/completions'],
+      ['Total Requests', '100'],
+      ['Successful Requests', '100 (100.0%)'],
+      ['Failed Requests', '0 (0.0%)'],
+      ['Average Response Time', '2.27 seconds'],
+      ['Actual Throughput', '13.22 requests/second'],
+      ['Tokens Per Second', '1,692.16'],
+    ],
+    rowLines: [5, 6, 7, 8, 9, 10, 11],
+    style: 'heavy-head',
+    truncated: false,
+    topLine: STRESS_TOP,
+    headerLines: [['Metric', 'Value']],
+    issues: [],
+  };
+  assert.deepStrictEqual(readPlainTwoColumnTable([...STRESS], STRESS_TOP), expected);
+  assert.deepStrictEqual(readBoxTableGeneral([...STRESS], STRESS_TOP), expected);
+  // From the title line as well as the top border.
+  assert.deepStrictEqual(readBoxTable([...STRESS], 1), expected);
+  assert.deepStrictEqual(readBoxTable([...STRESS], STRESS_TOP), expected);
+  compareAtEveryLine(STRESS);
+});
+
+/** The fast path declines `lines` at `top`; readBoxTable still gives the general reading, which is returned. */
+function declined(lines: readonly string[], top: number): TextTable {
+  assert.equal(readPlainTwoColumnTable([...lines], top), undefined, 'the fast path should decline');
+  const general = readBoxTableGeneral([...lines], top);
+  assert.ok(general, 'the general reader reads the table');
+  assert.deepStrictEqual(readBoxTable([...lines], top), general);
+  compareAtEveryLine(lines);
+  return general;
+}
+
+const stressWith = (k: number, remove: number, ...insert: string[]): string[] => {
+  const out = [...STRESS];
+  out.splice(k, remove, ...insert);
+  return out;
+};
+
+test('declines: a value wrapped onto a continuation line', () => {
+  const lines = stressWith(10, 1, '│ Actual Throughput     │ 13.22 requests/second measured over  │', '│                       │ the whole run                        │');
+  const t = declined(lines, STRESS_TOP);
+  assert.deepStrictEqual(t.rows[5], ['Actual Throughput', '13.22 requests/second measured over the whole run']);
+  assert.equal(t.rows.length, 7);
+});
+
+test('declines: a label and a value both wrapped onto the next line', () => {
+  // Every cell of the second line is a wrap of the cell above (rich wraps at spaces).
+  const lines = renderTable({ header: ['Metric', 'Value'], rows: [['Time To First Token', '12.5 ms per token'], ['Total', '3']], maxWidths: [10, 9] }, 'square');
+  assert.ok(lines.length > 6, 'the first row takes more than one line');
+  const t = declined(lines, 0);
+  assert.deepStrictEqual(t.rows, [['Time To First Token', '12.5 ms per token'], ['Total', '3']]);
+});
+
+test('declines: a header over two lines', () => {
+  const lines = renderTable({ header: ['Request Metric', 'Measured Value'], rows: [['Total', '100'], ['Failed', '0']], maxWidths: [7, 8] }, 'heavy-head');
+  assert.equal(lines[2]?.includes('Metric'), true, 'the header takes two lines');
+  const t = declined(lines, 0);
+  assert.deepStrictEqual(t.header, ['Request Metric', 'Measured Value']);
+  assert.deepStrictEqual(t.rows, [['Total', '100'], ['Failed', '0']]);
+});
+
+test('declines: a rule between body rows', () => {
+  const lines = stressWith(8, 0, '├───────────────────────┼──────────────────────────────────────┤');
+  const t = declined(lines, STRESS_TOP);
+  // Rules delimit rows: the lines between two rules are one row, parts joined.
+  assert.equal(t.rows.length, 2);
+  assert.deepStrictEqual(t.rows[1], ['Failed Requests Average Response Time Actual Throughput Tokens Per Second', '0 (0.0%) 2.27 seconds 13.22 requests/second 1,692.16']);
+  assert.equal(t.truncated, false);
+});
+
+test('declines: no bottom border', () => {
+  const lines = STRESS.slice(0, 12);
+  const t = declined(lines, STRESS_TOP);
+  assert.equal(t.truncated, true);
+  assert.equal(t.rows.length, 7);
+  assert.ok(t.issues.some((x) => x.code === 'table-truncated'));
+});
+
+test('declines: a vertical glyph inside a cell', () => {
+  const lines = stressWith(7, 1, '│ Successful Requests   │ 100 │ (100.0%)                       │');
+  const t = declined(lines, STRESS_TOP);
+  assert.ok(t.issues.some((x) => x.code === 'table-malformed' && x.line === 7));
+  assert.equal(t.rows.length, 7);
+});
+
+test('declines: an empty value cell', () => {
+  // Short labels around it (so neither a wrap of `URL` nor the start of `Total Requests`): a key with an empty value.
+  const lines = stressWith(6, 0, '│ Model                 │                                      │');
+  const t = declined(lines, STRESS_TOP);
+  assert.deepStrictEqual(t.rows.slice(0, 3), [['URL', 'http://localhost:8000/v1/completions'], ['Model', ''], ['Total Requests', '100']]);
+  assert.equal(t.rows.length, 8);
+});
