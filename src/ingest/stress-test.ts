@@ -105,15 +105,29 @@ interface RememberedRow {
   unit: string | undefined;
   meaning: ReturnType<typeof lookupLabelShared>;
 }
-const lastRows: RememberedRow[] = [];
+const lastRows: RememberedRow[][] = [];
 const MAX_REMEMBERED_ROWS = 64;
+/** Rows remembered per index: the last few kinds of table a log interleaves. */
+const KINDS_PER_ROW = 4;
 
 /** Row `r`'s label (a remembered copy when equal), unit and lookupLabelShared(label, unit). */
 function rememberedRow(r: number, label: string, unit: string | undefined): RememberedRow {
-  const last = lastRows[r];
-  if (last !== undefined && last.label === label && last.unit === unit) return last;
+  const seen = lastRows[r];
+  if (seen !== undefined) {
+    for (let k = 0; k < seen.length; k++) {
+      const row = seen[k]!;
+      if (row.label === label && row.unit === unit) return row;
+    }
+  }
   const row: RememberedRow = { label: detach(label), unit: unit === undefined ? undefined : detach(unit), meaning: lookupLabelShared(label, unit) };
-  if (r < MAX_REMEMBERED_ROWS) lastRows[r] = row;
+  if (r < MAX_REMEMBERED_ROWS) {
+    if (seen === undefined) lastRows[r] = [row];
+    else {
+      // The newest first; the oldest goes when the row has seen more kinds than it keeps.
+      if (seen.length >= KINDS_PER_ROW) seen.pop();
+      seen.unshift(row);
+    }
+  }
   return row;
 }
 
