@@ -10,6 +10,7 @@ import * as vocabulary from '../model/metric-vocabulary';
 import type { ClientSettings, Engine, RunFlag } from '../model/records';
 import * as safeKeys from '../model/safe-keys';
 import { readBoxTable, startsBoxTable, type TextTable } from './tables/box-table';
+import { firstNonSpace } from './tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from './types';
 import { shellWords, stripPrompt } from './launch-command';
 import { lastAnswer } from './last-answer';
@@ -230,12 +231,20 @@ export const stressTestReader: BlockReader = {
 };
 
 /** `Test completed in 14.99 seconds` → `14.99 seconds`. */
+const TEST_COMPLETED = /^\s*Test completed in\s+(.+?)\s*$/i;
+const SECONDS_UNIT = /^(s|sec|secs|second|seconds)$/;
+const MS_UNIT = /^(ms|milliseconds?)$/;
+const MINUTES_UNIT = /^(m|min|mins|minutes?)$/;
+
 export function parseTestCompleted(line: string): { text: string; seconds?: number } | undefined {
-  const m = /^\s*Test completed in\s+(.+?)\s*$/i.exec(line);
+  // Asked of every scope line: most start with another letter than the T the pattern needs.
+  const lead = line.charCodeAt(firstNonSpace(line)) | 0x20;
+  if (lead !== 0x74) return undefined;
+  const m = TEST_COMPLETED.exec(line);
   if (!m || m[1] === undefined) return undefined;
   const num = parseNumber(m[1]);
   const unit = (num.unit ?? 'seconds').toLowerCase();
-  const factor = /^(s|sec|secs|second|seconds)$/.test(unit) ? 1 : /^(ms|milliseconds?)$/.test(unit) ? 1e-3 : /^(m|min|mins|minutes?)$/.test(unit) ? 60 : undefined;
+  const factor = SECONDS_UNIT.test(unit) ? 1 : MS_UNIT.test(unit) ? 1e-3 : MINUTES_UNIT.test(unit) ? 60 : undefined;
   return num.value !== undefined && factor !== undefined ? { text: m[1], seconds: num.value * factor } : { text: m[1] };
 }
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { Diagnostic } from '../../src/model/diagnostics';
 import { lookupLabel, parseNumber } from '../../src/model/metric-vocabulary';
-import { stressRowsToRun } from '../../src/ingest/stress-test';
+import { parseTestCompleted, stressRowsToRun } from '../../src/ingest/stress-test';
 import type { PartialRun } from '../../src/ingest/types';
 
 const LABELS = [
@@ -81,4 +81,12 @@ test('the same labels in the same rows, the unit changed: the factor follows the
   assert.equal(seconds.metrics.latency_mean_s, 1.5);
   assert.equal(ms.metrics.latency_mean_s, 1.5);
   assert.deepStrictEqual(ms.raw, { 'Average Response Time': '1500 ms' });
+});
+
+test('`Test completed in …` lines: any case and indentation, seconds from s, ms and minutes; other lines are not', () => {
+  assert.deepStrictEqual(parseTestCompleted('Test completed in 14.99 seconds'), { text: '14.99 seconds', seconds: 14.99 });
+  assert.deepStrictEqual(parseTestCompleted('  test COMPLETED in 3 ms '), { text: '3 ms', seconds: 0.003 });
+  assert.deepStrictEqual(parseTestCompleted('\tTest completed in 2 min'), { text: '2 min', seconds: 120 });
+  assert.deepStrictEqual(parseTestCompleted('Test completed in 5 fortnights'), { text: '5 fortnights' });
+  for (const line of ['Test completed in', 'xTest completed in 3', 'The test completed in 3 s', 'T', '', '   ']) assert.equal(parseTestCompleted(line), undefined, JSON.stringify(line));
 });

@@ -256,6 +256,30 @@ for (const style of STYLES) {
   });
 }
 
+// Two-column minimal tables take a shortcut of their own (every body line a row: no grouping);
+// it must give what the general grouping gives, wrapped values and cut-offs included.
+for (const style of ['minimal', 'minimal-edges'] as const) {
+  test(`two-column ${style} tables read as the general reader reads them, at every line`, () => {
+    fc.assert(
+      fc.property(
+        specArb,
+        before,
+        after,
+        fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) }),
+        specArb,
+        ({ spec }, pre, post, mutations, other) => {
+          const table = renderTable({ ...spec, title: undefined }, style);
+          let lines = [...pre, ...table, ...post];
+          let to = pre.length + table.length;
+          for (const m of mutations) ({ lines, to } = mutate(lines, pre.length, to, m, renderTable(other.spec, style)));
+          compareAtEveryLine(lines);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+}
+
 // ---------------------------------------------------------------------------------------
 // Deterministic cases
 

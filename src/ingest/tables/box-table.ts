@@ -425,6 +425,27 @@ function valueContinues(above: string, next: string, width: number): boolean {
   return wrapped(above, next, width) && (/\s/.test(next) || /\s/.test(above)) && !(/^[-+]?\d/.test(next) && COMPLETE_VALUE.test(above));
 }
 
+/**
+ * Whether groupBodyLines would make each body line (split[1…], two cells each) a row of its
+ * own: both cells filled on every line, and no line whose label and value both wrap the ones
+ * above (the only way a full line continues a row that has values).
+ */
+function twoColumnLinesAreRows(split: readonly string[][], widths: readonly number[]): boolean {
+  const w0 = widths[0] ?? 0;
+  const w1 = widths[1] ?? 0;
+  for (let r = 1; r < split.length; r++) {
+    const cells = split[r]!;
+    const a = cells[0]!;
+    const b = cells[1]!;
+    if (a === '' || b === '') return false;
+    if (r > 1) {
+      const above = split[r - 1]!;
+      if (wrapped(above[0]!, a, w0) && valueContinues(above[1]!, b, w1)) return false;
+    }
+  }
+  return true;
+}
+
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /** The last text `wrapped` measured as `next`, and its display width. */
@@ -1008,7 +1029,7 @@ function minimalHeaderAt(lines: readonly string[], i: number): boolean {
 
 const BOX_LINE = /[─━┏┌╭╔+]/;
 
-function readMinimal(lines: readonly string[], at: number): TextTable | undefined {
+function readMinimal(lines: readonly string[], at: number, oneLineFirst: boolean): TextTable | undefined {
   const edge = MINIMAL_EDGE.test(lines[at] ?? '') ? at : undefined;
   const i = edge === undefined ? at : at + 1;
   const rule = minimalRuleAt(lines, i + 1);
@@ -1080,11 +1101,21 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
     split = all.map((x) => splitMinimal(x, bounds));
   }
   const header = split[0]!;
-  const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
   const [left, right] = ruleEdges(rule);
   const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
-  const grouped = groupBodyLines(cells, widths);
   const n = bounds.length - 1;
+  let rows: string[][];
+  let rowLines: number[];
+  if (oneLineFirst && n === 2 && twoColumnLinesAreRows(split, widths)) {
+    // What groupBodyLines and joinRows give when every line is a row of its own.
+    rows = split.slice(1);
+    rowLines = body.map((b) => b.line);
+  } else {
+    const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
+    const grouped = groupBodyLines(cells, widths);
+    rows = joinRows(grouped, n, widths);
+    rowLines = grouped.map((g) => g.line);
+  }
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
   const title = findTitle(lines, edge ?? i, frame);
   return {
@@ -1092,8 +1123,8 @@ function readMinimal(lines: readonly string[], at: number): TextTable | undefine
     next: j,
     ...(title ? { title: title.title, titleLine: title.line } : {}),
     header,
-    rows: joinRows(grouped, n, widths),
-    rowLines: grouped.map((g) => g.line),
+    rows,
+    rowLines,
     style,
     truncated: j >= lines.length && truncated,
     topLine: edge ?? i,
@@ -1181,7 +1212,8 @@ const cache: Array<{ lines: readonly string[]; at: number; table: TextTable | un
 
 /**
  * readBoxTable by the general reader alone (no one-pass reading of plain two-column tables,
- * no cache): what the fast path must equal. For tests and the bench.
+ * no shortcut for two-column minimal tables whose lines are all rows, no cache): what the
+ * fast paths must equal. For tests and the bench.
  */
 export function readBoxTableGeneral(lines: readonly string[], i: number): TextTable | undefined {
   return readBoxTableUncached(lines, i, false);
@@ -1209,7 +1241,7 @@ function readBoxTableUncached(lines: readonly string[], i: number, oneLineFirst:
       frame = topFrameAt(lines, top);
     }
     if (frame) return readBordered(lines, top, frame, oneLineFirst);
-    if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
+    if (minimalStartsAt(lines, top)) return readMinimal(lines, top, oneLineFirst);
     return undefined;
   } catch {
     // Defensive: a reader must never crash on input; the caller treats this as "no table".
