@@ -184,6 +184,17 @@ function compareAtEveryLine(lines: readonly string[]): void {
   }
 }
 
+/** `table` between `pre` and `post` lines, then mutated (`other`: a table a mutation may append). */
+function mutated(pre: string[], table: string[], post: string[], muts: readonly Mutation[], other: string[]): string[] {
+  let lines = [...pre, ...table, ...post];
+  let to = pre.length + table.length;
+  for (const m of muts) ({ lines, to } = mutate(lines, pre.length, to, m, other));
+  return lines;
+}
+
+/** No mutation in 2 of 5 cases (the plain tables the fast path is for), else 1–3. */
+const mutations = fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) });
+
 const before = fc.constantFrom<string[]>([], ['Test completed in 14.99 seconds'], ['some text before', ''], ['[INFO] done']);
 const after = fc.constantFrom<string[]>([], [''], ['', 'after'], ['Done.']);
 
@@ -196,10 +207,10 @@ for (const style of STYLES) {
         specArb,
         before,
         after,
-        fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) }),
+        mutations,
         specArb,
         fc.constantFrom(...STYLES),
-        ({ spec: spec0, wrap }, pre, post, mutations, other, otherStyle) => {
+        ({ spec: spec0, wrap }, pre, post, muts, other, otherStyle) => {
           // A title must fit over the table (as rich centres it); a wider one is dropped.
           const spec: TableSpec = { ...spec0 };
           if (spec.title !== undefined) {
@@ -207,12 +218,10 @@ for (const style of STYLES) {
             if (displayWidth(spec.title) > width - 2) delete spec.title;
           }
           const table = renderTable(spec, style);
-          let lines = [...pre, ...table, ...post];
-          let to = pre.length + table.length;
-          for (const m of mutations) ({ lines, to } = mutate(lines, pre.length, to, m, renderTable(other.spec, otherStyle)));
+          const lines = mutated(pre, table, post, muts, renderTable(other.spec, otherStyle));
           compareAtEveryLine(lines);
 
-          if (mutations.length === 0 && !wrap) {
+          if (muts.length === 0 && !wrap) {
             const top = pre.length + (spec.title !== undefined ? 1 : 0);
             const fast = readPlainTwoColumnTable([...lines], top);
             const noEmpty = [spec.header, ...spec.rows].every((r) => r.every((x) => x !== ''));
@@ -265,14 +274,10 @@ for (const style of ['minimal', 'minimal-edges'] as const) {
         specArb,
         before,
         after,
-        fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) }),
+        mutations,
         specArb,
-        ({ spec }, pre, post, mutations, other) => {
-          const table = renderTable({ ...spec, title: undefined }, style);
-          let lines = [...pre, ...table, ...post];
-          let to = pre.length + table.length;
-          for (const m of mutations) ({ lines, to } = mutate(lines, pre.length, to, m, renderTable(other.spec, style)));
-          compareAtEveryLine(lines);
+        ({ spec }, pre, post, muts, other) => {
+          compareAtEveryLine(mutated(pre, renderTable({ ...spec, title: undefined }, style), post, muts, renderTable(other.spec, style)));
         },
       ),
       { numRuns: RUNS },
