@@ -12,7 +12,7 @@
  *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw).
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import type { ClientSettings, EnvRecord, Hardware, Parallelism, RunRecord, ServerSettings } from '../../model/records';
+import type { ClientSettings, Engine, EnvRecord, Hardware, Mode, Parallelism, RunRecord, ServerSettings } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { recordId } from '../../model/ids';
 import { setOwn } from '../../model/safe-keys';
@@ -156,6 +156,43 @@ function labelOrHeading<T>(s: ScopeState, ofLabel: (text: string) => T | undefin
   return heading && value !== undefined ? { value, from: `heading "${heading.text}" at line ${heading.line}` } : undefined;
 }
 
+/**
+ * What a scope's headings and segment say, for every run until they change: runs come many to
+ * a scope, and each asked every heading and label the same questions (regexes). The answers
+ * are kept for one scope state, heading path and segment, known by the heading stack's depth
+ * and top heading id (ids are unique, and a heading's parents cannot change while it is on
+ * top) and by the segment array and its length (it is only pushed to or replaced).
+ */
+interface ScopeAnswers {
+  state: ScopeState;
+  headDepth: number;
+  headTop: number;
+  segment: ScopeState['segment'];
+  segmentLength: number;
+  labels: string[];
+  apiHeading: Heading | undefined;
+  mode: { value: Mode; from: string } | undefined;
+  /** null until first asked (only runs without a launch command or block engine ask). */
+  engine: { value: Engine; from: string } | undefined | null;
+}
+let answers: ScopeAnswers | undefined;
+
+function scopeAnswers(s: ScopeState): ScopeAnswers {
+  const hs = s.headings;
+  const top = hs.length > 0 ? hs[hs.length - 1]!.id : 0;
+  const a = answers;
+  if (a !== undefined && a.state === s && a.headDepth === hs.length && a.headTop === top && a.segment === s.segment && a.segmentLength === s.segment.length) return a;
+  answers = { state: s, headDepth: hs.length, headTop: top, segment: s.segment, segmentLength: s.segment.length, labels: scopeLabels(s), apiHeading: deepestHeading(hs, apiOfHeading), mode: labelOrHeading(s, modeOfLabel, modeOfLabel), engine: null };
+  return answers;
+}
+
+/** labelOrHeading(s, engineOfLabel, engineOfHeading), kept with the scope's other answers. */
+function namedEngine(s: ScopeState): ScopeAnswers['engine'] {
+  const a = scopeAnswers(s);
+  if (a.engine === null) a.engine = labelOrHeading(s, engineOfLabel, engineOfHeading);
+  return a.engine;
+}
+
 /** The deepest heading (latest first) for which `test` gives an answer. */
 function deepestHeading<T>(headings: readonly Heading[], test: (text: string) => T | undefined): Heading | undefined {
   for (let k = headings.length - 1; k >= 0; k--) {
@@ -228,7 +265,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     source: p.row !== undefined ? { file, line, row: p.row, format: p.format } : { file, line, format: p.format },
     title: p.title,
     timestamp: p.timestamp,
-    labels: scopeLabels(s),
+    labels: scopeAnswers(s).labels.slice(),
     engine: undefined,
     api: undefined,
     mode: undefined,
@@ -244,8 +281,6 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   };
 
   const launch = s.launch;
-  const headings = s.headings;
-
   // Engine.
   const blockEngine = p.engine;
   if (launch) {
@@ -256,7 +291,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     run.engine = blockEngine;
     provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
   } else {
-    const named = labelOrHeading(s, engineOfLabel, engineOfHeading);
+    const named = namedEngine(s);
     if (named) {
       run.engine = named.value;
       provenance.engine = named.from;
@@ -285,7 +320,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // API kind.
-  const apiHeading = deepestHeading(headings, apiOfHeading);
+  const apiHeading = scopeAnswers(s).apiHeading;
   const urlApi = client?.url ? apiOfUrl(client.url) : undefined;
   if (apiHeading) {
     run.api = apiOfHeading(apiHeading.text);
@@ -298,7 +333,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // Mode.
-  const mode = labelOrHeading(s, modeOfLabel, modeOfLabel);
+  const mode = scopeAnswers(s).mode;
   if (mode) {
     run.mode = mode.value;
     provenance.mode = mode.from;
