@@ -161,7 +161,9 @@ function labelOrHeading<T>(s: ScopeState, ofLabel: (text: string) => T | undefin
  * a scope, and each asked every heading and label the same questions (regexes). The answers
  * are kept for one scope state, heading path and segment, known by the heading stack's depth
  * and top heading id (ids are unique, and a heading's parents cannot change while it is on
- * top) and by the segment array and its length (it is only pushed to or replaced).
+ * top) and by the segment array and its length (it is only pushed to or replaced). A heading
+ * also replaces the segment today (state.ts), so the heading part is a safeguard for changes
+ * that would not.
  */
 interface ScopeAnswers {
   state: ScopeState;
