@@ -135,6 +135,7 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const corpus = loadCorpus(path.join(ROOT, 'data'));
   const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cliRss: number; csvRss: number }> = [];
+  const warmRows: string[] = [];
   const reports: string[] = [];
   const notes: string[] = [];
   for (const size of a.sizes) {
@@ -158,6 +159,12 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       const cli = await repeated(1, ['cli', file]);
       const csv = await repeated(1, ['cli-csv', file]);
       const rep = await repeated(1, ['report-log', file]);
+      // At 1 GB the first seconds' JIT warm-up is lost in the run; below, it is a large share.
+      if (size < 1000) {
+        const w = await repeated(1, ['warm', file]);
+        const rlWarm = Number(w.detail?.readline_s);
+        warmRows.push(w.ok ? `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / rlWarm)} | ${f1(bytes / MB / w.seconds)} | ${f2(rlWarm / w.seconds)} |` : `| ${f1(bytes / MB)} MB | failed: ${(w.error ?? '').split('\n')[0]} | | |`);
+      }
       reports.push(
         rep.ok
           ? `| ${f1(bytes / MB)} MB | ${rep.count} | ${f1(rep.seconds)} | ${Math.round((rep.count ?? 0) / rep.seconds)} | ${f1(rep.maxRssMiB)} | ${rep.detail?.heap_limit_mib} |`
@@ -202,6 +209,11 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
   }
   if (notes.length) md.push('', 'Notes:', '', ...notes.map((n) => `- ${n}`));
   md.push('');
+  if (warmRows.length) {
+    md.push('### Warm throughput (for information; the targets above use the child-process figures)', '');
+    md.push('readline and ingest of the same file alternately in one process, 4 rounds; the first (JIT warm-up) dropped, medians of the other three. A child process above parses once, so below 1 GB its time includes compiling the code it runs.', '');
+    md.push('| size | readline MB/s | ingest MB/s | ingest / readline |', '| --- | --- | --- | --- |', ...warmRows, '');
+  }
   if (reports.length) {
     md.push('### `benchbook report` of the same logs', '');
     md.push("Parsing, analysis, charts and the report files (written to a temporary folder), one child process each with Node's default heap, 1 run.", '');

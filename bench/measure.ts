@@ -13,6 +13,8 @@
  *   node --import tsx bench/measure.ts report-log FILE  (`benchbook report FILE` as the CLI runs
  *                                                     it: parse, analyze, charts, files written
  *                                                     to a temporary folder, removed after)
+ *   node --import tsx bench/measure.ts warm FILE     (readline and ingest of FILE alternately in one
+ *                                                     process, 4 rounds; medians of rounds 2–4)
  *   node --import tsx bench/measure.ts idle
  */
 import fs from 'node:fs';
@@ -94,6 +96,33 @@ async function ingest(file: string, startRss: number): Promise<void> {
 }
 
 /**
+ * Warm throughput, for information beside the cold child-process figures: what each costs once
+ * the JIT has compiled it. readline and ingest run alternately in this one process, 4 rounds;
+ * the first round (warm-up) is dropped and the medians of the other three are reported.
+ */
+async function warm(file: string, startRss: number): Promise<void> {
+  const mod = (await import('../src/ingest')) as unknown as { parseFile: ParseFile };
+  const bytes = fs.statSync(file).size;
+  const timed = async (fn: () => Promise<unknown>): Promise<number> => {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    return Number(process.hrtime.bigint() - t0) / 1e9;
+  };
+  const rl: number[] = [];
+  const ing: number[] = [];
+  for (let round = 0; round < 4; round++) {
+    const r = await timed(() => countLines(file));
+    const i = await timed(() => mod.parseFile(file, { file, onRecord: () => {} }));
+    if (round > 0) {
+      rl.push(r);
+      ing.push(i);
+    }
+  }
+  const med = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
+  finish({ kind: 'warm', ok: true, seconds: med(ing), bytes, detail: { readline_s: med(rl) } }, startRss);
+}
+
+/**
  * `benchbook parse FILE` as the CLI runs it: every run as a JSON line (or a CSV row) to stdout,
  * which is a pipe the bench reads (and drops). Shows what the output costs in time and memory.
  */
@@ -146,6 +175,7 @@ async function main(): Promise<void> {
     if (kind === 'cli') return await cli(arg, 'jsonl', startRss);
     if (kind === 'cli-csv') return await cli(arg, 'csv', startRss);
     if (kind === 'report-log') return await reportLog(arg, startRss);
+    if (kind === 'warm') return await warm(arg, startRss);
     const bytes = fs.statSync(arg).size;
     const t0 = process.hrtime.bigint();
     const count = kind === 'readline' ? await countLines(arg) : kind === 'regex' ? await regexRows(arg) : NaN;
