@@ -230,12 +230,12 @@ export const stressTestReader: BlockReader = {
   },
 };
 
-/** `Test completed in 14.99 seconds` → `14.99 seconds`. */
 const TEST_COMPLETED = /^\s*Test completed in\s+(.+?)\s*$/i;
 const SECONDS_UNIT = /^(s|sec|secs|second|seconds)$/;
 const MS_UNIT = /^(ms|milliseconds?)$/;
 const MINUTES_UNIT = /^(m|min|mins|minutes?)$/;
 
+/** `Test completed in 14.99 seconds` → `14.99 seconds`. */
 export function parseTestCompleted(line: string): { text: string; seconds?: number } | undefined {
   // Asked of every scope line: most start with another letter than the T the pattern needs.
   const lead = line.charCodeAt(firstNonSpace(line)) | 0x20;

@@ -305,6 +305,13 @@ interface Cells {
 /** `span` of a row with no zero-width part: every entry false (read only, by joinHeader). */
 const NO_SPAN: boolean[] = [];
 
+/** Index of the first vertical glyph of the table's family at or after `from` (-1: none), by a native search. */
+function nextVertical(s: string, from: number, ascii: boolean): number {
+  if (ascii) return s.indexOf('|', from);
+  VERTICAL_RE.lastIndex = from;
+  return VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
+}
+
 function splitRow(s: string, line: number, frame: Frame, bounds: number[]): Cells {
   const n = bounds.length - 1;
   const ascii = frame.ascii;
@@ -323,12 +330,7 @@ function splitRow(s: string, line: number, frame: Frame, bounds: number[]): Cell
   let overflow = false;
   let from = 1;
   for (;;) {
-    let k: number;
-    if (ascii) k = s.indexOf('|', from);
-    else {
-      VERTICAL_RE.lastIndex = from;
-      k = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
-    }
+    const k = nextVertical(s, from, ascii);
     if (k < 0 || k >= end) break;
     if (count === n) {
       overflow = true;
@@ -426,6 +428,15 @@ function valueContinues(above: string, next: string, width: number): boolean {
 }
 
 /**
+ * groupBodyLines' answer for a two-column line with both cells filled under a row that has
+ * values: it continues that row only when its label wraps the label above and its value the
+ * value above (columns `w0` and `w1` wide).
+ */
+function fullLineContinues(aboveLabel: string, aboveValue: string, label: string, value: string, w0: number, w1: number): boolean {
+  return wrapped(aboveLabel, label, w0) && valueContinues(aboveValue, value, w1);
+}
+
+/**
  * Whether groupBodyLines would make each body line (split[1…], two cells each) a row of its
  * own: both cells filled on every line, and no line whose label and value both wrap the ones
  * above (the only way a full line continues a row that has values).
@@ -440,7 +451,7 @@ function twoColumnLinesAreRows(split: readonly string[][], widths: readonly numb
     if (a === '' || b === '') return false;
     if (r > 1) {
       const above = split[r - 1]!;
-      if (wrapped(above[0]!, a, w0) && valueContinues(above[1]!, b, w1)) return false;
+      if (fullLineContinues(above[0]!, above[1]!, a, b, w0, w1)) return false;
     }
   }
   return true;
@@ -608,6 +619,15 @@ function hasHeavyGlyph(s: string): boolean {
   return false;
 }
 
+/** Whether the line after a rule at `j` is a row, or a rule, of the table's family. */
+function whatFollows(lines: readonly string[], j: number, depth: number, ascii: boolean): { row: boolean; rule: boolean } {
+  const l1 = lines[j + 1];
+  const after = l1 === undefined ? undefined : stripPanel(l1, depth);
+  if (after === undefined) return { row: false, rule: false };
+  const rule = isRuleText(after, ascii);
+  return { row: !rule && isRowText(after, ascii), rule };
+}
+
 /**
  * readBordered for the table most logs are made of: two columns, not in a panel, one header
  * line, one header rule, then one line per row (no wrapped cell, no rule between rows) and a
@@ -638,11 +658,8 @@ function readTwoColumnBordered(lines: readonly string[], top: number, frame: Fra
           end = true;
         }
       } else {
-        const l1 = lines[j + 1];
-        const after = l1 === undefined ? undefined : l1.trim();
-        const followedByRow = after !== undefined && isRowText(after, true) && !isRuleText(after, true);
-        const followedByRule = after !== undefined && isRuleText(after, true);
-        end = !followedByRow && !followedByRule;
+        const after = whatFollows(lines, j, 0, true);
+        end = !after.row && !after.rule;
       }
       if (end) {
         if (!rule || rows.length === 0 || !header) return undefined;
@@ -661,19 +678,9 @@ function readTwoColumnBordered(lines: readonly string[], top: number, frame: Fra
     const len = s.length;
     if (len < 2 || !isVerticalCode(s.charCodeAt(len - 1), ascii)) return undefined;
     const last = len - 1;
-    let mid: number;
-    if (ascii) mid = s.indexOf('|', 1);
-    else {
-      VERTICAL_RE.lastIndex = 1;
-      mid = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
-    }
+    const mid = nextVertical(s, 1, ascii);
     if (mid < 0 || mid >= last) return undefined;
-    let more: number;
-    if (ascii) more = s.indexOf('|', mid + 1);
-    else {
-      VERTICAL_RE.lastIndex = mid + 1;
-      more = VERTICAL_RE.test(s) ? VERTICAL_RE.lastIndex - 1 : -1;
-    }
+    const more = nextVertical(s, mid + 1, ascii);
     if (more >= 0 && more < last) return undefined;
     const a = s.slice(1, mid).trim();
     const b = s.slice(mid + 1, last).trim();
@@ -686,7 +693,7 @@ function readTwoColumnBordered(lines: readonly string[], top: number, frame: Fra
     }
     // groupBodyLines: a full line after a row with values is a new row unless each of its
     // cells is a wrap of the cell above (then it continues that row: the general reader).
-    if (rows.length > 0 && wrapped(prevLabel, a, w0) && valueContinues(prevValue, b, w1)) return undefined;
+    if (rows.length > 0 && fullLineContinues(prevLabel, prevValue, a, b, w0, w1)) return undefined;
     rows.push([a, b]);
     rowLines.push(j);
     prevLabel = a;
@@ -740,11 +747,9 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
         }
         break;
       }
-      const l1 = lines[j + 1];
-      const after = l1 === undefined ? undefined : stripPanel(l1, depth);
-      const followedByRow = after !== undefined && isRowText(after, frame.ascii) && !isRuleText(after, frame.ascii);
-      const followedByRule = after !== undefined && isRuleText(after, frame.ascii);
-      if (frame.ascii && !followedByRow && !followedByRule) {
+      const after = whatFollows(lines, j, depth, frame.ascii);
+      const followedByRow = after.row;
+      if (frame.ascii && !followedByRow && !after.rule) {
         next = j + 1;
         break;
       }
