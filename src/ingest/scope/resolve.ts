@@ -188,9 +188,8 @@ function scopeAnswers(s: ScopeState): ScopeAnswers {
   return answers;
 }
 
-/** labelOrHeading(s, engineOfLabel, engineOfHeading), kept with the scope's other answers. */
-function namedEngine(s: ScopeState): ScopeAnswers['engine'] {
-  const a = scopeAnswers(s);
+/** labelOrHeading(s, engineOfLabel, engineOfHeading), kept with the scope's other answers `a`. */
+function namedEngine(s: ScopeState, a: ScopeAnswers): ScopeAnswers['engine'] {
   if (a.engine === null) a.engine = labelOrHeading(s, engineOfLabel, engineOfHeading);
   return a.engine;
 }
@@ -256,6 +255,8 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   // The reader's objects are ours now (built with setOwn): used as they are, not copied.
   const raw = p.raw;
   const metrics = p.metrics;
+  // The scope does not change while a run is resolved: its answers are looked up once.
+  const scope = scopeAnswers(s);
 
   // Every key is there from the start (optional ones undefined, dropped by inKeyOrder): the
   // stores below then change fields of one object shape instead of adding properties in an
@@ -267,7 +268,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     source: p.row !== undefined ? { file, line, row: p.row, format: p.format } : { file, line, format: p.format },
     title: p.title,
     timestamp: p.timestamp,
-    labels: scopeAnswers(s).labels.slice(),
+    labels: scope.labels.slice(),
     engine: undefined,
     api: undefined,
     mode: undefined,
@@ -293,7 +294,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     run.engine = blockEngine;
     provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
   } else {
-    const named = namedEngine(s);
+    const named = namedEngine(s, scope);
     if (named) {
       run.engine = named.value;
       provenance.engine = named.from;
@@ -322,7 +323,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // API kind.
-  const apiHeading = scopeAnswers(s).apiHeading;
+  const apiHeading = scope.apiHeading;
   const urlApi = client?.url ? apiOfUrl(client.url) : undefined;
   if (apiHeading) {
     run.api = apiOfHeading(apiHeading.text);
@@ -335,7 +336,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   }
 
   // Mode.
-  const mode = scopeAnswers(s).mode;
+  const mode = scope.mode;
   if (mode) {
     run.mode = mode.value;
     provenance.mode = mode.from;

@@ -648,7 +648,7 @@ function readTwoColumnBordered(lines: readonly string[], top: number, frame: Fra
   let prevValue = '';
   const n = lines.length;
   for (let j = top + 1; j < n; j++) {
-    const s = (lines[j] ?? '').trim();
+    const s = stripPanel(lines[j] ?? '', 0)!;
     if (s === '') return undefined;
     if (isRuleText(s, ascii)) {
       let end = false;

@@ -105,13 +105,6 @@ export function firstNonSpace(text: string): number {
   return at;
 }
 
-/** `text.slice(from, to).trim()` with one string made instead of two. */
-export function trimmedSlice(text: string, from: number, to: number): string {
-  while (from < to && isSpaceCode(text.charCodeAt(from))) from++;
-  while (to > from && isSpaceCode(text.charCodeAt(to - 1))) to--;
-  return from >= to ? '' : text.slice(from, to);
-}
-
 /** `displayWidth(text.split(/\s+/)[0])`: the width of the text before its first whitespace, without the slice. */
 export function firstWordWidth(text: string): number {
   return widthUntil(text, true);
