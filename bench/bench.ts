@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadCorpus, writeGeneratedLog, type GenerateStats } from './generate';
+import { median } from './median';
 import type { MeasureResult } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -56,12 +57,6 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`unknown option ${k}`);
   }
   return a;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 function measure(args: string[], nodeFlags: string[] = []): Promise<MeasureResult> {

@@ -23,6 +23,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import v8 from 'node:v8';
 import { BASELINE_ROW } from './generate';
+import { median } from './median';
 import { syntheticRuns } from './synthetic-runs';
 
 export interface MeasureResult {
@@ -118,8 +119,7 @@ async function warm(file: string, startRss: number): Promise<void> {
       ing.push(i);
     }
   }
-  const med = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
-  finish({ kind: 'warm', ok: true, seconds: med(ing), bytes, detail: { readline_s: med(rl) } }, startRss);
+  finish({ kind: 'warm', ok: true, seconds: median(ing), bytes, detail: { readline_s: median(rl) } }, startRss);
 }
 
 /**
