@@ -20,35 +20,10 @@ import { normalizeText } from './hygiene';
 import { cannotRead, readingStopped } from './read-stopped';
 import { RecordCompactor } from './record-compactor';
 import { parseLog } from './parse-log';
-import type { ParseOptions, ParseResult } from './types';
-import { decodeUtf8, utf8Decoder } from './utf8';
+import type { ParseFileOptions, ParseOptions, ParseResult } from './types';
 
-export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
-  /** Path as given (used in ids); defaults to the path read. */
-  file?: string;
-  /** Called as bytes are read: for the CLI's progress bar. */
-  onProgress?: (bytesRead: number, totalBytes: number) => void;
-  /** Receives each record as soon as it is final; records are then not collected. */
-  onRecord?: (record: BenchRecord) => void;
-  /**
-   * Asked after each chunk of a streamed file: a promise pauses reading until it settles. The
-   * way for a slow consumer of `onRecord` (stdout into a pipe) to hold the reading back, so
-   * that what it has not written yet does not pile up in memory.
-   */
-  whenReady?: () => Promise<unknown> | undefined;
-  /**
-   * Stops a streamed file early (the reader of `onRecord` went away, e.g. a closed pipe) once
-   * the chunk being scanned is done: the result holds what was read so far and an `io-error`
-   * warning saying where reading stopped. Files under the streaming threshold are read whole.
-   */
-  signal?: AbortSignal;
-  /** Files at least this large are streamed (default 16 MiB). */
-  streamThreshold?: number;
-  /** Bytes per read (default DEFAULT_CHUNK_BYTES). */
-  chunkBytes?: number;
-  /** Shared across files (parsePaths) so duplicates are found across files. */
-  duplicates?: DuplicateTracker;
-}
+export type { ParseFileOptions } from './types';
+import { decodeUtf8, utf8Decoder } from './utf8';
 
 export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
 /**

@@ -5,7 +5,8 @@
  * formats (Markdown reports, CSV, JSON exports) are parsed by their own entry points.
  */
 import type { Diagnostic } from '../model/diagnostics';
-import type { EnvRecord, FormatName, RunRecord, SampleRecord } from '../model/records';
+import type { BenchRecord, EnvRecord, FormatName, RunRecord, SampleRecord } from '../model/records';
+import type { DuplicateTracker } from './duplicates';
 
 /** What a user supplies for a file or a section (`--set`, `--context`); provenance `user`. */
 export interface UserContext {
@@ -38,6 +39,34 @@ export interface ParseOptions {
   context?: ContextFile;
   /** Called as a file is read (bytes so far, total bytes): the CLI's progress bar. */
   onProgress?: (bytesRead: number, totalBytes: number) => void;
+}
+
+/** Options of parseFile (stream.ts): one file from disk, whole or streamed. */
+export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
+  /** Path as given (used in ids); defaults to the path read. */
+  file?: string;
+  /** Called as bytes are read: for the CLI's progress bar. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** Receives each record as soon as it is final; records are then not collected. */
+  onRecord?: (record: BenchRecord) => void;
+  /**
+   * Asked after each chunk of a streamed file: a promise pauses reading until it settles. The
+   * way for a slow consumer of `onRecord` (stdout into a pipe) to hold the reading back, so
+   * that what it has not written yet does not pile up in memory.
+   */
+  whenReady?: () => Promise<unknown> | undefined;
+  /**
+   * Stops a streamed file early (the reader of `onRecord` went away, e.g. a closed pipe) once
+   * the chunk being scanned is done: the result holds what was read so far and an `io-error`
+   * warning saying where reading stopped. Files under the streaming threshold are read whole.
+   */
+  signal?: AbortSignal;
+  /** Files at least this large are streamed (default 16 MiB). */
+  streamThreshold?: number;
+  /** Bytes per read (default DEFAULT_CHUNK_BYTES). */
+  chunkBytes?: number;
+  /** Shared across files (parsePaths) so duplicates are found across files. */
+  duplicates?: DuplicateTracker;
 }
 
 export interface ParseResult {
