@@ -19,9 +19,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadCorpus, writeGeneratedLog, type GenerateStats } from './generate';
-import { median } from './median';
+import { type GenerateStats, loadCorpus, writeGeneratedLog } from './generate';
 import type { MeasureResult } from './measure';
+import { median } from './median';
 
 const ROOT = path.resolve(__dirname, '..');
 const MB = 1_000_000;
@@ -47,7 +47,11 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1] ?? '';
-    const nums = (): number[] => v.split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
+    const nums = (): number[] =>
+      v
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isFinite(n) && n > 0);
     if (k === '--sizes') (a.sizes = nums()), i++;
     else if (k === '--repeats') (a.repeats = Math.max(1, Number(v) || 1)), i++;
     else if (k === '--only') (a.only = new Set(v.split(','))), i++;
@@ -86,7 +90,19 @@ function measure(args: string[], nodeFlags: string[] = []): Promise<MeasureResul
 }
 
 /** Runs a measurement `n` times; median seconds, max of peak RSS. */
-async function repeated(n: number, args: string[], nodeFlags: string[] = []): Promise<{ ok: boolean; error?: string; seconds: number; maxRssMiB: number; startRssMiB: number; count?: number; detail?: Record<string, number | string> }> {
+async function repeated(
+  n: number,
+  args: string[],
+  nodeFlags: string[] = [],
+): Promise<{
+  ok: boolean;
+  error?: string;
+  seconds: number;
+  maxRssMiB: number;
+  startRssMiB: number;
+  count?: number;
+  detail?: Record<string, number | string>;
+}> {
   const rs: MeasureResult[] = [];
   for (let i = 0; i < n; i++) {
     const r = await measure(args, nodeFlags);
@@ -123,10 +139,15 @@ const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
 async function benchIngest(a: Args, md: string[]): Promise<void> {
   md.push('## Ingest (streaming parseFile vs baselines)', '');
-  md.push(`Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, eight box styles (heavy-head, square, rounded, double, heavy, ASCII, borderless minimal and simple), ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`, '');
+  md.push(
+    `Synthetic logs from \`bench/generate.ts\` (seed ${a.seed}): result tables, launch commands, headings, comments, separators and nvidia-smi dumps taken from data/*.md, numbers varied, eight box styles (heavy-head, square, rounded, double, heavy, ASCII, borderless minimal and simple), ~15 % of tables with wrapped cells. Each measurement is a child process; time is the median of ${a.repeats} (1 run at ≥ 1 GB); peak RSS is the child's maxRSS (an idle child with tsx loaded: see below).`,
+    '',
+  );
   const idle = await measure(['idle']);
   md.push(`Idle child (node + tsx, no work): peak RSS ${f1(idle.maxRssMiB)} MiB.`, '');
-  md.push(`| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB | \`benchbook parse\` into a pipe: MB/s | its peak RSS MiB | \`parse --format csv\` into a pipe: MB/s | its peak RSS MiB |`);
+  md.push(
+    `| size | generate MB/s | lines | tables | readline MB/s | regex MB/s (rows) | ingest MB/s | ingest runs | runs/s | ingest / readline | ingest / regex | ingest peak RSS MiB | readline peak RSS MiB | \`benchbook parse\` into a pipe: MB/s | its peak RSS MiB | \`parse --format csv\` into a pipe: MB/s | its peak RSS MiB |`,
+  );
   md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const corpus = loadCorpus(path.join(ROOT, 'data'));
   const perMb: Array<{ size: number; ingest: number; readline: number; rss: number; cliRss: number; csvRss: number }> = [];
@@ -158,7 +179,11 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       if (size < 1000) {
         const w = await repeated(1, ['warm', file]);
         const rlWarm = Number(w.detail?.readline_s);
-        warmRows.push(w.ok ? `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / rlWarm)} | ${f1(bytes / MB / w.seconds)} | ${f2(rlWarm / w.seconds)} |` : `| ${f1(bytes / MB)} MB | failed: ${(w.error ?? '').split('\n')[0]} | | |`);
+        warmRows.push(
+          w.ok
+            ? `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / rlWarm)} | ${f1(bytes / MB / w.seconds)} | ${f2(rlWarm / w.seconds)} |`
+            : `| ${f1(bytes / MB)} MB | failed: ${(w.error ?? '').split('\n')[0]} | | |`,
+        );
       }
       reports.push(
         rep.ok
@@ -167,11 +192,20 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       );
       const mbs = (s: number): number => bytes / MB / s;
       if (!ing.ok) notes.push(`${size} MB: ingest not measured: ${ing.error?.split('\n')[0]}`);
-      else if (ing.count !== stats.tables) notes.push(`${size} MB: ingest read ${ing.count} runs; the generator wrote ${stats.tables} tables`);
-      if (rx.count !== undefined && rx.count !== stats.valueRows) notes.push(`${size} MB: regex matched ${rx.count} rows, generator counted ${stats.valueRows}`);
+      else if (ing.count !== stats.tables)
+        notes.push(`${size} MB: ingest read ${ing.count} runs; the generator wrote ${stats.tables} tables`);
+      if (rx.count !== undefined && rx.count !== stats.valueRows)
+        notes.push(`${size} MB: regex matched ${rx.count} rows, generator counted ${stats.valueRows}`);
       if (!cli.ok) notes.push(`${size} MB: benchbook parse failed: ${cli.error?.split('\n')[0]}`);
       if (!csv.ok) notes.push(`${size} MB: benchbook parse --format csv failed: ${csv.error?.split('\n')[0]}`);
-      perMb.push({ size: bytes / MB, ingest: ing.seconds, readline: rl.seconds, rss: ing.maxRssMiB, cliRss: cli.ok ? cli.maxRssMiB : NaN, csvRss: csv.ok ? csv.maxRssMiB : NaN });
+      perMb.push({
+        size: bytes / MB,
+        ingest: ing.seconds,
+        readline: rl.seconds,
+        rss: ing.maxRssMiB,
+        cliRss: cli.ok ? cli.maxRssMiB : NaN,
+        csvRss: csv.ok ? csv.maxRssMiB : NaN,
+      });
       md.push(
         `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : f1(ing.maxRssMiB) + ' (no work)'} | ${f1(rl.maxRssMiB)} | ${cli.ok ? f1(mbs(cli.seconds)) : 'failed'} | ${cli.ok ? f1(cli.maxRssMiB) : 'failed'} | ${csv.ok ? f1(mbs(csv.seconds)) : 'failed'} | ${csv.ok ? f1(csv.maxRssMiB) : 'failed'} |`,
       );
@@ -192,34 +226,50 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
       const q = valid[i]!;
       const timeRatio = q.ingest / p.ingest;
       const sizeRatio = q.size / p.size;
-      md.push(`- linear cost ${f1(p.size)} → ${f1(q.size)} MB (×${f1(sizeRatio)} input): ×${f2(timeRatio)} time → ${timeRatio <= sizeRatio * 1.1 ? 'met' : 'NOT met'} (limit ×${f1(sizeRatio * 1.1)})`);
+      md.push(
+        `- linear cost ${f1(p.size)} → ${f1(q.size)} MB (×${f1(sizeRatio)} input): ×${f2(timeRatio)} time → ${timeRatio <= sizeRatio * 1.1 ? 'met' : 'NOT met'} (limit ×${f1(sizeRatio * 1.1)})`,
+      );
     }
     const under = (mib: number): string => (mib * 1.048576 < 256 ? 'met' : 'NOT met');
     if (last && last.size >= 900) {
       md.push(`- 1 GB peak RSS < 256 MB (parseFile with onRecord, Node's default heap): ${f1(last.rss)} MiB → ${under(last.rss)}`);
-      md.push(`- 1 GB peak RSS < 256 MB (\`benchbook parse\` writing JSON lines into a pipe): ${f1(last.cliRss)} MiB → ${Number.isFinite(last.cliRss) ? under(last.cliRss) : 'NOT met (failed)'}`);
-      md.push(`- 1 GB peak RSS < 256 MB (\`benchbook parse --format csv\` into a pipe): ${f1(last.csvRss)} MiB → ${Number.isFinite(last.csvRss) ? under(last.csvRss) : 'NOT met (failed)'}`);
-    }
-    else md.push('- 1 GB peak RSS < 256 MB: 1 GB not run in this session.');
+      md.push(
+        `- 1 GB peak RSS < 256 MB (\`benchbook parse\` writing JSON lines into a pipe): ${f1(last.cliRss)} MiB → ${Number.isFinite(last.cliRss) ? under(last.cliRss) : 'NOT met (failed)'}`,
+      );
+      md.push(
+        `- 1 GB peak RSS < 256 MB (\`benchbook parse --format csv\` into a pipe): ${f1(last.csvRss)} MiB → ${Number.isFinite(last.csvRss) ? under(last.csvRss) : 'NOT met (failed)'}`,
+      );
+    } else md.push('- 1 GB peak RSS < 256 MB: 1 GB not run in this session.');
   }
   if (notes.length) md.push('', 'Notes:', '', ...notes.map((n) => `- ${n}`));
   md.push('');
   if (warmRows.length) {
     md.push('### Warm throughput (for information; the targets above use the child-process figures)', '');
-    md.push('readline and ingest of the same file alternately in one process, 4 rounds; the first (JIT warm-up) dropped, medians of the other three. A child process above parses once, so below 1 GB its time includes compiling the code it runs.', '');
+    md.push(
+      'readline and ingest of the same file alternately in one process, 4 rounds; the first (JIT warm-up) dropped, medians of the other three. A child process above parses once, so below 1 GB its time includes compiling the code it runs.',
+      '',
+    );
     md.push('| size | readline MB/s | ingest MB/s | ingest / readline |', '| --- | --- | --- | --- |', ...warmRows, '');
   }
   if (reports.length) {
     md.push('### `benchbook report` of the same logs', '');
-    md.push("Parsing, analysis, charts and the report files (written to a temporary folder), one child process each with Node's default heap, 1 run.", '');
+    md.push(
+      "Parsing, analysis, charts and the report files (written to a temporary folder), one child process each with Node's default heap, 1 run.",
+      '',
+    );
     md.push('| size | runs | s | runs/s | peak RSS MiB | heap limit MiB |', '| --- | --- | --- | --- | --- | --- |', ...reports, '');
   }
 }
 
 async function benchReport(a: Args, md: string[]): Promise<void> {
   md.push('## Report cost (synthetic RunRecords → analyze → charts → renderReport → HTML)', '');
-  md.push(`Runs made directly by \`bench/synthetic-runs.ts\` (about 130 configurations: 2 engines × 2 models × 1/2/4/8 GPUs × tensor/pipeline × 4 concurrencies, with a think/no-think and a native/openai slice; more runs = more repeats), then \`writeReport\` (what \`buildReport\` runs after parsing) with in-memory file effects. "report s" is the median of ${a.repeats} child processes; "analyze s" is analyzeRunsDetailed timed on its own (it is also inside report s). Peak RSS is the max over the repeats.`, '');
-  md.push('| runs | report s | analyze s | configurations | comparisons | charts | max marks / chart | SVG KiB | Markdown KiB | HTML KiB | peak RSS MiB |');
+  md.push(
+    `Runs made directly by \`bench/synthetic-runs.ts\` (about 130 configurations: 2 engines × 2 models × 1/2/4/8 GPUs × tensor/pipeline × 4 concurrencies, with a think/no-think and a native/openai slice; more runs = more repeats), then \`writeReport\` (what \`buildReport\` runs after parsing) with in-memory file effects. "report s" is the median of ${a.repeats} child processes; "analyze s" is analyzeRunsDetailed timed on its own (it is also inside report s). Peak RSS is the max over the repeats.`,
+    '',
+  );
+  md.push(
+    '| runs | report s | analyze s | configurations | comparisons | charts | max marks / chart | SVG KiB | Markdown KiB | HTML KiB | peak RSS MiB |',
+  );
   md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const n of a.reportSizes) {
     log(`report: ${n} runs…`);
@@ -229,7 +279,9 @@ async function benchReport(a: Args, md: string[]): Promise<void> {
       continue;
     }
     const d = r.detail ?? {};
-    md.push(`| ${n} | ${f2(r.seconds)} | ${f2(Number(d.analyze_s))} | ${d.configurations} | ${d.comparisons} | ${d.charts} | ${d.max_marks_per_chart} | ${d.svg_kib} | ${d.markdown_kib} | ${d.html_kib} | ${f1(r.maxRssMiB)} |`);
+    md.push(
+      `| ${n} | ${f2(r.seconds)} | ${f2(Number(d.analyze_s))} | ${d.configurations} | ${d.comparisons} | ${d.charts} | ${d.max_marks_per_chart} | ${d.svg_kib} | ${d.markdown_kib} | ${d.html_kib} | ${f1(r.maxRssMiB)} |`,
+    );
   }
   md.push('');
 }

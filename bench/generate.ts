@@ -8,9 +8,10 @@
  *
  * Output is streamed in ~64 KB chunks with backpressure: memory stays flat for a 1 GB file.
  */
+
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
 import { seededRandom } from './seeded-random';
 
 export { seededRandom };
@@ -40,7 +41,10 @@ function splitRow(line: string): string[] | undefined {
 /** Reads the building blocks out of the sample logs (data/*.md). */
 export function loadCorpus(dataDir: string): Corpus {
   const corpus: Corpus = { tables: [], launches: [], headings: [], comments: [], separators: [], smiDumps: [] };
-  const files = fs.readdirSync(dataDir).filter((f) => f.endsWith('.md')).sort();
+  const files = fs
+    .readdirSync(dataDir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   for (const f of files) {
     const lines = fs.readFileSync(path.join(dataDir, f), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
@@ -56,7 +60,8 @@ export function loadCorpus(dataDir: string): Corpus {
           const cells = splitRow(l);
           if (cells && cells.length === 2 && cells[0] !== 'Metric') rows.push([cells[0] ?? '', cells[1] ?? '']);
         }
-        if (rows.length >= 5 && /Results/.test(title)) corpus.tables.push({ title: title.replace(/ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, ''), rows });
+        if (rows.length >= 5 && /Results/.test(title))
+          corpus.tables.push({ title: title.replace(/ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, ''), rows });
         i = j;
       } else if (/^(python3? -m sglang\.launch_server|vllm serve)\b/.test(t)) {
         corpus.launches.push(t);
@@ -83,7 +88,13 @@ type BoxStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'heavy' | 'asci
 export const BOX_STYLES: BoxStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'minimal', 'simple'];
 
 // top, header row, header rule, body row, bottom: [left, fill, mid, right] / [left, mid, right]
-interface Box { top: string; head: string; rule: string; body: string; bottom: string }
+interface Box {
+  top: string;
+  head: string;
+  rule: string;
+  body: string;
+  bottom: string;
+}
 const BOXES: Record<BoxStyle, Box> = {
   'heavy-head': { top: '┏━┳┓', head: '┃┃┃', rule: '┡━╇┩', body: '│││', bottom: '└─┴┘' },
   square: { top: '┌─┬┐', head: '│││', rule: '├─┼┤', body: '│││', bottom: '└─┴┘' },
@@ -140,7 +151,17 @@ function jitter(rnd: () => number, value: string): string {
   });
 }
 
-const SETTINGS = new Set(['URL', 'API Base', 'Model', 'Max Tokens', 'Temperature', 'Concurrent Requests', 'Total Requests', 'Successful Requests', 'Failed Requests']);
+const SETTINGS = new Set([
+  'URL',
+  'API Base',
+  'Model',
+  'Max Tokens',
+  'Temperature',
+  'Concurrent Requests',
+  'Total Requests',
+  'Successful Requests',
+  'Failed Requests',
+]);
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -239,11 +260,7 @@ export function* generateLog(
 }
 
 /** Streams a generated log into `file`, honouring backpressure. */
-export async function writeGeneratedLog(
-  file: string,
-  corpus: Corpus,
-  opts: { seed: number; targetBytes: number },
-): Promise<GenerateStats> {
+export async function writeGeneratedLog(file: string, corpus: Corpus, opts: { seed: number; targetBytes: number }): Promise<GenerateStats> {
   const stats: GenerateStats = { bytes: 0, lines: 0, tables: 0, valueRows: 0 };
   const out = fs.createWriteStream(file);
   const done = new Promise<void>((resolve, reject) => {

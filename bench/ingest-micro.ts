@@ -85,7 +85,9 @@ async function main(): Promise<void> {
   console.log(`readline line count: ${rl.toFixed(1)} MB/s (runs ${rlTimes.map((x) => x.toFixed(2)).join(', ')} s)`);
   impls.forEach((impl, k) => {
     const mbs = bytes / 1e6 / median(times[k]!);
-    console.log(`parseFile (${impl.name}): ${mbs.toFixed(1)} MB/s, ${(mbs / rl).toFixed(3)} of readline (runs ${times[k]!.map((x) => x.toFixed(2)).join(', ')} s)`);
+    console.log(
+      `parseFile (${impl.name}): ${mbs.toFixed(1)} MB/s, ${(mbs / rl).toFixed(3)} of readline (runs ${times[k]!.map((x) => x.toFixed(2)).join(', ')} s)`,
+    );
   });
   console.log('target (issue 9): ingest ≥ 0.333 of readline');
 }

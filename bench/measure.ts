@@ -158,7 +158,17 @@ async function reportLog(file: string, startRss: number): Promise<void> {
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const runs = r.summary.inputs.reduce((n, i) => n + i.runs, 0);
     const heapLimitMiB = v8.getHeapStatistics().heap_size_limit / 2 ** 20;
-    finish({ kind: 'report-log', ok: true, seconds, bytes: fs.statSync(file).size, count: runs, detail: { heap_limit_mib: Math.round(heapLimitMiB), files: r.files.length } }, startRss);
+    finish(
+      {
+        kind: 'report-log',
+        ok: true,
+        seconds,
+        bytes: fs.statSync(file).size,
+        count: runs,
+        detail: { heap_limit_mib: Math.round(heapLimitMiB), files: r.files.length },
+      },
+      startRss,
+    );
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }

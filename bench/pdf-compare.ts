@@ -37,7 +37,10 @@ async function barePdf(html: string, out: string): Promise<void> {
   }
 }
 
-export async function comparePdfExport(n: number, repeats: number): Promise<{ exportS: number; bareS: number; htmlKiB: number; pages: string }> {
+export async function comparePdfExport(
+  n: number,
+  repeats: number,
+): Promise<{ exportS: number; bareS: number; htmlKiB: number; pages: string }> {
   const { html } = await reportFromRuns(syntheticRuns(n, 42));
   if (!html) throw new Error('writeReport produced no report.html');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-pdf-'));
@@ -52,7 +55,12 @@ export async function comparePdfExport(n: number, repeats: number): Promise<{ ex
       await barePdf(html, path.join(dir, 'bare.pdf'));
       bare.push(Number(process.hrtime.bigint() - t) / 1e9);
     }
-    return { exportS: median(ex), bareS: median(bare), htmlKiB: Math.round(html.length / 1024), pages: `${pages(path.join(dir, 'export.pdf'))} / ${pages(path.join(dir, 'bare.pdf'))}` };
+    return {
+      exportS: median(ex),
+      bareS: median(bare),
+      htmlKiB: Math.round(html.length / 1024),
+      pages: `${pages(path.join(dir, 'export.pdf'))} / ${pages(path.join(dir, 'bare.pdf'))}`,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -3,8 +3,9 @@
  * SVG → renderReport → HTML, the function `buildReport` calls after reading its inputs) with
  * in-memory file effects, so the disk is not measured. Analysis is also timed on its own.
  */
-import type { RunRecord } from '../src/model/records';
+
 import { analyzeRunsDetailed } from '../src/analyze';
+import type { RunRecord } from '../src/model/records';
 import { memoryEffects, writeReport } from '../src/report';
 
 function since(t0: bigint): number {
@@ -23,7 +24,10 @@ export async function reportFromRuns(runs: RunRecord[]): Promise<ReportPipelineR
 
   const effects = memoryEffects();
   t = process.hrtime.bigint();
-  const result = await writeReport({ runs, env: [], samples: [], diagnostics: [] }, { out: '/bench-report', title: 'Synthetic benchmark report', effects });
+  const result = await writeReport(
+    { runs, env: [], samples: [], diagnostics: [] },
+    { out: '/bench-report', title: 'Synthetic benchmark report', effects },
+  );
   const totalS = since(t);
 
   let svgBytes = 0;

@@ -28,7 +28,12 @@ export function syntheticRuns(n: number, seed: number): RunRecord[] {
     const mode = model === 'Qwen3-4B' && gpus === 2 && rnd() < 0.5 ? 'think' : 'no-think';
     const api = engine === 'sglang' && gpus === 4 && rnd() < 0.5 ? 'native' : 'openai';
     // A plausible shape: throughput grows sub-linearly with GPUs and concurrency.
-    const base = (engine === 'sglang' ? 1.25 : 1) * Math.pow(gpus, 0.6) * Math.pow(concurrency, 0.7) * (strategy === 'pipeline' ? 0.8 : 1) * (mode === 'think' ? 0.3 : 1);
+    const base =
+      (engine === 'sglang' ? 1.25 : 1) *
+      Math.pow(gpus, 0.6) *
+      Math.pow(concurrency, 0.7) *
+      (strategy === 'pipeline' ? 0.8 : 1) *
+      (mode === 'think' ? 0.3 : 1);
     const noise = 0.9 + rnd() * 0.2;
     const rps = 0.8 * base * noise;
     const tokensPerReq = maxTokens * (mode === 'think' ? 0.9 : 0.3 + rnd() * 0.1);

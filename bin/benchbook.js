@@ -3,10 +3,17 @@
 const args = process.argv.slice(2);
 
 function runHere() {
-  require('../dist/cli/main.js').main(args).then(
-    (code) => { process.exitCode = code; },
-    (err) => { console.error(err && err.stack ? err.stack : String(err)); process.exitCode = 1; },
-  );
+  require('../dist/cli/main.js')
+    .main(args)
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err) => {
+        console.error(err && err.stack ? err.stack : String(err));
+        process.exitCode = 1;
+      },
+    );
 }
 
 // `report` and `compare` hold every run: run them in a child Node whose heap is sized to the
@@ -20,7 +27,9 @@ const flag = heapFlagFor(args, {
 });
 if (!flag) runHere();
 else {
-  const child = require('node:child_process').spawn(process.execPath, [...process.execArgv, flag, __filename, ...args], { stdio: 'inherit' });
+  const child = require('node:child_process').spawn(process.execPath, [...process.execArgv, flag, __filename, ...args], {
+    stdio: 'inherit',
+  });
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
   child.on('error', (err) => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
 // The main job: one report per sample log set in data/, and one combined, into reports/.
 // Usage: node scripts/build-reports.mjs [--no-pdf] [--out reports]
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);

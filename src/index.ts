@@ -10,9 +10,10 @@
  *   6. notebook — display helpers and the parameterised notebook runner
  * The CLI (src/cli) and notebooks call these same functions.
  */
-export * from './model';
-export * from './ingest';
+
 export * from './analyze';
 export * from './charts';
-export * from './report';
+export * from './ingest';
+export * from './model';
 export * from './notebook';
+export * from './report';

@@ -1,7 +1,7 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { assertGolden, OUTPUT_DIR } from './helpers/golden';
 
 test('assertGolden writes a -changed file and fails on mismatch', () => {

@@ -77,20 +77,41 @@ export function checkRun(run: RunRecord): Finding[] {
     if (dur !== undefined && dur > 0 && outTok !== undefined && tps !== undefined) {
       const expected = outTok / dur;
       if (relOff(expected, tps) > RATE_TOLERANCE) {
-        out.push({ check: 'tokens-per-second', run: id, severity: 'warning', message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`, expected, actual: tps });
+        out.push({
+          check: 'tokens-per-second',
+          run: id,
+          severity: 'warning',
+          message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`,
+          expected,
+          actual: tps,
+        });
       }
     }
     const okCount = num(m.requests_ok_count);
     if (dur !== undefined && dur > 0 && okCount !== undefined && rps !== undefined) {
       const expected = okCount / dur;
       if (relOff(expected, rps) > RATE_TOLERANCE) {
-        out.push({ check: 'throughput-vs-duration', run: id, severity: 'warning', message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`, expected, actual: rps });
+        out.push({
+          check: 'throughput-vs-duration',
+          run: id,
+          severity: 'warning',
+          message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`,
+          expected,
+          actual: rps,
+        });
       }
     }
     const total = num(run.client?.total_requests);
     const failed = num(m.requests_failed_count);
     if (total !== undefined && okCount !== undefined && failed !== undefined && total - okCount !== failed) {
-      out.push({ check: 'failed-vs-total', run: id, severity: 'warning', message: `requests_failed_count ${failed} ≠ total_requests ${total} − requests_ok_count ${okCount}`, expected: total - okCount, actual: failed });
+      out.push({
+        check: 'failed-vs-total',
+        run: id,
+        severity: 'warning',
+        message: `requests_failed_count ${failed} ≠ total_requests ${total} − requests_ok_count ${okCount}`,
+        expected: total - okCount,
+        actual: failed,
+      });
     }
     for (const quantity of percentileQuantities(m)) {
       let prev: { stat: string; v: number } | undefined;

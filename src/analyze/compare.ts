@@ -23,10 +23,19 @@
  *    misses, such as every other model on the same GPUs, are different experiments).
  */
 import type { RunRecord } from '../model/records';
-import { buildConfigurationSet, WARMUP_FLAG, type ConfigurationSet } from './configurations';
-import { compareGroupValues, compareGroups, groupMatches, sharedGroup, type Where } from './group';
-import { FACTORS, STANDARD_FACTORS, factorSpec, type FactorSpec } from './factors';
-import { GROUP_KEYS, type BlockedPair, type Comparison, type ComparisonKind, type Configuration, type GroupKey, type GroupValue, type Side } from './types';
+import { buildConfigurationSet, type ConfigurationSet, WARMUP_FLAG } from './configurations';
+import { FACTORS, type FactorSpec, factorSpec, STANDARD_FACTORS } from './factors';
+import { compareGroups, compareGroupValues, groupMatches, sharedGroup, type Where } from './group';
+import {
+  type BlockedPair,
+  type Comparison,
+  type ComparisonKind,
+  type Configuration,
+  GROUP_KEYS,
+  type GroupKey,
+  type GroupValue,
+  type Side,
+} from './types';
 
 /** Metrics compared (those present on both sides). */
 export const COMPARED_METRICS = [
@@ -127,7 +136,11 @@ export function changeRange(baseline: readonly number[], candidate: readonly num
   const xs: number[] = [];
   for (const sign of [1, -1]) {
     const same = baseline.filter((x) => x * sign > 0);
-    if (same.length) xs.push(same.reduce((a, v) => Math.min(a, v)), same.reduce((a, v) => Math.max(a, v)));
+    if (same.length)
+      xs.push(
+        same.reduce((a, v) => Math.min(a, v)),
+        same.reduce((a, v) => Math.max(a, v)),
+      );
   }
   if (xs.length === 0 || candidate.length === 0) return undefined;
   const ys = [candidate.reduce((a, v) => Math.min(a, v)), candidate.reduce((a, v) => Math.max(a, v))];
@@ -269,13 +282,19 @@ function factorPairSpec(f: FactorSpec, factorName: string): PairSpec {
 export class UnknownFactorError extends Error {
   readonly code = 'usage' as const;
   constructor(readonly factor: string) {
-    super(`unknown comparison factor "${factor}": use gpus, strategy, engine, mode, api, context_length or a group key (${GROUP_KEYS.join(', ')})`);
+    super(
+      `unknown comparison factor "${factor}": use gpus, strategy, engine, mode, api, context_length or a group key (${GROUP_KEYS.join(', ')})`,
+    );
     this.name = 'UnknownFactorError';
   }
 }
 
 /** Comparisons on one factor over an already built configuration set (used by analyzeRuns). */
-export function compareOnFactor(set: ConfigurationSet, factor: string, opts: CompareOptions = {}): { comparisons: Comparison[]; blocked: BlockedPair[] } {
+export function compareOnFactor(
+  set: ConfigurationSet,
+  factor: string,
+  opts: CompareOptions = {},
+): { comparisons: Comparison[]; blocked: BlockedPair[] } {
   const f = factorSpec(factor);
   if (!f) throw new UnknownFactorError(factor);
   const spec = factorPairSpec(f, f.key);

@@ -74,7 +74,10 @@ export function markWarmupSuspects(runs: readonly RunRecord[]): RunRecord[] {
       if (seenScopes.has(scope)) continue;
       seenScopes.add(scope);
       if (run.flags.includes(DUPLICATE_FLAG) || run.flags.includes(WARMUP_FLAG)) continue;
-      const reason = warmupReason(run, conf.runs.filter((r) => r !== run && !r.flags.includes(DUPLICATE_FLAG)));
+      const reason = warmupReason(
+        run,
+        conf.runs.filter((r) => r !== run && !r.flags.includes(DUPLICATE_FLAG)),
+      );
       if (reason) {
         run.flags.push(WARMUP_FLAG);
         setOwn(run.provenance, `flags.${WARMUP_FLAG}`, reason);

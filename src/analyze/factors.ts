@@ -2,9 +2,10 @@
  * What each comparison factor means: its kind, which side is the baseline, how a side is
  * labelled, and which other group keys may differ "because of" the factor.
  */
-import type { GroupValue, ComparisonKind, GroupKey } from './types';
-import { GROUP_KEYS } from './types';
+
 import { compareGroupValues } from './group';
+import type { ComparisonKind, GroupKey, GroupValue } from './types';
+import { GROUP_KEYS } from './types';
 
 export interface FactorSpec {
   kind: ComparisonKind;
@@ -23,7 +24,14 @@ export interface FactorSpec {
   companion(key: GroupKey, a: GroupValue, b: GroupValue): boolean;
 }
 
-const ENGINE_NAMES: Record<string, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', trtllm: 'TensorRT-LLM', nim: 'NIM', other: 'other engine' };
+const ENGINE_NAMES: Record<string, string> = {
+  vllm: 'vLLM',
+  sglang: 'SGLang',
+  tgi: 'TGI',
+  trtllm: 'TensorRT-LLM',
+  nim: 'NIM',
+  other: 'other engine',
+};
 
 export function engineName(v: GroupValue | undefined): string {
   if (v === undefined) return 'unknown engine';
@@ -49,7 +57,13 @@ export const FACTORS: Record<string, FactorSpec> = {
     label: (v) => `${v} GPU${v === 1 ? '' : 's'}`,
     companion: (k, a, b) => k === 'preset' || (k === 'strategy' && (a === 'single' || b === 'single')),
   },
-  strategy: { kind: 'parallelism', key: 'strategy', order: rankOrder(['pipeline', 'tensor', 'data', 'mixed', 'single']), label: (v) => String(v), companion: never },
+  strategy: {
+    kind: 'parallelism',
+    key: 'strategy',
+    order: rankOrder(['pipeline', 'tensor', 'data', 'mixed', 'single']),
+    label: (v) => String(v),
+    companion: never,
+  },
   engine: { kind: 'engine', key: 'engine', order: rankOrder(['vllm']), label: engineName, companion: (k) => k === 'api' },
   mode: { kind: 'mode', key: 'mode', order: rankOrder(['no-think', 'think']), label: (v) => String(v), companion: never },
   api: { kind: 'mode', key: 'api', order: rankOrder(['openai', 'native']), label: (v) => `${v} API`, companion: never },

@@ -2,7 +2,7 @@
  * A fixed-width text table of comparisons for `benchbook compare`. Group keys equal in
  * every row are printed once above the table instead of in each row.
  */
-import { GROUP_KEYS, type Comparison, type Group } from './types';
+import { type Comparison, GROUP_KEYS, type Group } from './types';
 
 export interface ComparisonTableOptions {
   /** Only rows of this metric (default: all rows given). */
@@ -61,7 +61,9 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
       .trimEnd();
   const out: string[] = [];
   const first = rows[0]!;
-  out.push(`${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`);
+  out.push(
+    `${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`,
+  );
   out.push(line(header));
   out.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) out.push(line(r));

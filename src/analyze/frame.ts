@@ -119,7 +119,12 @@ function rowsToFrame(rows: readonly FlatRow[], columns: readonly string[]): Data
   const dfd = loadDanfo();
   // Column-oriented input with null for absent values: danfojs reads null as missing.
   const data: Record<string, Array<string | number | null>> = {};
-  for (const c of columns) setOwn(data, c, rows.map((r) => (Object.prototype.hasOwnProperty.call(r, c) ? r[c]! : null)));
+  for (const c of columns)
+    setOwn(
+      data,
+      c,
+      rows.map((r) => (Object.prototype.hasOwnProperty.call(r, c) ? r[c]! : null)),
+    );
   return new dfd.DataFrame(data, { columns: [...columns] });
 }
 
@@ -174,7 +179,9 @@ export async function groupRuns(runs: readonly RunRecord[], keys: readonly strin
     return row;
   });
   const cols = rowColumns(rows);
-  const metrics = (opts.metrics ?? cols.filter((c) => !(FRAME_COLUMNS as readonly string[]).includes(c))).filter((m) => rows.some((r) => typeof r[m] === 'number') && !keys.includes(m));
+  const metrics = (opts.metrics ?? cols.filter((c) => !(FRAME_COLUMNS as readonly string[]).includes(c))).filter(
+    (m) => rows.some((r) => typeof r[m] === 'number') && !keys.includes(m),
+  );
   const withCount = rows.map((r) => ({ ...r, n: 1 }));
   const frame = rowsToFrame(withCount, [...new Set([...keys, ...metrics, 'n'])]);
   const grouped = frame.groupby([...keys]);
@@ -196,7 +203,10 @@ export async function groupRuns(runs: readonly RunRecord[], keys: readonly strin
     setOwn<string | number>(row, 'n', c.n_sum ?? 0);
     const m = meanByKey.get(keyOf(c));
     const has = present.get(keyOf(c));
-    if (m) for (const metric of metrics) if (has?.has(metric) && typeof m[`${metric}_mean`] === 'number') setOwn<string | number>(row, `${metric}_mean`, m[`${metric}_mean`]!);
+    if (m)
+      for (const metric of metrics)
+        if (has?.has(metric) && typeof m[`${metric}_mean`] === 'number')
+          setOwn<string | number>(row, `${metric}_mean`, m[`${metric}_mean`]!);
     return row;
   });
   // Numbers ascending, then strings (so concurrency 30 comes before 100).

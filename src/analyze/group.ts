@@ -92,7 +92,8 @@ export function parseWhere(pairs: readonly string[]): Where {
     const k = p.slice(0, i).trim();
     const raw = p.slice(i + 1).trim();
     const v: GroupValue = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-    if (!Object.prototype.hasOwnProperty.call(where, k)) Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
+    if (!Object.prototype.hasOwnProperty.call(where, k))
+      Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
     where[k]!.push(v);
   }
   return where;

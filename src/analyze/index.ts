@@ -2,48 +2,49 @@
  * Analysis stage: configurations, comparisons, checks, observations (plain JSON in and
  * out) and danfojs frames for notebooks (danfojs is loaded lazily by frame.ts only).
  */
-export * from './types';
-export { runGroup, configurationKey, configurationId, groupMatches, parseWhere, compareRunsByDocument, UNKNOWN, type Where } from './group';
-export { mean, median, sampleStd, aggregate } from './stats';
+
+export { attemptedRequests, checkRun, checkRuns, ERROR_SHARE, failedShare, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE } from './checks';
 export {
-  buildConfigurations,
+  BLOCKED_REPORT_KEYS,
+  COMPARED_METRICS,
+  type CompareOptions,
+  compareAll,
+  compareBy,
+  compareOnFactor,
+  compareSelections,
+  MAX_NEAREST_BLOCKED,
+  type SelectionOptions,
+  THROUGHPUT_METRICS,
+  UnknownFactorError,
+} from './compare';
+export {
   buildConfigurationSet,
+  buildConfigurations,
+  type ConfigurationSet,
+  DUPLICATE_FLAG,
   markWarmupSuspects,
   WARMUP_FLAG,
-  DUPLICATE_FLAG,
-  WARMUP_THROUGHPUT_RATIO,
   WARMUP_LATENCY_SPREAD,
-  type ConfigurationSet,
+  WARMUP_THROUGHPUT_RATIO,
 } from './configurations';
-export { FACTORS, STANDARD_FACTORS, factorSpec, engineName, type FactorSpec } from './factors';
+export { engineName, FACTORS, type FactorSpec, factorSpec, STANDARD_FACTORS } from './factors';
+export { type ComparisonTableOptions, formatComparisonTable } from './format-table';
 export {
-  compareBy,
-  compareSelections,
-  compareOnFactor,
-  compareAll,
-  UnknownFactorError,
-  BLOCKED_REPORT_KEYS,
-  MAX_NEAREST_BLOCKED,
-  COMPARED_METRICS,
-  THROUGHPUT_METRICS,
-  type CompareOptions,
-  type SelectionOptions,
-} from './compare';
-export { checkRun, checkRuns, failedShare, attemptedRequests, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE, ERROR_SHARE } from './checks';
-export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
-export { formatComparisonTable, type ComparisonTableOptions } from './format-table';
-export { analyzeRuns, analyzeRunsDetailed, type AnalyzeOptions, type Analysis } from './summary';
-export {
-  runsToFrame,
+  type FlatRow,
+  FRAME_COLUMNS,
+  filterRuns,
   frameToRows,
   frameToRuns,
-  runToRow,
-  filterRuns,
-  groupRuns,
-  pivotRuns,
-  loadDanfo,
-  FRAME_COLUMNS,
-  type FlatRow,
   type GroupRunsOptions,
+  groupRuns,
+  loadDanfo,
   type PivotOptions,
+  pivotRuns,
+  runsToFrame,
+  runToRow,
 } from './frame';
+export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
+export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
+export { aggregate, mean, median, sampleStd } from './stats';
+export { type Analysis, type AnalyzeOptions, analyzeRuns, analyzeRunsDetailed } from './summary';
+export * from './types';

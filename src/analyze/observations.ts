@@ -11,7 +11,7 @@
  */
 import type { RunRecord } from '../model/records';
 import { failedShare } from './checks';
-import { WARMUP_FLAG, DUPLICATE_FLAG } from './configurations';
+import { DUPLICATE_FLAG, WARMUP_FLAG } from './configurations';
 import { engineName } from './factors';
 import { compareRunsByDocument, runGroup, sharedGroup } from './group';
 import type { Comparison, Group, Observation } from './types';
@@ -50,7 +50,15 @@ function withUnit(v: number, unit: string): string {
 function scopeKey(run: RunRecord): string {
   const file = run.source?.file ?? '';
   if (run.source?.row !== undefined) return `${file}\u0000table\u0000${run.source.line}`;
-  return [file, 'launch', run.engine ?? '', run.parallelism?.gpus ?? '', run.model ?? '', run.server?.context_length ?? '', run.server?.command ?? ''].join('\u0000');
+  return [
+    file,
+    'launch',
+    run.engine ?? '',
+    run.parallelism?.gpus ?? '',
+    run.model ?? '',
+    run.server?.context_length ?? '',
+    run.server?.command ?? '',
+  ].join('\u0000');
 }
 
 function baseSubject(run: RunRecord): string {
@@ -162,7 +170,12 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
       });
     }
     for (const r of scope.filter((x) => (x.flags ?? []).includes(WARMUP_FLAG))) {
-      const t = r.metrics?.throughput_rps !== undefined ? { k: 'throughput_rps', ...metricInfo('throughput_rps') } : r.metrics?.output_tps !== undefined ? { k: 'output_tps', ...metricInfo('output_tps') } : undefined;
+      const t =
+        r.metrics?.throughput_rps !== undefined
+          ? { k: 'throughput_rps', ...metricInfo('throughput_rps') }
+          : r.metrics?.output_tps !== undefined
+            ? { k: 'output_tps', ...metricInfo('output_tps') }
+            : undefined;
       const why = r.provenance?.[`flags.${WARMUP_FLAG}`] ?? 'a comment in scope says so';
       out.push({
         kind: 'warmup',
@@ -177,13 +190,26 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
   let byId: Map<string, RunRecord> | undefined;
   for (const c of comparisons) {
     if (c.kind !== 'scaling' || c.efficiency === undefined || c.efficiency >= 1) continue;
-    if (c.metric !== 'throughput_rps' && !(c.metric === 'output_tps' && !comparisons.some((o) => o.metric === 'throughput_rps' && o.kind === 'scaling' && sameSides(o, c)))) continue;
+    if (
+      c.metric !== 'throughput_rps' &&
+      !(c.metric === 'output_tps' && !comparisons.some((o) => o.metric === 'throughput_rps' && o.kind === 'scaling' && sameSides(o, c)))
+    )
+      continue;
     const m = metricInfo(c.metric);
     const g = c.group;
-    const who = [g.engine !== undefined ? engineName(g.engine) : undefined, g.model, g.gpu !== undefined ? `on ${g.gpu}` : undefined, g.context_length !== undefined ? `${g.context_length} ctx` : undefined]
-      .filter((x) => x !== undefined)
-      .join(' ') || 'runs';
-    const presets = g.preset === undefined && c.baseline.label !== c.candidate.label ? presetPair(c, (byId ??= new Map(runs.map((r) => [r.id, r] as const)))) : '';
+    const who =
+      [
+        g.engine !== undefined ? engineName(g.engine) : undefined,
+        g.model,
+        g.gpu !== undefined ? `on ${g.gpu}` : undefined,
+        g.context_length !== undefined ? `${g.context_length} ctx` : undefined,
+      ]
+        .filter((x) => x !== undefined)
+        .join(' ') || 'runs';
+    const presets =
+      g.preset === undefined && c.baseline.label !== c.candidate.label
+        ? presetPair(c, (byId ??= new Map(runs.map((r) => [r.id, r] as const))))
+        : '';
     const at = g.concurrency !== undefined ? ` at concurrency ${g.concurrency}` : '';
     const sign = c.change_pct >= 0 ? '+' : '';
     const word = c.metric === 'throughput_rps' ? 'throughput' : m.name;
@@ -199,7 +225,9 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
 }
 
 function sameSides(a: Comparison, b: Comparison): boolean {
-  return JSON.stringify(a.group) === JSON.stringify(b.group) && a.baseline.value === b.baseline.value && a.candidate.value === b.candidate.value;
+  return (
+    JSON.stringify(a.group) === JSON.stringify(b.group) && a.baseline.value === b.baseline.value && a.candidate.value === b.candidate.value
+  );
 }
 
 /** " (gpu-small→gpu-medium)" when both sides' runs name one preset each. */

@@ -3,13 +3,13 @@
  * happens in the report.
  */
 import type { Diagnostic } from '../model/diagnostics';
-import type { GroupValue, Group } from '../model/run-group';
+import type { Group, GroupValue } from '../model/run-group';
 
 export type ComparisonKind = 'scaling' | 'parallelism' | 'engine' | 'mode' | 'custom';
 
+export type { Group, GroupKey, GroupValue } from '../model/run-group';
 /** Flat group keys a configuration is identified by (defined with the record, in model). */
 export { GROUP_KEYS } from '../model/run-group';
-export type { GroupKey, GroupValue, Group } from '../model/run-group';
 
 /** One side of a comparison: the repeats of one configuration for one metric. */
 export interface Side {

@@ -2,13 +2,14 @@
  * Grouped bars of one or more metrics per category (preset, configuration …), one bar per
  * series value, with min..max whiskers over the repeats where a bar has n > 1.
  */
-import type { RunRecord } from '../model/records';
+
 import type { Configuration } from '../analyze/types';
+import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, valueLabel, varyingKeys } from './format';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_HEIGHT, CHART_WIDTH, CONCAT_WIDTH, DISCRETE_X_AXIS } from './theme';
-import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
 
 export interface BarChartOptions {
   /** Metric key(s); several metrics give side-by-side panels, each with its own y scale. */
@@ -39,11 +40,18 @@ const UNKNOWN = 'unknown';
 /** Bars from rows: rows landing on the same (category, series, metric) are merged (n-weighted). */
 function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts: BarChartOptions): Bar[] {
   const exclude = opts.series ? [opts.series] : [];
-  const labelKeys = opts.category === 'configuration' ? varyingKeys(rows.map((r) => r.group), exclude) : [];
+  const labelKeys =
+    opts.category === 'configuration'
+      ? varyingKeys(
+          rows.map((r) => r.group),
+          exclude,
+        )
+      : [];
   const buckets = new Map<string, { bar: Omit<Bar, 'stat'>; stats: RowStat[] }>();
   for (const row of rows) {
     const rawCat = opts.category === 'configuration' ? groupLabel(row.group, labelKeys) : groupValue(row, opts.category);
-    const category = rawCat === undefined ? UNKNOWN : opts.category === 'configuration' ? String(rawCat) : valueLabel(opts.category, rawCat);
+    const category =
+      rawCat === undefined ? UNKNOWN : opts.category === 'configuration' ? String(rawCat) : valueLabel(opts.category, rawCat);
     const rawSeries = opts.series ? groupValue(row, opts.series) : undefined;
     const series = opts.series ? (rawSeries === undefined ? UNKNOWN : valueLabel(opts.series, rawSeries)) : undefined;
     for (const metric of metrics) {
@@ -67,7 +75,12 @@ function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts
 }
 
 /** Keeps the `keep` categories with the largest value of the first metric; merges the rest into "other". */
-function capCategories(bars: Bar[], categories: string[], keep: number, firstMetric: string): { bars: Bar[]; categories: string[]; note?: string } {
+function capCategories(
+  bars: Bar[],
+  categories: string[],
+  keep: number,
+  firstMetric: string,
+): { bars: Bar[]; categories: string[]; note?: string } {
   if (categories.length <= keep) return { bars, categories };
   const score = new Map<string, number>();
   for (const b of bars) if (b.metric === firstMetric) score.set(b.category, Math.max(score.get(b.category) ?? -Infinity, b.stat.mean));
@@ -101,7 +114,9 @@ function capCategories(bars: Bar[], categories: string[], keep: number, firstMet
 /** Builds the grouped bar chart. Accepts rows, configurations or runs. */
 export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: BarChartOptions): VegaLiteSpec {
   const metrics = Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
-  const title = opts.title ?? `${metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(', ')} by ${midSentence(keyTitle(opts.category))}`;
+  const title =
+    opts.title ??
+    `${metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(', ')} by ${midSentence(keyTitle(opts.category))}`;
   const rows = toRows(input);
   let bars = collectBars(rows, metrics, opts);
   const present = metrics.filter((m) => bars.some((b) => b.metric === m));
@@ -128,9 +143,21 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
 
   const values = bars
     .slice()
-    .sort((a, b) => present.indexOf(a.metric) - present.indexOf(b.metric) || categories.indexOf(a.category) - categories.indexOf(b.category) || seriesList.indexOf(a.series ?? '') - seriesList.indexOf(b.series ?? ''))
+    .sort(
+      (a, b) =>
+        present.indexOf(a.metric) - present.indexOf(b.metric) ||
+        categories.indexOf(a.category) - categories.indexOf(b.category) ||
+        seriesList.indexOf(a.series ?? '') - seriesList.indexOf(b.series ?? ''),
+    )
     .map((b) => {
-      const v: Record<string, string | number> = { metric: b.metric, category: b.category, value: round(b.stat.mean), min: round(b.stat.min), max: round(b.stat.max), n: b.stat.n };
+      const v: Record<string, string | number> = {
+        metric: b.metric,
+        category: b.category,
+        value: round(b.stat.mean),
+        min: round(b.stat.min),
+        max: round(b.stat.max),
+        n: b.stat.n,
+      };
       if (b.series !== undefined) v.series = b.series;
       return v;
     });
@@ -140,7 +167,13 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
   // Narrow panels with many bars need steeper labels to keep them apart.
   const axis = { ...DISCRETE_X_AXIS, ...(panelWidth / Math.max(1, categories.length) < 40 ? { labelAngle: -45 } : {}) };
   const panel = (metric: string): Record<string, unknown> => {
-    const x = { field: 'category', type: 'nominal', title: opts.category === 'configuration' ? null : keyTitle(opts.category), sort: categories, axis };
+    const x = {
+      field: 'category',
+      type: 'nominal',
+      title: opts.category === 'configuration' ? null : keyTitle(opts.category),
+      sort: categories,
+      axis,
+    };
     const barEnc: Record<string, unknown> = {
       x,
       y: { field: 'value', type: 'quantitative', title: metricTitle(metric) },
@@ -166,7 +199,9 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
       // The whisker layer exists only when some bar has repeats: an empty layer makes vega warn.
       layer: [
         { mark: { type: 'bar' }, encoding: barEnc },
-        ...(whiskers ? [{ transform: [{ filter: 'datum.n > 1' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: ruleEnc }] : []),
+        ...(whiskers
+          ? [{ transform: [{ filter: 'datum.n > 1' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: ruleEnc }]
+          : []),
       ],
     };
   };

@@ -12,14 +12,15 @@
  * the same `maxMarks`, so none draws more data points than that (default 5000).
  * Names are kebab-case and unique; the same input always gives the same figures.
  */
+
+import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { setOwn } from '../model/safe-keys';
-import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
 import { barChart } from './bar-chart';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
 import { compareValues, groupLabel, isThroughputMetric, keyTitle, metricName, midSentence, orderKeys, varyingKeys } from './format';
-import { hasLatencyDistribution, latencyDistributionChart, type LatencyQuantity } from './latency-distribution-chart';
+import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { paretoChart } from './pareto-chart';
 import { groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
@@ -85,7 +86,8 @@ function caption(base: string, spec: VegaLiteSpec): string {
 
 export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   const maxMarks = input.maxMarks;
-  const rows: ChartRow[] = input.configurations && input.configurations.length > 0 ? rowsFromConfigurations(input.configurations) : rowsFromRuns(input.runs ?? []);
+  const rows: ChartRow[] =
+    input.configurations && input.configurations.length > 0 ? rowsFromConfigurations(input.configurations) : rowsFromRuns(input.runs ?? []);
   const comparisons = input.comparisons ?? [];
   const figures: ChartFigure[] = [];
   const used = new Map<string, number>();
@@ -133,9 +135,22 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
       const label = groupLabel(t.group, orderKeys(Object.keys(t.group)));
       const title = `${describeMetrics(metrics)} per GPU preset${label === 'all' ? '' : `: ${label}`}`;
       // The spec's own title stays short enough for A4 width: the group in the title, the metrics below it.
-      const spec = barChart(t.rows, { metric: metrics, category: 'preset', series, title: label === 'all' ? 'Per GPU preset' : label, subtitle: `${describeMetrics(metrics)} per GPU preset${series ? ' and parallelism strategy' : ''}`, maxMarks });
-      const nameLabel = nameKeys.length > 0 ? nameKeys.map((k) => (t.group[k] === undefined ? 'unknown' : String(t.group[k]))).join('-') : 'presets';
-      add(`bars-${nameLabel}${series ? '-by-strategy' : ''}`, title, `${describeMetrics(metrics)} per GPU preset${series ? ', split by parallelism strategy' : ''}, from ${t.rows.length} ${source}.`, spec);
+      const spec = barChart(t.rows, {
+        metric: metrics,
+        category: 'preset',
+        series,
+        title: label === 'all' ? 'Per GPU preset' : label,
+        subtitle: `${describeMetrics(metrics)} per GPU preset${series ? ' and parallelism strategy' : ''}`,
+        maxMarks,
+      });
+      const nameLabel =
+        nameKeys.length > 0 ? nameKeys.map((k) => (t.group[k] === undefined ? 'unknown' : String(t.group[k]))).join('-') : 'presets';
+      add(
+        `bars-${nameLabel}${series ? '-by-strategy' : ''}`,
+        title,
+        `${describeMetrics(metrics)} per GPU preset${series ? ', split by parallelism strategy' : ''}, from ${t.rows.length} ${source}.`,
+        spec,
+      );
     }
     const rest = drawable.slice(own.length);
     if (rest.length > 0) {
@@ -143,14 +158,33 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
       const restRows: ChartRow[] = rest.flatMap((t) => {
         const group: Record<string, string | number> = { ...t.group };
         // A pipeline-vs-tensor table would otherwise share its label with the plain table of the same group.
-        const strategies = [...new Set(t.rows.map((r) => groupValue(r, 'strategy')).filter((v) => v !== undefined).map(String))].sort();
+        const strategies = [
+          ...new Set(
+            t.rows
+              .map((r) => groupValue(r, 'strategy'))
+              .filter((v) => v !== undefined)
+              .map(String),
+          ),
+        ].sort();
         if (strategies.length > 0) setOwn(group, 'strategy', strategies.join('/'));
         return t.rows.map((r) => ({ id: r.id, group, metrics: r.metrics }));
       });
       const metrics = barMetrics(restRows);
       const title = `${describeMetrics(metrics)} of ${rest.length} more tables`;
-      const spec = barChart(restRows, { metric: metrics, category: 'configuration', title, subtitle: 'Each bar merges every GPU preset of one table', whiskerSpan: 'the presets and repeats', maxMarks });
-      add('bars-other-tables', title, `${describeMetrics(metrics)} of the ${rest.length} tables beyond the first ${own.length} (${drawable.length} in all), one bar per table: the n-weighted mean over its ${restRows.length} ${source}.`, spec);
+      const spec = barChart(restRows, {
+        metric: metrics,
+        category: 'configuration',
+        title,
+        subtitle: 'Each bar merges every GPU preset of one table',
+        whiskerSpan: 'the presets and repeats',
+        maxMarks,
+      });
+      add(
+        'bars-other-tables',
+        title,
+        `${describeMetrics(metrics)} of the ${rest.length} tables beyond the first ${own.length} (${drawable.length} in all), one bar per table: the n-weighted mean over its ${restRows.length} ${source}.`,
+        spec,
+      );
     }
   } else if (rows.length >= 2 && concurrencies.size < 2) {
     const metrics = barMetrics(rows);
@@ -166,7 +200,12 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     const metrics = defaultConcurrencyMetrics(rows);
     const spec = concurrencyChart(rows, { metric: metrics, maxMarks });
     const title = `${describeMetrics(metrics)} vs concurrency`;
-    add('concurrency', title, `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies.size} concurrencies).`, spec);
+    add(
+      'concurrency',
+      title,
+      `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies.size} concurrencies).`,
+      spec,
+    );
   }
 
   // 3. Scaling.
@@ -179,7 +218,12 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     for (const metric of metrics) {
       const spec = scalingChart(scaling, { metric, maxMarks });
       const n = scaling.filter((c) => c.metric === metric).length;
-      add(`scaling-${metric}`, `Scaling: ${midSentence(metricName(metric))} speedup`, `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.`, spec);
+      add(
+        `scaling-${metric}`,
+        `Scaling: ${midSentence(metricName(metric))} speedup`,
+        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.`,
+        spec,
+      );
     }
   }
 
@@ -203,14 +247,21 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   }
 
   // 6. Pareto.
-  const xMetric = ['latency_p99_s', 'latency_p95_s', 'latency_mean_s', 'ttft_p99_ms', 'ttft_mean_ms'].find((m) => rows.filter((r) => metricStat(r, m)).length >= 3);
+  const xMetric = ['latency_p99_s', 'latency_p95_s', 'latency_mean_s', 'ttft_p99_ms', 'ttft_mean_ms'].find(
+    (m) => rows.filter((r) => metricStat(r, m)).length >= 3,
+  );
   const yMetric = ['throughput_rps', 'output_tps', 'total_tps'].find((m) => rows.filter((r) => metricStat(r, m)).length >= 3);
   // Only within one model: a frontier across models compares unlike workloads.
   const models = new Set(rows.map((r) => String(groupValue(r, 'model'))));
   if (xMetric && yMetric && models.size === 1 && rows.filter((r) => metricStat(r, xMetric) && metricStat(r, yMetric)).length >= 3) {
     const spec = paretoChart(rows, { x: xMetric, y: yMetric, maxMarks });
     const title = `${metricName(yMetric)} vs ${midSentence(metricName(xMetric))}`;
-    add('pareto', title, `${metricName(yMetric)} against ${metricName(xMetric).toLowerCase()} per configuration, with the Pareto frontier.`, spec);
+    add(
+      'pareto',
+      title,
+      `${metricName(yMetric)} against ${metricName(xMetric).toLowerCase()} per configuration, with the Pareto frontier.`,
+      spec,
+    );
   }
 
   // 7. Time series.
@@ -224,8 +275,13 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     }
     const bare = (s: string): string => s.replace(/^[a-z0-9_]+:/i, '');
     const drawable = [...times.entries()].filter(([, t]) => t.size >= 2).map(([s]) => s);
-    const known = drawable.filter((s) => KNOWN_SERIES.includes(bare(s))).sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
-    const others = drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues).slice(0, MAX_OTHER_SERIES);
+    const known = drawable
+      .filter((s) => KNOWN_SERIES.includes(bare(s)))
+      .sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
+    const others = drawable
+      .filter((s) => !KNOWN_SERIES.includes(bare(s)))
+      .sort(compareValues)
+      .slice(0, MAX_OTHER_SERIES);
     const all = [...known, ...drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues)];
     const chosen = [...known, ...others].slice(0, MAX_TIME_SERIES_FIGURES);
     const notDrawn = all.length - chosen.length;
@@ -233,8 +289,16 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
       // Request counts add up across replicas (the system's load); percentages and rates per replica do not.
       const spec = timeSeriesChart(samples, { series, maxMarks, total: /^num_requests_/.test(bare(series)) });
       const title = `${seriesTitle(series).replace(/\s*\([^()]*\)$/, '')} over time`;
-      const more = i === chosen.length - 1 && notDrawn > 0 ? ` ${notDrawn} more sample series are not drawn (at most ${MAX_TIME_SERIES_FIGURES} figures, ${MAX_OTHER_SERIES} of them for series without a known meaning).` : '';
-      add(`timeseries-${bare(series)}`, title, `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).${more}`, spec);
+      const more =
+        i === chosen.length - 1 && notDrawn > 0
+          ? ` ${notDrawn} more sample series are not drawn (at most ${MAX_TIME_SERIES_FIGURES} figures, ${MAX_OTHER_SERIES} of them for series without a known meaning).`
+          : '';
+      add(
+        `timeseries-${bare(series)}`,
+        title,
+        `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).${more}`,
+        spec,
+      );
     }
   }
   return figures;

@@ -2,13 +2,14 @@
  * Throughput against concurrency, one line per engine × GPUs (× any other key that varies),
  * a panel per metric (req/s above, tokens/s below), min..max whiskers over repeats.
  */
-import type { RunRecord } from '../model/records';
+
 import type { Configuration } from '../analyze/types';
+import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, varyingKeys } from './format';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_WIDTH, COLORS, PALETTE } from './theme';
-import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
 
 export interface ConcurrencyChartOptions {
   /** Metric key(s), one panel each. Default: `throughput_rps` and `output_tps` (those present). */
@@ -60,7 +61,13 @@ interface LinePoint {
  * into one "other" line (per metric and concurrency: n-weighted mean, overall min..max).
  * Below both nothing changes.
  */
-function foldLines<P extends LinePoint>(points: P[], lines: string[], firstMetric: string, cap: number, maxLines: number): { points: LinePoint[]; lines: string[]; note?: string } {
+function foldLines<P extends LinePoint>(
+  points: P[],
+  lines: string[],
+  firstMetric: string,
+  cap: number,
+  maxLines: number,
+): { points: LinePoint[]; lines: string[]; note?: string } {
   if (points.length <= cap && lines.length <= maxLines) return { points, lines };
   const perLine = new Map<string, number>();
   const score = new Map<string, { sum: number; n: number }>();
@@ -107,20 +114,33 @@ function foldLines<P extends LinePoint>(points: P[], lines: string[], firstMetri
   return {
     points: out,
     lines: lines.filter((l) => kept.has(l)).concat(otherName),
-    note: kept.size === 0
-      ? `All ${lines.length} lines are folded into “${otherName}” (n-weighted mean, whiskers min..max over them): the cap leaves no room for single lines.`
-      : `Only the ${kept.size} of ${lines.length} lines with the highest mean ${midSentence(metricName(firstMetric))} are drawn; the other ${foldedCount} are folded into “${otherName}” (n-weighted mean, whiskers min..max over them).`,
+    note:
+      kept.size === 0
+        ? `All ${lines.length} lines are folded into “${otherName}” (n-weighted mean, whiskers min..max over them): the cap leaves no room for single lines.`
+        : `Only the ${kept.size} of ${lines.length} lines with the highest mean ${midSentence(metricName(firstMetric))} are drawn; the other ${foldedCount} are folded into “${otherName}” (n-weighted mean, whiskers min..max over them).`,
   };
 }
 
-export function concurrencyChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: ConcurrencyChartOptions = {}): VegaLiteSpec {
+export function concurrencyChart(
+  input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
+  opts: ConcurrencyChartOptions = {},
+): VegaLiteSpec {
   const rows = toRows(input).filter((r) => typeof groupValue(r, 'concurrency') === 'number');
-  const metrics = opts.metric === undefined ? defaultConcurrencyMetrics(rows) : Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
-  const title = opts.title ?? `${metrics.length > 0 ? metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(' and ') : 'Throughput'} vs concurrency`;
+  const metrics =
+    opts.metric === undefined ? defaultConcurrencyMetrics(rows) : Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
+  const title =
+    opts.title ??
+    `${metrics.length > 0 ? metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(' and ') : 'Throughput'} vs concurrency`;
   if (rows.length === 0 || metrics.length === 0) return emptySpec(title, 'No runs with a known concurrency and a throughput metric.');
 
-  const lineKeys = varyingKeys(rows.map((r) => r.group), ['concurrency']);
-  const points = new Map<string, { line: string; lineSort: Array<string | number | undefined>; concurrency: number; metric: string; stats: RowStat[] }>();
+  const lineKeys = varyingKeys(
+    rows.map((r) => r.group),
+    ['concurrency'],
+  );
+  const points = new Map<
+    string,
+    { line: string; lineSort: Array<string | number | undefined>; concurrency: number; metric: string; stats: RowStat[] }
+  >();
   for (const row of rows) {
     const line = groupLabel(row.group, lineKeys);
     const concurrency = groupValue(row, 'concurrency') as number;
@@ -147,24 +167,54 @@ export function concurrencyChart(input: ReadonlyArray<ChartRow | Configuration |
   });
   const present = metrics.filter((m) => [...points.values()].some((p) => p.metric === m));
   const notes: string[] = [];
-  const folded = foldLines([...points.values()], lines, present[0] as string, opts.maxMarks ?? DEFAULT_MARK_CAP, opts.maxLines ?? DEFAULT_MAX_LINES);
+  const folded = foldLines(
+    [...points.values()],
+    lines,
+    present[0] as string,
+    opts.maxMarks ?? DEFAULT_MARK_CAP,
+    opts.maxLines ?? DEFAULT_MAX_LINES,
+  );
   if (folded.note) notes.push(folded.note);
   const shown = folded.lines;
   const values = folded.points
     .map((p) => ({ p, s: mergeStats(p.stats) as RowStat }))
-    .sort((a, b) => present.indexOf(a.p.metric) - present.indexOf(b.p.metric) || shown.indexOf(a.p.line) - shown.indexOf(b.p.line) || a.p.concurrency - b.p.concurrency)
-    .map(({ p, s }) => ({ metric: p.metric, line: p.line, concurrency: p.concurrency, value: round(s.mean), min: round(s.min), max: round(s.max), n: s.n }));
+    .sort(
+      (a, b) =>
+        present.indexOf(a.p.metric) - present.indexOf(b.p.metric) ||
+        shown.indexOf(a.p.line) - shown.indexOf(b.p.line) ||
+        a.p.concurrency - b.p.concurrency,
+    )
+    .map(({ p, s }) => ({
+      metric: p.metric,
+      line: p.line,
+      concurrency: p.concurrency,
+      value: round(s.mean),
+      min: round(s.min),
+      max: round(s.max),
+      n: s.n,
+    }));
 
   if (values.some((v) => v.n > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
   const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
   const color: Record<string, unknown> = { field: 'line', type: 'nominal', title: lineTitle, sort: shown };
   // Folded: the "other" line is grey, and no kept line shares the grey.
-  if (folded.note) color.scale = { domain: shown, range: shown.map((_, i) => (i === shown.length - 1 ? COLORS.muted : (PALETTE.filter((c) => c !== COLORS.muted)[i % (PALETTE.length - 1)] as string))) };
+  if (folded.note)
+    color.scale = {
+      domain: shown,
+      range: shown.map((_, i) =>
+        i === shown.length - 1 ? COLORS.muted : (PALETTE.filter((c) => c !== COLORS.muted)[i % (PALETTE.length - 1)] as string),
+      ),
+    };
   // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
   const cs = values.map((v) => v.concurrency);
   const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
   if (logX) notes.push('Concurrency is on a log scale.');
-  const x = { field: 'concurrency', type: 'quantitative', title: keyTitle('concurrency'), scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 } };
+  const x = {
+    field: 'concurrency',
+    type: 'quantitative',
+    title: keyTitle('concurrency'),
+    scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
+  };
   const whiskers = values.some((v) => v.n > 1);
   const panel = (metric: string): Record<string, unknown> => ({
     width: CHART_WIDTH,

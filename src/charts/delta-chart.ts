@@ -32,7 +32,13 @@ export function defaultDeltaMetrics(comparisons: readonly Comparison[], kind: Co
   return first ? [first] : [];
 }
 
-const KIND_TITLES: Record<ComparisonKind, string> = { scaling: 'Scaling', parallelism: 'Parallelism', engine: 'Engine', mode: 'Mode', custom: 'Comparison' };
+const KIND_TITLES: Record<ComparisonKind, string> = {
+  scaling: 'Scaling',
+  parallelism: 'Parallelism',
+  engine: 'Engine',
+  mode: 'Mode',
+  custom: 'Comparison',
+};
 
 function fmtPct(x: number): string {
   return `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
@@ -43,7 +49,12 @@ function fmtPct(x: number): string {
  * first, then the largest |change %| in any metric (conclusive ones count first), ties in
  * the row order. Kept comparisons stay in input order.
  */
-function keepTellingRows(picked: readonly Comparison[], order: readonly string[], labelOf: (c: Comparison) => string, keep: number): { picked: Comparison[]; rows: Set<string> } {
+function keepTellingRows(
+  picked: readonly Comparison[],
+  order: readonly string[],
+  labelOf: (c: Comparison) => string,
+  keep: number,
+): { picked: Comparison[]; rows: Set<string> } {
   const score = new Map<string, { conclusive: number; any: number }>();
   for (const c of picked) {
     const l = labelOf(c);
@@ -67,7 +78,9 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
   const metrics = opts.metrics ?? defaultDeltaMetrics(comparisons, opts.kind);
   let picked = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
   const sides = [...new Set(picked.map((c) => `${c.candidate.label} vs ${c.baseline.label}`))];
-  const title = opts.title ?? (sides.length === 1 ? `${capitalise(sides[0] as string)}: change %` : `${KIND_TITLES[opts.kind]}: change % of candidate vs baseline`);
+  const title =
+    opts.title ??
+    (sides.length === 1 ? `${capitalise(sides[0] as string)}: change %` : `${KIND_TITLES[opts.kind]}: change % of candidate vs baseline`);
   if (picked.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
 
   const present = metrics.filter((m) => picked.some((c) => c.metric === m));
@@ -84,11 +97,15 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     seenLabels.add(l);
   }
   const capNotes: string[] = [];
-  const keepRows = Math.max(1, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor((opts.maxMarks ?? DEFAULT_MARK_CAP) / present.length)));
+  const keepRows = Math.max(
+    1,
+    Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor((opts.maxMarks ?? DEFAULT_MARK_CAP) / present.length)),
+  );
   if (order.length > keepRows) {
     let cut = keepTellingRows(picked, order, labelOf, keepRows);
     // Rows normally hold one comparison per metric; should one hold more, fewer rows are kept so the cap holds.
-    for (let k = keepRows - 1; k >= 1 && cut.picked.length > (opts.maxMarks ?? DEFAULT_MARK_CAP); k--) cut = keepTellingRows(picked, order, labelOf, k);
+    for (let k = keepRows - 1; k >= 1 && cut.picked.length > (opts.maxMarks ?? DEFAULT_MARK_CAP); k--)
+      cut = keepTellingRows(picked, order, labelOf, k);
     const leftOut = picked.length - cut.picked.length;
     const changes = picked.filter((c) => !cut.rows.has(labelOf(c))).map((c) => c.change_pct);
     capNotes.push(
@@ -118,7 +135,10 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     })
     .sort((p, q) => p.metricIndex - q.metricIndex || order.indexOf(p.label) - order.indexOf(q.label));
   const metricNames = present.map(metricName);
-  const notes = ['Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).', ...capNotes];
+  const notes = [
+    'Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).',
+    ...capNotes,
+  ];
   if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
 
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
@@ -128,7 +148,13 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
   const cellWidth = Math.floor((CONCAT_WIDTH - 180) / columns) - 40;
   const whiskers = values.some((v) => v.whisker === 1);
   // Only outcomes that occur get a legend entry.
-  const outcomes = ([['candidate better', COLORS.better], ['candidate worse', COLORS.worse], ['no change', COLORS.muted]] as const).filter((o) => values.some((v) => v.outcome === o[0]));
+  const outcomes = (
+    [
+      ['candidate better', COLORS.better],
+      ['candidate worse', COLORS.worse],
+      ['no change', COLORS.muted],
+    ] as const
+  ).filter((o) => values.some((v) => v.outcome === o[0]));
   const inner = {
     width: cellWidth,
     height: { step: ROW_STEP },
@@ -138,7 +164,12 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
         encoding: {
           y,
           x: { ...x, field: 'change' },
-          color: { field: 'outcome', type: 'nominal', title: 'Outcome', scale: { domain: outcomes.map((o) => o[0]), range: outcomes.map((o) => o[1]) } },
+          color: {
+            field: 'outcome',
+            type: 'nominal',
+            title: 'Outcome',
+            scale: { domain: outcomes.map((o) => o[0]), range: outcomes.map((o) => o[1]) },
+          },
           tooltip: [
             { field: 'label', type: 'nominal', title: 'Configuration' },
             { field: 'metric', type: 'nominal', title: 'Metric' },
@@ -148,17 +179,37 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
           ],
         },
       },
-      ...(whiskers ? [{ transform: [{ filter: 'datum.whisker > 0' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } }] : []),
+      ...(whiskers
+        ? [
+            {
+              transform: [{ filter: 'datum.whisker > 0' }],
+              mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 },
+              encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } },
+            },
+          ]
+        : []),
       { mark: { type: 'rule', color: COLORS.reference }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 4, fontSize: 10, color: '#222222' }, encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text' } } },
+      {
+        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 4, fontSize: 10, color: '#222222' },
+        encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text' } },
+      },
     ],
   };
-  const subtitle = opts.subtitle ?? (keys.length > 0 ? undefined : groupLabel(picked[0]?.group as Record<string, string | number | undefined>, Object.keys(picked[0]?.group ?? {})));
-  return frame(title, subtitle, { points: values.length, notes }, {
-    data: { values },
-    facet: { field: 'metric', type: 'nominal', title: null, sort: metricNames, header: { labelFontSize: 12 } },
-    columns,
-    spec: inner,
-    resolve: { scale: { x: 'independent' } },
-  });
+  const subtitle =
+    opts.subtitle ??
+    (keys.length > 0
+      ? undefined
+      : groupLabel(picked[0]?.group as Record<string, string | number | undefined>, Object.keys(picked[0]?.group ?? {})));
+  return frame(
+    title,
+    subtitle,
+    { points: values.length, notes },
+    {
+      data: { values },
+      facet: { field: 'metric', type: 'nominal', title: null, sort: metricNames, header: { labelFontSize: 12 } },
+      columns,
+      spec: inner,
+      resolve: { scale: { x: 'independent' } },
+    },
+  );
 }

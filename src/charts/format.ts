@@ -3,7 +3,7 @@
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
 import { parseTimedMetric, timedMetricName } from '../model/metric-names';
-import { GROUP_KEYS, compareGroupValues } from '../model/run-group';
+import { compareGroupValues, GROUP_KEYS } from '../model/run-group';
 
 const PLAIN_TITLES: Record<string, string> = {
   throughput_rps: 'Throughput (req/s)',
@@ -72,7 +72,14 @@ export function capitalise(s: string): string {
   return s.length === 0 ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const ENGINE_NAMES: Record<string, string> = { vllm: 'vLLM', sglang: 'SGLang', tgi: 'TGI', trtllm: 'TensorRT-LLM', nim: 'NIM', other: 'other engine' };
+const ENGINE_NAMES: Record<string, string> = {
+  vllm: 'vLLM',
+  sglang: 'SGLang',
+  tgi: 'TGI',
+  trtllm: 'TensorRT-LLM',
+  nim: 'NIM',
+  other: 'other engine',
+};
 
 const KEY_TITLES: Record<string, string> = {
   engine: 'Engine',

@@ -4,17 +4,48 @@
  *   1. `chartsForSummary({runs, configurations, comparisons, samples})` → ChartFigure[]
  *   2. `renderSvg(figure.spec)` → SVG text per figure (vega loaded lazily here only)
  */
-export * from './types';
-export { themeConfig, FONT_FAMILY, PALETTE, CHART_WIDTH, CHART_HEIGHT } from './theme';
-export { metricTitle, metricName, metricUnit, lowerIsBetter, isThroughputMetric, keyTitle, valueLabel, groupLabel, varyingKeys } from './format';
-export { rowsFromConfigurations, rowsFromRuns, toRows, mergeStats } from './rows';
-export { chartMeta } from './spec';
-export { barChart, type BarChartOptions } from './bar-chart';
-export { concurrencyChart, defaultConcurrencyMetrics, DEFAULT_MAX_LINES, LEGEND_LINES, type ConcurrencyChartOptions } from './concurrency-chart';
-export { scalingChart, scalingComparisons, defaultScalingMetric, type ScalingChartOptions } from './scaling-chart';
-export { deltaChart, defaultDeltaMetrics, type DeltaChartOptions } from './delta-chart';
-export { latencyDistributionChart, hasLatencyDistribution, type LatencyDistributionOptions, type LatencyQuantity } from './latency-distribution-chart';
-export { timeSeriesChart, seriesTitle, sampleSeconds, bucketWidth, type TimeSeriesChartOptions } from './time-series-chart';
-export { paretoChart, paretoFrontier, type ParetoChartOptions, type ParetoPoint } from './pareto-chart';
+
+export { type BarChartOptions, barChart } from './bar-chart';
 export { chartsForSummary, figureSlug, MAX_BAR_FIGURES, MAX_TIME_SERIES_FIGURES, type SummaryChartInput } from './charts-for-summary';
-export { compileSpec, renderSvg, renderChart, renumberSvgIds, specIdPrefix, type CompiledSpec, type RenderedChart, type RenderOptions } from './render-svg';
+export {
+  type ConcurrencyChartOptions,
+  concurrencyChart,
+  DEFAULT_MAX_LINES,
+  defaultConcurrencyMetrics,
+  LEGEND_LINES,
+} from './concurrency-chart';
+export { type DeltaChartOptions, defaultDeltaMetrics, deltaChart } from './delta-chart';
+export {
+  groupLabel,
+  isThroughputMetric,
+  keyTitle,
+  lowerIsBetter,
+  metricName,
+  metricTitle,
+  metricUnit,
+  valueLabel,
+  varyingKeys,
+} from './format';
+export {
+  hasLatencyDistribution,
+  type LatencyDistributionOptions,
+  type LatencyQuantity,
+  latencyDistributionChart,
+} from './latency-distribution-chart';
+export { type ParetoChartOptions, type ParetoPoint, paretoChart, paretoFrontier } from './pareto-chart';
+export {
+  type CompiledSpec,
+  compileSpec,
+  type RenderedChart,
+  type RenderOptions,
+  renderChart,
+  renderSvg,
+  renumberSvgIds,
+  specIdPrefix,
+} from './render-svg';
+export { mergeStats, rowsFromConfigurations, rowsFromRuns, toRows } from './rows';
+export { defaultScalingMetric, type ScalingChartOptions, scalingChart, scalingComparisons } from './scaling-chart';
+export { chartMeta } from './spec';
+export { CHART_HEIGHT, CHART_WIDTH, FONT_FAMILY, PALETTE, themeConfig } from './theme';
+export { bucketWidth, sampleSeconds, seriesTitle, type TimeSeriesChartOptions, timeSeriesChart } from './time-series-chart';
+export * from './types';

@@ -2,13 +2,14 @@
  * Latency distribution per configuration as a ranged dot plot: a line from min to max and a
  * dot for each percentile the logs give (p50, p90, p95, p99), one row per configuration.
  */
-import type { RunRecord } from '../model/records';
+
 import type { Configuration } from '../analyze/types';
+import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel, varyingKeys } from './format';
 import { mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec } from './types';
 
 export type LatencyQuantity = 'latency' | 'ttft' | 'tpot' | 'itl';
 
@@ -25,7 +26,12 @@ export interface LatencyDistributionOptions {
 const STATS = ['min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 const STAT_LABELS: Record<(typeof STATS)[number], string> = { min: 'min', p50: 'p50', p90: 'p90', p95: 'p95', p99: 'p99', max: 'max' };
 const STAT_COLORS = ['#9ecae1', '#4c78a8', '#54a24b', '#eeca3b', '#f58518', '#e45756'];
-const NAMES: Record<LatencyQuantity, string> = { latency: 'End-to-end latency', ttft: 'Time to first token', tpot: 'Time per output token', itl: 'Inter-token latency' };
+const NAMES: Record<LatencyQuantity, string> = {
+  latency: 'End-to-end latency',
+  ttft: 'Time to first token',
+  tpot: 'Time per output token',
+  itl: 'Inter-token latency',
+};
 
 function metricKey(q: LatencyQuantity, stat: string): string {
   return `${q}_${stat}_${q === 'latency' ? 's' : 'ms'}`;
@@ -36,7 +42,10 @@ export function hasLatencyDistribution(rows: readonly ChartRow[], q: LatencyQuan
   return rows.some((r) => STATS.filter((s) => metricStat(r, metricKey(q, s)) !== undefined).length >= 2);
 }
 
-export function latencyDistributionChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: LatencyDistributionOptions = {}): VegaLiteSpec {
+export function latencyDistributionChart(
+  input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
+  opts: LatencyDistributionOptions = {},
+): VegaLiteSpec {
   const q = opts.quantity ?? 'latency';
   const unit = q === 'latency' ? 's' : 'ms';
   const title = opts.title ?? `${NAMES[q]} distribution`;
@@ -70,7 +79,8 @@ export function latencyDistributionChart(input: ReadonlyArray<ChartRow | Configu
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
   if (labels.length * perRow > cap || labels.length > maxRows) {
     const keep = Math.max(1, Math.min(maxRows, Math.floor(cap / perRow)));
-    const worst = (l: string): number => Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
+    const worst = (l: string): number =>
+      Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
     const kept = new Set([...labels].sort((a, b) => worst(b) - worst(a) || compareValues(a, b)).slice(0, keep));
     notes.push(`Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown.`);
     labels = labels.filter((l) => kept.has(l));
@@ -91,36 +101,43 @@ export function latencyDistributionChart(input: ReadonlyArray<ChartRow | Configu
     ranges.push({ label, lo: round(Math.min(...vals)), hi: round(Math.max(...vals)) });
   }
   const usedStats = STATS.map((s) => STAT_LABELS[s]).filter((s) => points.some((p) => p.stat === s));
-  const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string })).filter((x) => usedStats.includes(x.s)).map((x) => x.c);
+  const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string }))
+    .filter((x) => usedStats.includes(x.s))
+    .map((x) => x.c);
   if (points.some((p) => Number(p.n) > 1)) notes.push('Each statistic is the mean over the repeats of its configuration.');
   notes.push('A line joins the lowest and highest statistic given for each configuration.');
 
   const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS } };
   const xTitle = `${NAMES[q]} (${unit})`;
-  return frame(title, opts.subtitle, { points: points.length + ranges.length, notes }, {
-    width: CHART_WIDTH - 160,
-    height: { step: ROW_STEP },
-    layer: [
-      {
-        data: { values: ranges },
-        mark: { type: 'rule', color: '#999999', strokeWidth: 2 },
-        encoding: { y, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } },
-      },
-      {
-        data: { values: points },
-        mark: { type: 'point', filled: true, size: 60, opacity: 0.95 },
-        encoding: {
-          y,
-          x: { field: 'value', type: 'quantitative', title: xTitle },
-          color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
-          shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
-          tooltip: [
-            { field: 'label', type: 'nominal', title: 'Configuration' },
-            { field: 'stat', type: 'nominal', title: 'Statistic' },
-            { field: 'value', type: 'quantitative', title: xTitle, format: '.4~g' },
-          ],
+  return frame(
+    title,
+    opts.subtitle,
+    { points: points.length + ranges.length, notes },
+    {
+      width: CHART_WIDTH - 160,
+      height: { step: ROW_STEP },
+      layer: [
+        {
+          data: { values: ranges },
+          mark: { type: 'rule', color: '#999999', strokeWidth: 2 },
+          encoding: { y, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } },
         },
-      },
-    ],
-  });
+        {
+          data: { values: points },
+          mark: { type: 'point', filled: true, size: 60, opacity: 0.95 },
+          encoding: {
+            y,
+            x: { field: 'value', type: 'quantitative', title: xTitle },
+            color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
+            shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
+            tooltip: [
+              { field: 'label', type: 'nominal', title: 'Configuration' },
+              { field: 'stat', type: 'nominal', title: 'Statistic' },
+              { field: 'value', type: 'quantitative', title: xTitle, format: '.4~g' },
+            ],
+          },
+        },
+      ],
+    },
+  );
 }

@@ -2,13 +2,24 @@
  * Throughput against latency, one point per configuration, with the Pareto frontier (the
  * configurations no other one beats on both axes) drawn as a line and labelled.
  */
-import type { RunRecord } from '../model/records';
+
 import type { Configuration } from '../analyze/types';
-import { compareValues, groupLabel, keyTitle, lowerIsBetter, metricName, metricTitle, midSentence, valueLabel, varyingKeys } from './format';
+import type { RunRecord } from '../model/records';
+import {
+  compareValues,
+  groupLabel,
+  keyTitle,
+  lowerIsBetter,
+  metricName,
+  metricTitle,
+  midSentence,
+  valueLabel,
+  varyingKeys,
+} from './format';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
 import { emptySpec, frame, round } from './spec';
 import { CHART_HEIGHT, CHART_WIDTH, COLORS } from './theme';
-import { DEFAULT_MARK_CAP, type ChartRow, type RowStat, type VegaLiteSpec } from './types';
+import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
 
 export interface ParetoChartOptions {
   /** Latency-like metric on x (lower is better for `latency_*`, `ttft_*` …). */
@@ -46,7 +57,9 @@ export function paretoFrontier<T extends ParetoPoint>(points: readonly T[], xLow
     const xs = xLowerBetter ? a.x < b.x : a.x > b.x;
     return xa && a.y >= b.y && (xs || a.y > b.y);
   };
-  return points.filter((p) => !points.some((o) => o !== p && better(o, p))).sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label));
+  return points
+    .filter((p) => !points.some((o) => o !== p && better(o, p)))
+    .sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label));
 }
 
 interface Pt {
@@ -71,11 +84,17 @@ function thin<T>(xs: readonly T[], keep: number): T[] {
  * per occupied cell (and colour) at the mean of its members, with their count. The grid
  * shrinks until the cells fit the budget. Deterministic: no sampling.
  */
-function capPareto(pts: readonly Pt[], frontierPts: readonly Pt[], frontier: ReadonlySet<string>, cap: number): { values: Array<Record<string, string | number>>; notes: string[] } {
+function capPareto(
+  pts: readonly Pt[],
+  frontierPts: readonly Pt[],
+  frontier: ReadonlySet<string>,
+  cap: number,
+): { values: Array<Record<string, string | number>>; notes: string[] } {
   const notes: string[] = [];
   // Half the budget at most for the frontier so the binned cloud keeps its shape.
   const frontierKept = thin(frontierPts, frontierPts.length <= cap - 1 ? frontierPts.length : Math.max(1, Math.floor(cap / 2)));
-  if (frontierKept.length < frontierPts.length) notes.push(`The frontier has ${frontierPts.length} configurations; ${frontierKept.length} evenly spaced along it are drawn.`);
+  if (frontierKept.length < frontierPts.length)
+    notes.push(`The frontier has ${frontierPts.length} configurations; ${frontierKept.length} evenly spaced along it are drawn.`);
   const budget = Math.max(1, cap - frontierKept.length);
   const rest = pts.filter((p) => !frontier.has(p.label));
   const xs = rest.map((p) => p.x);
@@ -84,7 +103,8 @@ function capPareto(pts: readonly Pt[], frontierPts: readonly Pt[], frontier: Rea
   const x1 = Math.max(...xs);
   const y0 = Math.min(...ys);
   const y1 = Math.max(...ys);
-  const cellOf = (v: number, lo: number, hi: number, g: number): number => (hi > lo ? Math.min(g - 1, Math.floor(((v - lo) / (hi - lo)) * g)) : 0);
+  const cellOf = (v: number, lo: number, hi: number, g: number): number =>
+    hi > lo ? Math.min(g - 1, Math.floor(((v - lo) / (hi - lo)) * g)) : 0;
   let g = Math.min(MAX_GRID, Math.max(1, Math.floor(Math.sqrt(budget))));
   let cells = new Map<string, { xs: number; ys: number; n: number; color?: string }>();
   for (;;) {
@@ -102,21 +122,38 @@ function capPareto(pts: readonly Pt[], frontierPts: readonly Pt[], frontier: Rea
   }
   const out: Array<Record<string, string | number>> = [];
   const labelled = new Set(thin(frontierKept, MAX_FRONTIER_LABELS));
-  if (labelled.size < frontierKept.length) notes.push(`Labels name ${labelled.size} of the ${frontierKept.length} frontier configurations drawn, evenly spaced along it.`);
+  if (labelled.size < frontierKept.length)
+    notes.push(`Labels name ${labelled.size} of the ${frontierKept.length} frontier configurations drawn, evenly spaced along it.`);
   for (const p of frontierKept) {
-    const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: 'on the frontier', count: 1, labelled: labelled.has(p) ? 1 : 0 };
+    const v: Record<string, string | number> = {
+      label: p.label,
+      x: round(p.x),
+      y: round(p.y),
+      frontier: 'on the frontier',
+      count: 1,
+      labelled: labelled.has(p) ? 1 : 0,
+    };
     if (p.color !== undefined) v.color = p.color;
     out.push(v);
   }
   for (const c of cells.values()) {
-    const v: Record<string, string | number> = { label: c.n === 1 ? '1 configuration' : `${c.n} configurations`, x: round(c.xs / c.n), y: round(c.ys / c.n), frontier: BINNED, count: c.n, labelled: 0 };
+    const v: Record<string, string | number> = {
+      label: c.n === 1 ? '1 configuration' : `${c.n} configurations`,
+      x: round(c.xs / c.n),
+      y: round(c.ys / c.n),
+      frontier: BINNED,
+      count: c.n,
+      labelled: 0,
+    };
     if (c.color !== undefined) v.color = c.color;
     out.push(v);
   }
   // Cells are per colour, so at g = 1 there is one per colour: more colours than the budget is the one case cut here.
   const kept = out.slice(0, cap);
   kept.sort((a, b) => Number(a.x) - Number(b.x) || Number(a.y) - Number(b.y) || compareValues(String(a.label), String(b.label)));
-  notes.push(`The ${rest.length} dominated configurations are binned into a ${g} × ${g} grid: each square sits at the mean of the configurations in its cell${cells.size > 0 && [...cells.values()].some((c) => c.color !== undefined) ? ' (one per colour)' : ''} and is sized by their count (${cells.size} squares).`);
+  notes.push(
+    `The ${rest.length} dominated configurations are binned into a ${g} × ${g} grid: each square sits at the mean of the configurations in its cell${cells.size > 0 && [...cells.values()].some((c) => c.color !== undefined) ? ' (one per colour)' : ''} and is sized by their count (${cells.size} squares).`,
+  );
   return { values: kept, notes };
 }
 
@@ -138,7 +175,12 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
     }
     byLabel.set(label, e);
   }
-  const pts = [...byLabel.entries()].map(([label, e]) => ({ label, x: (mergeStats(e.xs) as RowStat).mean, y: (mergeStats(e.ys) as RowStat).mean, color: e.color }));
+  const pts = [...byLabel.entries()].map(([label, e]) => ({
+    label,
+    x: (mergeStats(e.xs) as RowStat).mean,
+    y: (mergeStats(e.ys) as RowStat).mean,
+    color: e.color,
+  }));
   const xLower = lowerIsBetter(opts.x);
   const frontierPts = paretoFrontier(pts, xLower);
   const frontier = new Set(frontierPts.map((p) => p.label));
@@ -149,7 +191,12 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
     values = pts
       .sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label))
       .map((p) => {
-        const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: frontier.has(p.label) ? 'on the frontier' : 'dominated' };
+        const v: Record<string, string | number> = {
+          label: p.label,
+          x: round(p.x),
+          y: round(p.y),
+          frontier: frontier.has(p.label) ? 'on the frontier' : 'dominated',
+        };
         if (p.color !== undefined) v.color = p.color;
         return v;
       });
@@ -161,13 +208,21 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
   const binned = values.some((v) => v.frontier === BINNED);
   const x = { field: 'x', type: 'quantitative', title: metricTitle(opts.x), scale: { zero: false, nice: true } };
   const y = { field: 'y', type: 'quantitative', title: metricTitle(opts.y), scale: { zero: false, nice: true } };
-  const notes = [`The line joins the Pareto frontier: configurations no other one beats on both ${metricName(opts.x)} (${xLower ? 'lower' : 'higher'} is better) and ${metricName(opts.y)} (higher is better).`, ...capNotes];
+  const notes = [
+    `The line joins the Pareto frontier: configurations no other one beats on both ${metricName(opts.x)} (${xLower ? 'lower' : 'higher'} is better) and ${metricName(opts.y)} (higher is better).`,
+    ...capNotes,
+  ];
   const pointEnc: Record<string, unknown> = {
     x,
     y,
     shape: binned
       ? { field: 'frontier', type: 'nominal', title: 'Pareto', scale: { domain: ['on the frontier', BINNED], range: ['circle', 'square'] } }
-      : { field: 'frontier', type: 'nominal', title: 'Pareto', scale: { domain: ['on the frontier', 'dominated'], range: ['circle', 'triangle-up'] } },
+      : {
+          field: 'frontier',
+          type: 'nominal',
+          title: 'Pareto',
+          scale: { domain: ['on the frontier', 'dominated'], range: ['circle', 'triangle-up'] },
+        },
     tooltip: [
       { field: 'label', type: 'nominal', title: 'Configuration' },
       { field: 'x', type: 'quantitative', title: metricTitle(opts.x), format: '.4~g' },
@@ -183,23 +238,35 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
         {
           transform: [{ filter: { field: 'frontier', equal: BINNED } }],
           mark: { type: 'point', filled: true, opacity: 0.55 },
-          encoding: { ...pointEnc, size: { field: 'count', type: 'quantitative', title: 'Per square', scale: { type: 'sqrt', zero: false, range: [12, 150] } } },
+          encoding: {
+            ...pointEnc,
+            size: { field: 'count', type: 'quantitative', title: 'Per square', scale: { type: 'sqrt', zero: false, range: [12, 150] } },
+          },
         },
         { transform: [onFrontier], mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc },
       ]
     : [{ mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc }];
-  return frame(title, opts.subtitle, { points: values.length, notes }, {
-    data: { values },
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    layer: [
-      { transform: [onFrontier], mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] }, encoding: { x, y, order: { field: 'x', type: 'quantitative' } } },
-      ...pointLayers,
-      {
-        transform: binned ? [{ filter: 'datum.labelled > 0' }] : [onFrontier],
-        mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 5, dy: -4, fontSize: 10, color: '#333333', limit: 180 },
-        encoding: { x, y, text: { field: 'label', type: 'nominal' } },
-      },
-    ],
-  });
+  return frame(
+    title,
+    opts.subtitle,
+    { points: values.length, notes },
+    {
+      data: { values },
+      width: CHART_WIDTH,
+      height: CHART_HEIGHT,
+      layer: [
+        {
+          transform: [onFrontier],
+          mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] },
+          encoding: { x, y, order: { field: 'x', type: 'quantitative' } },
+        },
+        ...pointLayers,
+        {
+          transform: binned ? [{ filter: 'datum.labelled > 0' }] : [onFrontier],
+          mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 5, dy: -4, fontSize: 10, color: '#333333', limit: 180 },
+          encoding: { x, y, text: { field: 'label', type: 'nominal' } },
+        },
+      ],
+    },
+  );
 }

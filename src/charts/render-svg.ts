@@ -40,7 +40,8 @@ function loadVega(): VegaModule {
  * printing them (`prefix` tells compile-time from runtime ones).
  */
 function collectingLogger(warnings: string[], prefix: string) {
-  const text = (args: unknown[]): string => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
+  const text = (args: unknown[]): string =>
+    args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : JSON.stringify(a))).join(' ');
   const lead = prefix ? `${prefix}: ` : '';
   const errorLead = prefix ? `${prefix} error: ` : 'error: ';
   const logger = {
@@ -70,7 +71,9 @@ export function compileSpec(spec: VegaLiteSpec): CompiledSpec {
   const vl = loadVegaLite();
   const warnings: string[] = [];
   const logger = collectingLogger(warnings, '');
-  const out = vl.compile(spec as unknown as Parameters<VegaLiteModule['compile']>[0], { logger: logger as unknown as NonNullable<Parameters<VegaLiteModule['compile']>[1]>['logger'] });
+  const out = vl.compile(spec as unknown as Parameters<VegaLiteModule['compile']>[0], {
+    logger: logger as unknown as NonNullable<Parameters<VegaLiteModule['compile']>[1]>['logger'],
+  });
   return { vega: out.spec as unknown as Record<string, unknown>, warnings };
 }
 

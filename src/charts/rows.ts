@@ -2,10 +2,11 @@
  * The builders' row input (`ChartRow`) made from configurations (aggregated repeats) or from
  * runs (one row per run, n = 1), and the merge of rows that land on the same mark.
  */
-import type { RunRecord } from '../model/records';
+
 import type { Configuration } from '../analyze/types';
-import { setOwn } from '../model/safe-keys';
+import type { RunRecord } from '../model/records';
 import { runGroup } from '../model/run-group';
+import { setOwn } from '../model/safe-keys';
 import type { ChartRow, RowStat } from './types';
 
 /** One row per configuration; its metrics are the aggregate over the repeats. */
@@ -37,7 +38,8 @@ export function toRows(input: ReadonlyArray<ChartRow | Configuration | RunRecord
   const out: ChartRow[] = [];
   for (const x of input) {
     if ((x as RunRecord).kind === 'run') out.push(...rowsFromRuns([x as RunRecord]));
-    else if (Array.isArray((x as Configuration).runs) && Array.isArray((x as Configuration).excluded)) out.push(...rowsFromConfigurations([x as Configuration]));
+    else if (Array.isArray((x as Configuration).runs) && Array.isArray((x as Configuration).excluded))
+      out.push(...rowsFromConfigurations([x as Configuration]));
     else out.push(x as ChartRow);
   }
   return out;

@@ -40,7 +40,10 @@ function sideText(c: Comparison): string {
  * The `keep` comparisons that say the most: conclusive before inconclusive, then the largest
  * |change %|, ties in input order. Kept ones stay in input order. Below `keep` nothing changes.
  */
-export function keepTelling<C extends Pick<Comparison, 'change_pct' | 'flags'>>(comparisons: readonly C[], keep: number): { kept: C[]; left: C[] } {
+export function keepTelling<C extends Pick<Comparison, 'change_pct' | 'flags'>>(
+  comparisons: readonly C[],
+  keep: number,
+): { kept: C[]; left: C[] } {
   if (comparisons.length <= keep) return { kept: [...comparisons], left: [] };
   const rank = comparisons
     .map((c, i) => ({ c, i, inc: c.flags.includes('inconclusive') ? 1 : 0, size: Math.abs(c.change_pct) }))
@@ -64,7 +67,10 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   const rows = picked.map((c) => {
     const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
     const label = sameSides ? base : `${base} (${sideText(c)})`;
-    const ideal = typeof c.baseline.value === 'number' && typeof c.candidate.value === 'number' && c.baseline.value > 0 ? c.candidate.value / c.baseline.value : undefined;
+    const ideal =
+      typeof c.baseline.value === 'number' && typeof c.candidate.value === 'number' && c.baseline.value > 0
+        ? c.candidate.value / c.baseline.value
+        : undefined;
     const lo = 1 + c.change_pct_range[0] / 100;
     const hi = 1 + c.change_pct_range[1] / 100;
     const inconclusive = c.flags.includes('inconclusive');
@@ -93,40 +99,81 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   }
   const order = rows.map((r) => r.label as string);
   const xmax = Math.max(...rows.map((r) => Number(r.textAt)), 1) * 1.4;
-  const notes = ['Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).'];
+  const notes = [
+    'Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).',
+  ];
   if (limited.left.length > 0) {
     const r = limited.left.map((c) => c.ratio);
-    notes.push(`Only the ${picked.length} of ${all.length} comparisons with the largest change are shown (conclusive ones first); the ${limited.left.length} left out have speedups from ${fmt(Math.min(...r))}× to ${fmt(Math.max(...r))}×.`);
+    notes.push(
+      `Only the ${picked.length} of ${all.length} comparisons with the largest change are shown (conclusive ones first); the ${limited.left.length} left out have speedups from ${fmt(Math.min(...r))}× to ${fmt(Math.max(...r))}×.`,
+    );
   }
   if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');
   if (rows.some((r) => r.result === 'inconclusive')) notes.push('Pale bars are inconclusive (a single run, or overlapping ranges).');
 
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
-  const x = { type: 'quantitative', title: `Speedup (×, ${metricName(metric as string)})`, scale: { domain: [0, round(xmax, 3)], nice: false } };
+  const x = {
+    type: 'quantitative',
+    title: `Speedup (×, ${metricName(metric as string)})`,
+    scale: { domain: [0, round(xmax, 3)], nice: false },
+  };
   const subtitle = opts.subtitle ?? (sameSides ? [...sides][0] : undefined);
-  return frame(title, subtitle, { points: rows.length, notes }, {
-    data: { values: rows },
-    width: CHART_WIDTH - 220,
-    height: { step: Math.round(ROW_STEP * 1.4) },
-    layer: [
-      {
-        mark: { type: 'bar', height: { band: 0.7 } },
-        encoding: {
-          y,
-          x: { ...x, field: 'speedup' },
-          color: { field: 'result', type: 'nominal', title: 'Result', scale: { domain: ['conclusive', 'inconclusive'], range: [COLORS.neutral, COLORS.muted] } },
-          tooltip: [
-            { field: 'label', type: 'nominal', title: 'Configuration' },
-            { field: 'speedup', type: 'quantitative', title: 'Speedup', format: '.3f' },
-            { field: 'ideal', type: 'quantitative', title: 'Ideal', format: '.3f' },
-            { field: 'efficiency', type: 'quantitative', title: 'Efficiency', format: '.0%' },
-          ],
+  return frame(
+    title,
+    subtitle,
+    { points: rows.length, notes },
+    {
+      data: { values: rows },
+      width: CHART_WIDTH - 220,
+      height: { step: Math.round(ROW_STEP * 1.4) },
+      layer: [
+        {
+          mark: { type: 'bar', height: { band: 0.7 } },
+          encoding: {
+            y,
+            x: { ...x, field: 'speedup' },
+            color: {
+              field: 'result',
+              type: 'nominal',
+              title: 'Result',
+              scale: { domain: ['conclusive', 'inconclusive'], range: [COLORS.neutral, COLORS.muted] },
+            },
+            tooltip: [
+              { field: 'label', type: 'nominal', title: 'Configuration' },
+              { field: 'speedup', type: 'quantitative', title: 'Speedup', format: '.3f' },
+              { field: 'ideal', type: 'quantitative', title: 'Ideal', format: '.3f' },
+              { field: 'efficiency', type: 'quantitative', title: 'Efficiency', format: '.0%' },
+            ],
+          },
         },
-      },
-      ...(rows.some((r) => r.repeats === 1) ? [{ transform: [{ filter: 'datum.repeats > 0' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } }] : []),
-      ...(rows.some((r) => r.ideal !== undefined) ? [{ transform: [{ filter: 'isValid(datum.ideal)' }], mark: { type: 'tick', color: COLORS.ideal, thickness: 3, bandSize: ROW_STEP }, encoding: { y, x: { ...x, field: 'ideal' } } }] : []),
-      { data: { values: [{ one: 1 }] }, mark: { type: 'rule', color: COLORS.reference, strokeDash: [4, 3] }, encoding: { x: { ...x, field: 'one' } } },
-      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#222222' }, encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text', type: 'nominal' } } },
-    ],
-  });
+        ...(rows.some((r) => r.repeats === 1)
+          ? [
+              {
+                transform: [{ filter: 'datum.repeats > 0' }],
+                mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 },
+                encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } },
+              },
+            ]
+          : []),
+        ...(rows.some((r) => r.ideal !== undefined)
+          ? [
+              {
+                transform: [{ filter: 'isValid(datum.ideal)' }],
+                mark: { type: 'tick', color: COLORS.ideal, thickness: 3, bandSize: ROW_STEP },
+                encoding: { y, x: { ...x, field: 'ideal' } },
+              },
+            ]
+          : []),
+        {
+          data: { values: [{ one: 1 }] },
+          mark: { type: 'rule', color: COLORS.reference, strokeDash: [4, 3] },
+          encoding: { x: { ...x, field: 'one' } },
+        },
+        {
+          mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#222222' },
+          encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text', type: 'nominal' } },
+        },
+      ],
+    },
+  );
 }

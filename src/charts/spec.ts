@@ -1,9 +1,14 @@
 /** Pieces every builder shares: the top-level frame (schema, theme, title) and the caption facts. */
 import { themeConfig } from './theme';
-import { VEGA_LITE_SCHEMA, type ChartMeta, type VegaLiteSpec } from './types';
+import { type ChartMeta, VEGA_LITE_SCHEMA, type VegaLiteSpec } from './types';
 
 /** Top-level frame of a spec: schema, title (with optional subtitle lines), theme and usermeta. */
-export function frame(title: string, subtitle: string | string[] | undefined, meta: ChartMeta, body: Record<string, unknown>): VegaLiteSpec {
+export function frame(
+  title: string,
+  subtitle: string | string[] | undefined,
+  meta: ChartMeta,
+  body: Record<string, unknown>,
+): VegaLiteSpec {
   const t: Record<string, unknown> = { text: title };
   if (subtitle !== undefined && (typeof subtitle === 'string' ? subtitle !== '' : subtitle.length > 0)) t.subtitle = subtitle;
   return {
@@ -27,13 +32,18 @@ export function chartMeta(spec: VegaLiteSpec): ChartMeta {
 
 /** A chart that says there is nothing to draw (instead of throwing on empty input). */
 export function emptySpec(title: string, message: string): VegaLiteSpec {
-  return frame(title, undefined, { points: 0, notes: [message] }, {
-    width: 300,
-    height: 40,
-    data: { values: [{ message }] },
-    mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 12, color: '#555555' },
-    encoding: { text: { field: 'message', type: 'nominal' }, x: { value: 0 }, y: { value: 20 } },
-  });
+  return frame(
+    title,
+    undefined,
+    { points: 0, notes: [message] },
+    {
+      width: 300,
+      height: 40,
+      data: { values: [{ message }] },
+      mark: { type: 'text', align: 'left', baseline: 'middle', fontSize: 12, color: '#555555' },
+      encoding: { text: { field: 'message', type: 'nominal' }, x: { value: 0 }, y: { value: 20 } },
+    },
+  );
 }
 
 /** Rounds what goes into a spec's data so goldens and SVGs do not carry float noise. */

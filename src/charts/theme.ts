@@ -40,7 +40,16 @@ export const THEME_CONFIG = {
   font: FONT_FAMILY,
   view: { stroke: '#dddddd' },
   // `limit` truncates a title (with an ellipsis) rather than letting it widen the figure past A4.
-  title: { limit: 680, fontSize: 14, subtitleFontSize: 11, anchor: 'start', color: '#222222', subtitleColor: '#555555', font: FONT_FAMILY, subtitleFont: FONT_FAMILY },
+  title: {
+    limit: 680,
+    fontSize: 14,
+    subtitleFontSize: 11,
+    anchor: 'start',
+    color: '#222222',
+    subtitleColor: '#555555',
+    font: FONT_FAMILY,
+    subtitleFont: FONT_FAMILY,
+  },
   axis: {
     labelFont: FONT_FAMILY,
     titleFont: FONT_FAMILY,
@@ -75,7 +84,13 @@ export const THEME_CONFIG = {
 } as const;
 
 /** Axis settings for a discrete x axis whose labels may be long (presets, configuration labels). */
-export const DISCRETE_X_AXIS = { labelAngle: -30, labelAlign: 'right', labelBaseline: 'top', labelLimit: 140, labelOverlap: false } as const;
+export const DISCRETE_X_AXIS = {
+  labelAngle: -30,
+  labelAlign: 'right',
+  labelBaseline: 'top',
+  labelLimit: 140,
+  labelOverlap: false,
+} as const;
 /** Axis settings for a discrete y axis of configuration labels (horizontal charts). */
 export const DISCRETE_Y_AXIS = { labelLimit: 260, labelOverlap: false } as const;
 

@@ -98,7 +98,12 @@ interface Pt {
 
 export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeriesChartOptions): VegaLiteSpec {
   const wanted = Array.isArray(opts.series) ? [...opts.series] : [opts.series];
-  const title = opts.title ?? wanted.map(seriesTitle).map((s) => s.replace(/\s*\([^()]*\)$/, '')).join(', ') + ' over time';
+  const title =
+    opts.title ??
+    wanted
+      .map(seriesTitle)
+      .map((s) => s.replace(/\s*\([^()]*\)$/, ''))
+      .join(', ') + ' over time';
   const keys = opts.replicaLabels ?? REPLICA_LABELS;
   const notes: string[] = [];
   const pts: Pt[] = [];
@@ -143,13 +148,29 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
       acc.set(key, a);
     }
     values = [...acc.values()]
-      .sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.b - b.b)
-      .map((a) => ({ series: a.series, replica: a.replica, t: round((a.b + 0.5) * width, 3), value: round(a.sum / a.n), min: round(a.min), max: round(a.max), n: a.n }));
-    notes.push(`${pts.length} samples were binned into ${width} s buckets (${values.length} points): the line is the bucket mean, the band min..max.`);
+      .sort(
+        (a, b) =>
+          present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.b - b.b,
+      )
+      .map((a) => ({
+        series: a.series,
+        replica: a.replica,
+        t: round((a.b + 0.5) * width, 3),
+        value: round(a.sum / a.n),
+        min: round(a.min),
+        max: round(a.max),
+        n: a.n,
+      }));
+    notes.push(
+      `${pts.length} samples were binned into ${width} s buckets (${values.length} points): the line is the bucket mean, the band min..max.`,
+    );
   } else {
     values = pts
       .slice()
-      .sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.t - b.t)
+      .sort(
+        (a, b) =>
+          present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.t - b.t,
+      )
       .map((p) => ({ series: p.series, replica: p.replica, t: round(p.t - t0, 3), value: round(p.value) }));
   }
   const withTotal = opts.total === true && replicas.length > 1;
@@ -164,17 +185,35 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     }
     const totals = [...sums.values()].sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || a.t - b.t);
     values = values.concat(totals.map((e) => ({ series: e.series, replica: TOTAL_REPLICA, t: e.t, value: round(e.value) })));
-    notes.push(`The “${TOTAL_REPLICA}” line sums the replicas at each ${binned ? 'bucket' : 'sample time'}; replicas scraped at different times make it jagged.`);
+    notes.push(
+      `The “${TOTAL_REPLICA}” line sums the replicas at each ${binned ? 'bucket' : 'sample time'}; replicas scraped at different times make it jagged.`,
+    );
   }
   if (replicas.length > 1) notes.push(`One line per replica (${replicas.length}).`);
   const colorDomain = withTotal ? [...replicas, TOTAL_REPLICA] : replicas;
 
   const x = { field: 't', type: 'quantitative', title: 'Time since first sample (s)', scale: { nice: false, zero: true } };
   const range = replicas.map((_r, i) => PALETTE[i % PALETTE.length] as string);
-  const color = { field: 'replica', type: 'nominal', title: 'Replica', sort: colorDomain, scale: { domain: colorDomain, range: withTotal ? [...range, '#222222'] : range } };
+  const color = {
+    field: 'replica',
+    type: 'nominal',
+    title: 'Replica',
+    sort: colorDomain,
+    scale: { domain: colorDomain, range: withTotal ? [...range, '#222222'] : range },
+  };
   const panel = (series: string): Record<string, unknown> => {
     const layers: unknown[] = [];
-    if (binned) layers.push({ transform: [{ filter: 'isValid(datum.min)' }], mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'min', type: 'quantitative', title: seriesTitle(series) }, y2: { field: 'max' }, color: { ...color, legend: null } } });
+    if (binned)
+      layers.push({
+        transform: [{ filter: 'isValid(datum.min)' }],
+        mark: { type: 'area', opacity: 0.18 },
+        encoding: {
+          x,
+          y: { field: 'min', type: 'quantitative', title: seriesTitle(series) },
+          y2: { field: 'max' },
+          color: { ...color, legend: null },
+        },
+      });
     layers.push({
       mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
       encoding: {
@@ -188,7 +227,12 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
         ],
       },
     });
-    return { width: CHART_WIDTH, height: present.length > 1 ? 160 : 260, transform: [{ filter: { field: 'series', equal: series } }], layer: layers };
+    return {
+      width: CHART_WIDTH,
+      height: present.length > 1 ? 160 : 260,
+      transform: [{ filter: { field: 'series', equal: series } }],
+      layer: layers,
+    };
   };
   const body: Record<string, unknown> = { data: { values } };
   if (present.length === 1) Object.assign(body, panel(present[0] as string));

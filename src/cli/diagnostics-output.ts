@@ -1,4 +1,4 @@
-import { applyStrict, formatDiagnostic, hasErrors, type Diagnostic } from '../model/diagnostics';
+import { applyStrict, type Diagnostic, formatDiagnostic, hasErrors } from '../model/diagnostics';
 
 /** Prints diagnostics to stderr (after --strict) and returns the exit code they imply. */
 export function reportDiagnostics(diagnostics: readonly Diagnostic[], strict: boolean): number {

@@ -1,8 +1,8 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint. */
 import fs from 'node:fs';
+import type { ParseResult } from '../ingest/types';
 import { BenchbookError } from '../model/diagnostics';
 import type { BenchRecord, FormatName } from '../model/records';
-import type { ParseResult } from '../ingest/types';
 import { UsageError } from './options';
 import { createProgress } from './progress';
 

@@ -6,12 +6,12 @@
  * or puppeteer.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { runParse } from './parse-command';
-import { runReport } from './report-command';
+import { BenchbookError } from '../model/diagnostics';
 import { runCompare } from './compare-command';
 import { runNotebookCommand } from './notebook-command';
-import { UsageError, collect } from './options';
-import { BenchbookError } from '../model/diagnostics';
+import { collect, UsageError } from './options';
+import { runParse } from './parse-command';
+import { runReport } from './report-command';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;

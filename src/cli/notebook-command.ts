@@ -1,4 +1,4 @@
-import { UsageError, splitKeyValue } from './options';
+import { splitKeyValue, UsageError } from './options';
 
 interface NotebookCommandOptions {
   param: string[];

@@ -1,9 +1,9 @@
+import type { BenchRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { drainedOrClosed } from './drained-or-closed';
-import { readInputs, type InputOptions } from './inputs';
+import { type InputOptions, readInputs } from './inputs';
 import { UsageError } from './options';
 import { RunsCsvSpool } from './runs-csv-spool';
-import type { BenchRecord } from '../model/records';
 
 interface ParseCommandOptions extends InputOptions {
   format: 'jsonl' | 'csv';
@@ -14,7 +14,12 @@ interface ParseCommandOptions extends InputOptions {
 const INCLUDABLE = new Set(['env', 'samples']);
 
 export async function runParse(paths: string[], opts: ParseCommandOptions): Promise<number> {
-  const include = new Set((opts.include ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const include = new Set(
+    (opts.include ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   for (const k of include) if (!INCLUDABLE.has(k)) throw new UsageError(`--include takes env,samples; got "${k}"`);
   if (opts.format === 'csv' && include.size) throw new UsageError('--include applies to --format jsonl (CSV holds one row per run)');
   const wanted = (r: BenchRecord): boolean =>

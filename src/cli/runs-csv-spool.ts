@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { RunRecord } from '../model/records';
-import { csvHeaderLine, csvRowLines, metricColumnsOf, runContextCells, runMetricCells, runsCsvHeader, type RunsCsvCell } from '../model/runs-csv';
+import {
+  csvHeaderLine,
+  csvRowLines,
+  metricColumnsOf,
+  type RunsCsvCell,
+  runContextCells,
+  runMetricCells,
+  runsCsvHeader,
+} from '../model/runs-csv';
 import { drainedOrClosed } from './drained-or-closed';
 
 /** Rows per write of the CSV. */

@@ -207,7 +207,15 @@ export class ConsoleScanner {
           runs: [],
           env: [],
           samples: [],
-          diagnostics: [{ severity: 'error', code: 'table-malformed', message: `${reader.name} reader failed: ${(err as Error).message}`, file, line: i + 1 }],
+          diagnostics: [
+            {
+              severity: 'error',
+              code: 'table-malformed',
+              message: `${reader.name} reader failed: ${(err as Error).message}`,
+              file,
+              line: i + 1,
+            },
+          ],
         };
       }
     }
@@ -235,7 +243,13 @@ export class ConsoleScanner {
       const first = this.duplicates.check(run);
       if (first !== undefined) {
         run.flags.push('duplicate');
-        this.diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file, line: run.source.line });
+        this.diagnostics.push({
+          severity: 'warning',
+          code: 'duplicate-run',
+          message: `same metrics and client settings as ${first}`,
+          file,
+          line: run.source.line,
+        });
       }
       this.runCount++;
       this.emit(run);
@@ -270,7 +284,13 @@ export class ConsoleScanner {
       if (launch) {
         enterLaunch(s, launch, fileLine);
         if (launch.modelPath !== undefined && launch.model === undefined) {
-          this.diagnostics.push({ severity: 'info', code: 'context-missing', message: `model path "${launch.modelPath}" has an empty last part: model left absent`, file, line: fileLine });
+          this.diagnostics.push({
+            severity: 'info',
+            code: 'context-missing',
+            message: `model path "${launch.modelPath}" has an empty last part: model left absent`,
+            file,
+            line: fileLine,
+          });
         }
         return k - i + 1;
       }
@@ -314,7 +334,13 @@ export class ConsoleScanner {
     this.capDiagnostics(true);
     for (const [code, c] of this.codeCounts) {
       if (c.dropped > 0 && c.worst) {
-        this.diagnostics.push({ severity: c.worst, code: code as Diagnostic['code'], message: `${c.dropped} more "${code}" diagnostics not listed (first ${MAX_DIAGNOSTICS_PER_CODE} shown)`, file: this.opts.file, line: c.firstLine ?? 1 });
+        this.diagnostics.push({
+          severity: c.worst,
+          code: code as Diagnostic['code'],
+          message: `${c.dropped} more "${code}" diagnostics not listed (first ${MAX_DIAGNOSTICS_PER_CODE} shown)`,
+          file: this.opts.file,
+          line: c.firstLine ?? 1,
+        });
       }
     }
     // By line (stable; file-level ones last) so the whole-text and streamed paths agree even
@@ -325,7 +351,13 @@ export class ConsoleScanner {
     this.diagnostics.push(...withLine, ...without);
     if (this.runCount === 0) {
       const other = this.otherCount > 0 ? ` (${this.otherCount} env/sample records read)` : ' (prose or figures only)';
-      this.diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `no benchmark runs found in this file${other}`, file: this.opts.file, line: 1 });
+      this.diagnostics.push({
+        severity: 'info',
+        code: 'prose-skipped',
+        message: `no benchmark runs found in this file${other}`,
+        file: this.opts.file,
+        line: 1,
+      });
     }
     return { records: this.records, diagnostics: this.diagnostics };
   }

@@ -214,7 +214,13 @@ export function markDuplicates(records: readonly BenchRecord[], tracker: Duplica
     const first = tracker.check(r);
     if (first === undefined || r.flags.includes('duplicate')) continue;
     r.flags.push('duplicate');
-    diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file: r.source.file, line: r.source.line });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'duplicate-run',
+      message: `same metrics and client settings as ${first}`,
+      file: r.source.file,
+      line: r.source.line,
+    });
   }
   return diagnostics;
 }

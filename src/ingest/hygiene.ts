@@ -18,10 +18,33 @@ import { charWidth } from './tables/text-width';
 // Windows-1252 bytes 0x80–0x9F. Undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) are decoded
 // by most tools as the C1 control of the same value, which the Latin-1 fallback covers.
 const CP1252_HIGH: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87,
-  0x02c6: 0x88, 0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91,
-  0x2019: 0x92, 0x201c: 0x93, 0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98,
-  0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b, 0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
 };
 
 /** The byte a character came from when UTF-8 was mis-read as Windows-1252/Latin-1. */
@@ -106,7 +129,8 @@ export function repairMojibake(line: string): { text: string; repaired: number }
 }
 
 // CSI (ESC [ … final, or 8-bit 0x9B), OSC (ESC ] … BEL or ST), and two-byte escapes.
-const ANSI_RE = /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u001b[()][0-9A-Za-z]/g;
+const ANSI_RE =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u001b[()][0-9A-Za-z]/g;
 // Control characters other than tab (C0, DEL). C1 controls are kept for mojibake repair
 // (an undefined Windows-1252 byte decodes to one) and dropped after it.
 const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
@@ -150,7 +174,8 @@ function splitLines(text: string): string[] {
  * and ESC included), U+007F–U+00FF (DEL, C1 controls, Latin-1 that may be mojibake) and the
  * other characters the mojibake test looks for. Text without one comes out unchanged.
  */
-const DIRTY_CHAR = /[\u0000-\u0009\u000b-\u001f\u007f-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]/;
+const DIRTY_CHAR =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]/;
 
 /** A line with no DIRTY_CHAR (checked by char code): none of the steps would change it. */
 function isCleanLine(l: string): boolean {
@@ -160,7 +185,19 @@ function isCleanLine(l: string): boolean {
     if (c < 0x7f) continue;
     if (c <= 0xff) return false;
     if (c < 0x2013) {
-      if (c === 0x0152 || c === 0x0153 || c === 0x0160 || c === 0x0161 || c === 0x0178 || c === 0x017d || c === 0x017e || c === 0x0192 || c === 0x02c6 || c === 0x02dc) return false;
+      if (
+        c === 0x0152 ||
+        c === 0x0153 ||
+        c === 0x0160 ||
+        c === 0x0161 ||
+        c === 0x0178 ||
+        c === 0x017d ||
+        c === 0x017e ||
+        c === 0x0192 ||
+        c === 0x02c6 ||
+        c === 0x02dc
+      )
+        return false;
       continue;
     }
     if (c <= 0x203a || c === 0x20ac || c === 0x2122) return false;

@@ -7,12 +7,13 @@
  *     console-log scanner (console-log.ts), which tracks scope and asks the block readers;
  *  4. user context (`--set`, `--context`) and duplicate marking are applied to every run.
  */
-export * from './types';
-export { parseLog, type ParseLogOptions } from './parse-log';
-export { parseFile, streamConsoleLog, DEFAULT_STREAM_THRESHOLD, type ParseFileOptions } from './stream';
-export { parsePaths, expandPath, type ParsePathsOptions } from './parse-paths';
+
+export { ConsoleScanner, consoleReaders, scanConsoleLog } from './console-log';
 export { detectFormat, type EntryPoint } from './detect';
-export { parseSetArgs, loadContextFile, parseContextObject, applyUserContext, USER_CONTEXT_KEYS } from './user-context';
-export { markDuplicates, DuplicateTracker, runSignature } from './duplicates';
-export { ConsoleScanner, scanConsoleLog, consoleReaders } from './console-log';
-export { parseLaunchCommand, type LaunchCommand } from './launch-command';
+export { DuplicateTracker, markDuplicates, runSignature } from './duplicates';
+export { type LaunchCommand, parseLaunchCommand } from './launch-command';
+export { type ParseLogOptions, parseLog } from './parse-log';
+export { expandPath, type ParsePathsOptions, parsePaths } from './parse-paths';
+export { DEFAULT_STREAM_THRESHOLD, type ParseFileOptions, parseFile, streamConsoleLog } from './stream';
+export * from './types';
+export { applyUserContext, loadContextFile, parseContextObject, parseSetArgs, USER_CONTEXT_KEYS } from './user-context';

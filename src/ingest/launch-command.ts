@@ -123,7 +123,13 @@ export function parseLaunchCommand(text: string): LaunchCommand | undefined {
     else if (MODEL_FLAGS.has(name) && value !== undefined) out.modelPath = value;
     else {
       const key = name.replace(/^-+/, '');
-      if (key !== '') Object.defineProperty(out.flags, key, { value: value === undefined ? true : flagValue(value), enumerable: true, writable: true, configurable: true });
+      if (key !== '')
+        Object.defineProperty(out.flags, key, {
+          value: value === undefined ? true : flagValue(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
   }
   if (out.modelPath !== undefined) {

@@ -5,8 +5,8 @@
  */
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
+import { type ScannerOptions, scanConsoleLog } from './console-log';
 import { parseCsv } from './csv/index';
-import { scanConsoleLog, type ScannerOptions } from './console-log';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { parseJsonExport } from './exports/index';
@@ -43,7 +43,13 @@ export class RecordFinisher {
       const first = this.tracker.check(r);
       if (first !== undefined && !r.flags.includes('duplicate')) {
         r.flags.push('duplicate');
-        this.diagnostics.push({ severity: 'warning', code: 'duplicate-run', message: `same metrics and client settings as ${first}`, file: r.source.file, line: r.source.line });
+        this.diagnostics.push({
+          severity: 'warning',
+          code: 'duplicate-run',
+          message: `same metrics and client settings as ${first}`,
+          file: r.source.file,
+          line: r.source.line,
+        });
       }
     }
     if (this.opts.onRecord) this.opts.onRecord(r);
@@ -54,7 +60,13 @@ export class RecordFinisher {
   end(parserDiagnostics: readonly Diagnostic[]): ParseResult {
     const diagnostics: Diagnostic[] = [...parserDiagnostics, ...this.diagnostics];
     if (this.runs === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'prose-skipped')) {
-      diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no benchmark runs found in this file', file: this.opts.file, line: 1 });
+      diagnostics.push({
+        severity: 'info',
+        code: 'prose-skipped',
+        message: 'no benchmark runs found in this file',
+        file: this.opts.file,
+        line: 1,
+      });
     }
     return { records: this.records, diagnostics };
   }
@@ -71,7 +83,12 @@ function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {
   try {
     return fn();
   } catch (err) {
-    return { records: [], diagnostics: [{ severity: 'error', code: 'unknown-format', message: `could not be read: ${(err as Error).message}`, file: opts.file, line: 1 }] };
+    return {
+      records: [],
+      diagnostics: [
+        { severity: 'error', code: 'unknown-format', message: `could not be read: ${(err as Error).message}`, file: opts.file, line: 1 },
+      ],
+    };
   }
 }
 
@@ -79,9 +96,23 @@ export function parseLog(text: string, opts: ParseLogOptions): ParseResult {
   const entry = detectFormat(text, opts.file, opts.formatHint);
   switch (entry) {
     case 'empty':
-      return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'the file is empty', file: opts.file, line: 1 }] };
+      return {
+        records: [],
+        diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'the file is empty', file: opts.file, line: 1 }],
+      };
     case 'binary':
-      return { records: [], diagnostics: [{ severity: 'warning', code: 'binary-input', message: 'the file looks binary (NUL or control bytes); not read', file: opts.file, line: 1 }] };
+      return {
+        records: [],
+        diagnostics: [
+          {
+            severity: 'warning',
+            code: 'binary-input',
+            message: 'the file looks binary (NUL or control bytes); not read',
+            file: opts.file,
+            line: 1,
+          },
+        ],
+      };
     case 'json-export':
       return guard(opts, () => finishOther(parseJsonExport(text, opts), opts));
     case 'csv':

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { DuplicateTracker } from './duplicates';
-import { parseFile, type ParseFileOptions } from './stream';
+import { type ParseFileOptions, parseFile } from './stream';
 import type { ParseOptions, ParseResult } from './types';
 
 const NOT_TEXT = /\.(png|jpe?g|gif|webp|pdf|zip|gz|tgz|bz2|xz|7z|tar|ipynb_checkpoints|so|o|bin|pt|safetensors)$/i;

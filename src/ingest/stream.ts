@@ -17,12 +17,13 @@ import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
+import { parseLog } from './parse-log';
 import { cannotRead, readingStopped } from './read-stopped';
 import { RecordCompactor } from './record-compactor';
-import { parseLog } from './parse-log';
 import type { ParseFileOptions, ParseOptions, ParseResult } from './types';
 
 export type { ParseFileOptions } from './types';
+
 import { decodeUtf8, utf8Decoder } from './utf8';
 
 export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
@@ -36,7 +37,6 @@ export const DEFAULT_CHUNK_BYTES = 512 * 1024;
 const HEAD_BYTES = 64 * 1024;
 /** A block longer than this many lines is read as it stands rather than waiting for more. */
 const MAX_CARRIED_LINES = 200_000;
-
 
 export async function parseFile(filePath: string, opts: ParseFileOptions = {}): Promise<ParseResult> {
   if (opts.onRecord) return readFile(filePath, opts);
@@ -78,7 +78,11 @@ async function readFile(filePath: string, opts: ParseFileOptions): Promise<Parse
       return cannotRead(file, err);
     }
     opts.onProgress?.(size, size);
-    return parseLog(text, { ...base, ...(opts.duplicates ? { duplicates: opts.duplicates } : {}), ...(opts.onRecord ? { onRecord: opts.onRecord } : {}) });
+    return parseLog(text, {
+      ...base,
+      ...(opts.duplicates ? { duplicates: opts.duplicates } : {}),
+      ...(opts.onRecord ? { onRecord: opts.onRecord } : {}),
+    });
   };
   if (size < threshold) return parseWhole();
 
@@ -196,15 +200,17 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     // One signal may serve many files (parsePaths): each file's listener goes when it is done.
     stream.on('close', () => opts.signal?.removeEventListener('abort', stop));
     // The file can end while the consumer waits: the last lines are scanned once it is ready.
-    stream.on('end', () => consumer.afterWait(() => {
-      if (stopped) return;
-      // Bytes of a character cut off by the end of the file (as replacement characters).
-      pending += decoder.decode();
-      // The whole-text path sees a last (possibly empty) line after the final newline.
-      feed(first && pending === '' ? [] : normalise(pending), true);
-      opts.onProgress?.(size, size);
-      resolve(scanner.finish());
-    }));
+    stream.on('end', () =>
+      consumer.afterWait(() => {
+        if (stopped) return;
+        // Bytes of a character cut off by the end of the file (as replacement characters).
+        pending += decoder.decode();
+        // The whole-text path sees a last (possibly empty) line after the final newline.
+        feed(first && pending === '' ? [] : normalise(pending), true);
+        opts.onProgress?.(size, size);
+        resolve(scanner.finish());
+      }),
+    );
   });
 }
 

@@ -9,11 +9,11 @@ import type { Diagnostic } from '../model/diagnostics';
 import * as vocabulary from '../model/metric-vocabulary';
 import type { ClientSettings, Engine, RunFlag } from '../model/records';
 import * as safeKeys from '../model/safe-keys';
+import { lastAnswer } from './last-answer';
+import { shellWords, stripPrompt } from './launch-command';
 import { readBoxTable, startsBoxTable, type TextTable } from './tables/box-table';
 import { firstNonSpace } from './tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from './types';
-import { shellWords, stripPrompt } from './launch-command';
-import { lastAnswer } from './last-answer';
 
 // Local aliases: called per table row; one property lookup at load instead of one per call.
 const { lookupLabel, lookupLabelShared, parseNumber, unknownMetricKey } = vocabulary;
@@ -76,7 +76,8 @@ function isMetricValueHeader(header: readonly string[]): boolean {
 }
 
 /** Row labels that only a stress-test summary prints; a title-less Metric/Value table needs two. */
-const STRESS_ROWS = /^(successful requests|failed requests|actual throughput|average response time|total test duration|theoretical max throughput|peak requests in flight)$/i;
+const STRESS_ROWS =
+  /^(successful requests|failed requests|actual throughput|average response time|total test duration|theoretical max throughput|peak requests in flight)$/i;
 
 function looksLikeStressTable(t: TextTable): boolean {
   if (!isMetricValueHeader(t.header)) return false;
@@ -120,7 +121,11 @@ function rememberedRow(r: number, label: string, unit: string | undefined): Reme
       if (row.label === label && row.unit === unit) return row;
     }
   }
-  const row: RememberedRow = { label: detach(label), unit: unit === undefined ? undefined : detach(unit), meaning: lookupLabelShared(label, unit) };
+  const row: RememberedRow = {
+    label: detach(label),
+    unit: unit === undefined ? undefined : detach(unit),
+    meaning: lookupLabelShared(label, unit),
+  };
   if (r < MAX_REMEMBERED_ROWS) {
     if (seen === undefined) lastRows[r] = [row];
     else {
@@ -158,16 +163,30 @@ export function stressRowsToRun(
       if (meaning.key === 'url' || meaning.key === 'model_path') {
         if (text !== '') client[meaning.key] = text;
       } else if (num.value !== undefined) client[meaning.key] = num.value;
-      else if (!num.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `"${label}" value "${text}" is not a number`, file, line });
+      else if (!num.missing)
+        diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `"${label}" value "${text}" is not a number`, file, line });
       continue;
     }
     if (num.lossy) {
       if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-      diagnostics.push({ severity: 'warning', code: 'cell-lossy', message: `"${label}" value "${text}" was truncated by the tool; left out`, file, line });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'cell-lossy',
+        message: `"${label}" value "${text}" was truncated by the tool; left out`,
+        file,
+        line,
+      });
       continue;
     }
     if (num.value === undefined) {
-      if (!num.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `"${label}" value "${text}" is not a number; kept in raw only`, file, line });
+      if (!num.missing)
+        diagnostics.push({
+          severity: 'warning',
+          code: 'cell-unparsed',
+          message: `"${label}" value "${text}" is not a number; kept in raw only`,
+          file,
+          line,
+        });
       continue;
     }
     if (meaning?.kind === 'metric') setOwn(run.metrics, meaning.key, num.value * meaning.factor);
@@ -199,7 +218,13 @@ export const stressTestReader: BlockReader = {
     const tableStart = title ? titledTableAt(lines, i) : i;
     const table = tableStart === undefined ? undefined : readBoxTable(lines, tableStart);
     if (!table) {
-      diagnostics.push({ severity: 'error', code: 'table-malformed', message: 'a stress-test table starts here but could not be read', file, line: i + 1 });
+      diagnostics.push({
+        severity: 'error',
+        code: 'table-malformed',
+        message: 'a stress-test table starts here but could not be read',
+        file,
+        line: i + 1,
+      });
       return { next: i + 1, runs: [], env: [], samples: [], diagnostics };
     }
     const flags: RunFlag[] = [];
@@ -214,12 +239,24 @@ export const stressTestReader: BlockReader = {
       }
     }
     if (!isMetricValueHeader(table.header)) {
-      diagnostics.push({ severity: 'warning', code: 'table-malformed', message: `stress-test table header is "${table.header.join(' | ')}", expected "Metric | Value"`, file, line: (tableStart ?? i) + 1 });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'table-malformed',
+        message: `stress-test table header is "${table.header.join(' | ')}", expected "Metric | Value"`,
+        file,
+        line: (tableStart ?? i) + 1,
+      });
     }
     stressRowsToRun(table.rows, table.rowLines, file, run, diagnostics);
     if (table.truncated) {
       flags.push('truncated');
-      diagnostics.push({ severity: 'warning', code: 'table-truncated', message: `table cut off (no bottom border); ${table.rows.length} rows read`, file, line: i + 1 });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'table-truncated',
+        message: `table cut off (no bottom border); ${table.rows.length} rows read`,
+        file,
+        line: i + 1,
+      });
     }
     if ((run.metrics.requests_failed_count ?? 0) > 0) flags.push('failed-requests');
     if (table.rows.length === 0) {
@@ -273,7 +310,8 @@ export function parseScriptShellLine(line: string): ScriptInvocation | undefined
   if (line.length > 4000) return undefined;
   const command = stripPrompt(line);
   if (command === line) return undefined; // no prompt: not a shell line
-  if (!/stress|load[-_]?test|bench/i.test(command.split(/\s+/)[0] ?? '') && !/(stress|load[-_]?test)[\w-]*\.(py|sh|js)\b/i.test(command)) return undefined;
+  if (!/stress|load[-_]?test|bench/i.test(command.split(/\s+/)[0] ?? '') && !/(stress|load[-_]?test)[\w-]*\.(py|sh|js)\b/i.test(command))
+    return undefined;
   if (/vllm\s+serve|launch_server|api_server/.test(command)) return undefined;
   const words = shellWords(command);
   const client: ClientSettings = {};

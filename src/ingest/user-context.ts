@@ -144,14 +144,46 @@ const FIELDS: Record<keyof UserContext, Field> = {
   mode: { path: 'mode', get: (r) => r.mode, set: (r, v) => (r.mode = v as Mode) },
   model: { path: 'model', get: (r) => r.model, set: (r, v) => (r.model = String(v)) },
   gpu: { path: 'hardware.gpu', get: (r) => r.hardware?.gpu, set: (r, v) => (r.hardware = { ...(r.hardware ?? {}), gpu: String(v) }) },
-  preset: { path: 'hardware.preset', get: (r) => r.hardware?.preset, set: (r, v) => (r.hardware = { ...(r.hardware ?? {}), preset: String(v) }) },
-  gpus: { path: 'parallelism.gpus', get: (r) => r.parallelism?.gpus, set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), gpus: Number(v) }) },
-  tp: { path: 'parallelism.tp', get: (r) => r.parallelism?.tp, set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), tp: Number(v) }) },
-  dp: { path: 'parallelism.dp', get: (r) => r.parallelism?.dp, set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), dp: Number(v) }) },
-  pp: { path: 'parallelism.pp', get: (r) => r.parallelism?.pp, set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), pp: Number(v) }) },
-  concurrency: { path: 'client.concurrency', get: (r) => r.client?.concurrency, set: (r, v) => (r.client = { ...(r.client ?? {}), concurrency: Number(v) }) },
-  max_tokens: { path: 'client.max_tokens', get: (r) => r.client?.max_tokens, set: (r, v) => (r.client = { ...(r.client ?? {}), max_tokens: Number(v) }) },
-  context_length: { path: 'server.context_length', get: (r) => r.server?.context_length, set: (r, v) => (r.server = { ...(r.server ?? {}), context_length: Number(v) }) },
+  preset: {
+    path: 'hardware.preset',
+    get: (r) => r.hardware?.preset,
+    set: (r, v) => (r.hardware = { ...(r.hardware ?? {}), preset: String(v) }),
+  },
+  gpus: {
+    path: 'parallelism.gpus',
+    get: (r) => r.parallelism?.gpus,
+    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), gpus: Number(v) }),
+  },
+  tp: {
+    path: 'parallelism.tp',
+    get: (r) => r.parallelism?.tp,
+    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), tp: Number(v) }),
+  },
+  dp: {
+    path: 'parallelism.dp',
+    get: (r) => r.parallelism?.dp,
+    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), dp: Number(v) }),
+  },
+  pp: {
+    path: 'parallelism.pp',
+    get: (r) => r.parallelism?.pp,
+    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), pp: Number(v) }),
+  },
+  concurrency: {
+    path: 'client.concurrency',
+    get: (r) => r.client?.concurrency,
+    set: (r, v) => (r.client = { ...(r.client ?? {}), concurrency: Number(v) }),
+  },
+  max_tokens: {
+    path: 'client.max_tokens',
+    get: (r) => r.client?.max_tokens,
+    set: (r, v) => (r.client = { ...(r.client ?? {}), max_tokens: Number(v) }),
+  },
+  context_length: {
+    path: 'server.context_length',
+    get: (r) => r.server?.context_length,
+    set: (r, v) => (r.server = { ...(r.server ?? {}), context_length: Number(v) }),
+  },
 };
 
 /** Fills the run's missing fields from `ctx` (provenance `user`); a disagreement keeps the log's value and warns. */
@@ -182,6 +214,11 @@ export function applyUserContext(run: RunRecord, opts: Pick<ParseOptions, 'file'
   if (opts.set) applyContext(run, opts.set, '--set', diagnostics);
   for (const entry of opts.context?.entries ?? []) {
     if (!fileMatches(entry.file, opts.file) || !sectionMatches(entry.section, run)) continue;
-    applyContext(run, entry.set, `--context entry${entry.file ? ` "${entry.file}"` : ''}${entry.section ? ` section "${entry.section}"` : ''}`, diagnostics);
+    applyContext(
+      run,
+      entry.set,
+      `--context entry${entry.file ? ` "${entry.file}"` : ''}${entry.section ? ` section "${entry.section}"` : ''}`,
+      diagnostics,
+    );
   }
 }

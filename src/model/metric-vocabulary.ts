@@ -4,8 +4,8 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
-import { TextCache } from './text-cache';
 import { slugify } from './safe-keys';
+import { TextCache } from './text-cache';
 
 export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99' | 'p99_9' | 'std';
 
@@ -25,13 +25,23 @@ const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp
 const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'theoretical_max_rps', pattern: /^theoretical max throughput/ },
   { key: 'goodput_rps', pattern: /^(request )?goodput/ },
-  { key: 'output_tps_per_user', pattern: /(output token throughput per (user|request)|request generation level tps|output tokens per second per user)/ },
+  {
+    key: 'output_tps_per_user',
+    pattern: /(output token throughput per (user|request)|request generation level tps|output tokens per second per user)/,
+  },
   { key: 'input_tps_per_user', pattern: /(request prompt level tps|input token throughput per user)/ },
   { key: 'throughput_rps', pattern: /^(actual throughput|request throughput|requests? per second|throughput \(req\/s\)|rps|req\/s)/ },
   { key: 'total_tps', pattern: /^(total token throughput|total tokens per second|total tps|total tok\/s)/ },
   { key: 'input_tps', pattern: /^(prompt tps|input token throughput|prompt throughput|input tps|input tok\/s)/ },
-  { key: 'output_tps', pattern: /^(gen tps|generation tps|output token throughput|tokens per second|output tps|generation throughput|gen\.? throughput|output tok\/s)$/ },
-  { key: 'output_tokens_mean', pattern: /^(avg tokens per request|output sequence length|avg output tokens|average output tokens per request)/ },
+  {
+    key: 'output_tps',
+    pattern:
+      /^(gen tps|generation tps|output token throughput|tokens per second|output tps|generation throughput|gen\.? throughput|output tok\/s)$/,
+  },
+  {
+    key: 'output_tokens_mean',
+    pattern: /^(avg tokens per request|output sequence length|avg output tokens|average output tokens per request)/,
+  },
   { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens|average input tokens per request)/ },
   { key: 'peak_output_tps', pattern: /^(peak output token throughput|max output tokens per s(econd)?)$/ },
   { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens)$/ },
@@ -44,8 +54,14 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
 ];
 
 /** Client settings printed inside result tables or preambles. */
-const CLIENT: ReadonlyArray<{ key: 'concurrency' | 'total_requests' | 'max_tokens' | 'temperature' | 'url' | 'model_path' | 'request_rate'; pattern: RegExp }> = [
-  { key: 'concurrency', pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level|number of concurrency)$/ },
+const CLIENT: ReadonlyArray<{
+  key: 'concurrency' | 'total_requests' | 'max_tokens' | 'temperature' | 'url' | 'model_path' | 'request_rate';
+  pattern: RegExp;
+}> = [
+  {
+    key: 'concurrency',
+    pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level|number of concurrency)$/,
+  },
   { key: 'total_requests', pattern: /^(total requests|number of prompts|num prompts)$/ },
   { key: 'max_tokens', pattern: /^max tokens$/ },
   { key: 'temperature', pattern: /^temperature$/ },
@@ -57,10 +73,23 @@ const CLIENT: ReadonlyArray<{ key: 'concurrency' | 'total_requests' | 'max_token
 export type ClientKey = (typeof CLIENT)[number]['key'];
 
 export type LabelMeaning =
-  | { kind: 'metric'; key: string; /** multiply the value printed in `unit` by this */ factor: number }
+  | { kind: 'metric'; key: string /** multiply the value printed in `unit` by this */; factor: number }
   | { kind: 'client'; key: ClientKey };
 
-const TIME_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, μs: 1e-6, ms: 1e-3, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, min: 60, m: 60 };
+const TIME_UNITS: Record<string, number> = {
+  ns: 1e-9,
+  us: 1e-6,
+  µs: 1e-6,
+  μs: 1e-6,
+  ms: 1e-3,
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  min: 60,
+  m: 60,
+};
 
 /** Factor from a printed time unit to seconds; undefined when it is not a time unit. */
 export function secondsPerUnit(unit: string): number | undefined {
@@ -100,11 +129,7 @@ export function unitInLabel(label: string): string | undefined {
 }
 
 function normaliseLabel(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/:$/, '')
-    .trim();
+  return label.toLowerCase().replace(/\s+/g, ' ').replace(/:$/, '').trim();
 }
 
 /**
@@ -168,7 +193,8 @@ function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string
   for (const p of PLAIN) {
     if (p.pattern.test(bare)) {
       // A stat column on a per-request count ("Output Sequence Length" avg) keeps its stat.
-      if (statWord && statWord !== 'mean' && /_mean$/.test(p.key)) return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
+      if (statWord && statWord !== 'mean' && /_mean$/.test(p.key))
+        return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
       if (p.key === 'duration_s' && unit) return { kind: 'metric', key: p.key, factor: secondsPerUnit(unit) ?? 1 };
       return { kind: 'metric', key: p.key, factor: 1 };
     }
@@ -274,7 +300,17 @@ const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 function isSpaceCode(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 function isDigitCode(c: number): boolean {

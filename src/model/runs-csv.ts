@@ -175,7 +175,12 @@ export function csvHeaderLine(header: readonly string[]): string {
  */
 export function csvRowLines(rows: readonly RunsCsvCell[][]): string {
   if (rows.length === 0) return '';
-  return Papa.unparse(rows.map((r) => r.map(csvSafeCell)), { ...UNPARSE, header: false }) + '\n';
+  return (
+    Papa.unparse(
+      rows.map((r) => r.map(csvSafeCell)),
+      { ...UNPARSE, header: false },
+    ) + '\n'
+  );
 }
 
 export function runsToCsv(runs: readonly RunRecord[]): string {
@@ -192,5 +197,6 @@ const ROWS_PER_PART = 1000;
 export function* runsCsvParts(runs: readonly RunRecord[]): Generator<string> {
   const metrics = runsCsvMetricColumns(runs);
   yield csvHeaderLine(runsCsvHeader(metrics));
-  for (let from = 0; from < runs.length; from += ROWS_PER_PART) yield csvRowLines(runs.slice(from, from + ROWS_PER_PART).map((run) => runCsvRow(run, metrics)));
+  for (let from = 0; from < runs.length; from += ROWS_PER_PART)
+    yield csvRowLines(runs.slice(from, from + ROWS_PER_PART).map((run) => runCsvRow(run, metrics)));
 }

@@ -3,7 +3,7 @@
  * SVG); `clearOutputs` is what keeps them that way and `notebookHasOutputs` is what the test
  * checks.
  */
-import { readNotebook, writeNotebook, type Notebook } from './notebook-file';
+import { type Notebook, readNotebook, writeNotebook } from './notebook-file';
 
 /** Returns a copy with every code cell's outputs emptied, execution counts null, timing metadata gone. */
 export function clearOutputs(nb: Notebook): Notebook {

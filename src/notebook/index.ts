@@ -2,23 +2,24 @@
  * Notebook stage: display helpers (`show`) and the parameterised notebook runner. Notebooks
  * import the built library (`../dist/index`) and call the same functions as the CLI.
  */
-export { show, displayBundle, tableText, tableHtml, VEGA_LITE_MIME, type ShowOptions, type DisplayBundle } from './show';
+
+export { clearNotebookFile, clearOutputs, notebookHasOutputs, notebookOutputProblems } from './clear-outputs';
+export { type Notebook, type NotebookCell, type NotebookOutput, readNotebook, writeNotebook } from './notebook-file';
 export {
-  runNotebook,
+  coerceParameter,
+  type DeclaredParameter,
+  declaredParameters,
+  injectParameters,
+  NotebookParameterError,
+  type ParamValue,
+  parseParameterArgs,
+} from './parameters';
+export {
   defaultNotebookOut,
   jupyterPython,
   NotebookExecutionError,
   type RunNotebookOptions,
   type RunNotebookResult,
+  runNotebook,
 } from './run-notebook';
-export {
-  injectParameters,
-  declaredParameters,
-  parseParameterArgs,
-  coerceParameter,
-  NotebookParameterError,
-  type DeclaredParameter,
-  type ParamValue,
-} from './parameters';
-export { clearOutputs, clearNotebookFile, notebookHasOutputs, notebookOutputProblems } from './clear-outputs';
-export { readNotebook, writeNotebook, type Notebook, type NotebookCell, type NotebookOutput } from './notebook-file';
+export { type DisplayBundle, displayBundle, type ShowOptions, show, tableHtml, tableText, VEGA_LITE_MIME } from './show';

@@ -4,7 +4,7 @@
  * TypeScript cannot re-declare a name, so the override is an assignment). `injectParameters`
  * adds a cell tagged `injected-parameters` right after it holding `name = value;` lines.
  */
-import { cellSource, cellTags, toSourceLines, type Notebook, type NotebookCell } from './notebook-file';
+import { cellSource, cellTags, type Notebook, type NotebookCell, toSourceLines } from './notebook-file';
 
 export type ParamValue = string | number | boolean;
 
@@ -97,7 +97,9 @@ export function injectParameters(nb: Notebook, params: Record<string, ParamValue
   if (at < 0) throw new NotebookParameterError(`notebook has no cell tagged "parameters": cannot set ${names.join(', ')}`);
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) {
-    throw new NotebookParameterError(`unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${known.join(', ') || '(none)'}`);
+    throw new NotebookParameterError(
+      `unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${known.join(', ') || '(none)'}`,
+    );
   }
   // Inside a block: a bare `name = value;` as a cell's last statement would be echoed by tslab.
   const lines = ['// Parameters injected by benchbook notebook run', '{'];

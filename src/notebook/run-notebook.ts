@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cellSource, readNotebook, type Notebook, type NotebookCell } from './notebook-file';
+import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
 import { injectParameters, NotebookParameterError, type ParamValue } from './parameters';
 
 export interface RunNotebookOptions {
@@ -106,7 +106,10 @@ function outputText(cell: NotebookCell): string {
     }
   }
   // Strip ANSI colours some kernels put in tracebacks.
-  return parts.join('\n').replace(/\u001b\[[0-9;]*m/g, '').trim();
+  return parts
+    .join('\n')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim();
 }
 
 function failureMessage(nbPath: string, executed: Notebook | undefined, r: DriverResult): string {
@@ -161,7 +164,11 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
     const hint = /No module named '?(nbclient|nbformat)/.test(stderr)
       ? ` (${python} has no Jupyter: install jupyter-nbconvert / python3-ipykernel, or set BENCHBOOK_PYTHON)`
       : '';
-    throw new NotebookExecutionError(`${notebookPath}: notebook runner failed (exit ${code})${hint}\n${stderr.trim().split('\n').slice(-15).join('\n')}`, undefined, undefined);
+    throw new NotebookExecutionError(
+      `${notebookPath}: notebook runner failed (exit ${code})${hint}\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+      undefined,
+      undefined,
+    );
   }
   const r = JSON.parse(line.slice('BENCHBOOK_RESULT '.length)) as DriverResult;
   if (r.error !== null) {
@@ -173,7 +180,11 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
     }
     let msg = failureMessage(notebookPath, executed, r);
     if (/NoSuchKernel/.test(r.error)) msg += `\nhint: install the kernel spec with \`tslab install --python=${python}\``;
-    throw new NotebookExecutionError(msg + `\n(executed notebook written to ${out})`, r.failedCell === null ? undefined : r.failedCell + 1, out);
+    throw new NotebookExecutionError(
+      msg + `\n(executed notebook written to ${out})`,
+      r.failedCell === null ? undefined : r.failedCell + 1,
+      out,
+    );
   }
   return { out };
 }

@@ -108,7 +108,11 @@ export function tableText(x: unknown, maxRows = 50): string {
   const { columns, rows } = tableOf(x);
   const shown = rows.slice(0, maxRows).map((r) => r.map((v) => cellText(v).replace(/\s+/g, ' ')));
   const widths = columns.map((c, i) => Math.min(40, Math.max(c.length, ...shown.map((r) => (r[i] ?? '').length))));
-  const fmt = (cells: string[]): string => cells.map((c, i) => (c.length > (widths[i] ?? 0) ? c.slice(0, Math.max(0, (widths[i] ?? 1) - 1)) + '…' : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const fmt = (cells: string[]): string =>
+    cells
+      .map((c, i) => (c.length > (widths[i] ?? 0) ? c.slice(0, Math.max(0, (widths[i] ?? 1) - 1)) + '…' : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const lines = [fmt(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...shown.map(fmt)];
   if (rows.length > shown.length) lines.push(`… ${rows.length - shown.length} more rows (${rows.length} in all)`);
   return lines.join('\n');
@@ -151,7 +155,10 @@ export async function displayBundle(x: unknown, opts: ShowOptions = {}): Promise
   return { data: { 'text/plain': text }, metadata: {} };
 }
 
-type WriteDisplayData = (msg: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> }, update: boolean) => void;
+type WriteDisplayData = (
+  msg: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> },
+  update: boolean,
+) => void;
 
 /**
  * Sends a bundle to the running tslab cell; returns false outside a kernel. Kept in this one

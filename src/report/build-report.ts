@@ -14,22 +14,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../model/diagnostics';
-import { BenchbookError } from '../model/diagnostics';
-import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
-import { runsCsvParts } from '../model/runs-csv';
 import { analyzeRunsDetailed, runGroup } from '../analyze';
 import type { Summary } from '../analyze/types';
 import { chartsForSummary, renderSvg } from '../charts';
 import { loadContextFile, parsePaths, parseSetArgs } from '../ingest';
 import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
+import type { Diagnostic } from '../model/diagnostics';
+import { BenchbookError } from '../model/diagnostics';
+import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import { runsCsvParts } from '../model/runs-csv';
 import { sanitizeName } from './helpers';
 import { jsonTextParts } from './json-text-parts';
 import { markdownToHtml } from './markdown-to-html';
+import { loadTemplates, renderReport } from './render-report';
 import type { ReportConfig } from './report-config';
 import { matchesWhere, parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
-import { loadTemplates, renderReport } from './render-report';
 
 /** Characters of a file written at a time by writeParts. */
 const WRITE_PART_CHARS = 1 << 20;
@@ -139,13 +139,19 @@ function loadConfig(config: BuildReportOptions['config'], diagnostics: Diagnosti
     throw usage(`cannot read report config ${config}: ${(err as Error).message}`);
   }
   const parsed = parseReportConfig(text, config);
-  if (parsed.diagnostics.some((d) => d.severity === 'error')) throw new BenchbookError(parsed.diagnostics.find((d) => d.severity === 'error') as Diagnostic);
+  if (parsed.diagnostics.some((d) => d.severity === 'error'))
+    throw new BenchbookError(parsed.diagnostics.find((d) => d.severity === 'error') as Diagnostic);
   diagnostics.push(...parsed.diagnostics);
   return parsed.config;
 }
 
 /** Per-file counts for summary.json `inputs`, in first-seen order (the order files were read). */
-function countInputs(runs: readonly RunRecord[], env: readonly EnvRecord[], samples: readonly SampleRecord[], diagnostics: readonly Diagnostic[]): Summary['inputs'] {
+function countInputs(
+  runs: readonly RunRecord[],
+  env: readonly EnvRecord[],
+  samples: readonly SampleRecord[],
+  diagnostics: readonly Diagnostic[],
+): Summary['inputs'] {
   const byFile = new Map<string, { file: string; runs: number; env: number; samples: number; diagnostics: number }>();
   const get = (file: string) => {
     let e = byFile.get(file);
@@ -176,14 +182,24 @@ export async function writeReport(
   const samples = records.samples;
 
   // 3. analyze
-  const analysis = analyzeRunsDetailed(runs, { env, samples, diagnostics: records.diagnostics, inputs: countInputs(runs, env, samples, records.diagnostics) });
+  const analysis = analyzeRunsDetailed(runs, {
+    env,
+    samples,
+    diagnostics: records.diagnostics,
+    inputs: countInputs(runs, env, samples, records.diagnostics),
+  });
   const summary = analysis.summary;
 
   // 4. charts
   const figures: ReportFigure[] = [];
   const svgs = new Map<string, string>();
   if (config.charts !== false) {
-    const charts = chartsForSummary({ runs: analysis.runs, configurations: summary.configurations, comparisons: summary.comparisons, samples });
+    const charts = chartsForSummary({
+      runs: analysis.runs,
+      configurations: summary.configurations,
+      comparisons: summary.comparisons,
+      samples,
+    });
     const names = chartFileNames(charts.map((c) => c.name));
     for (let i = 0; i < charts.length; i++) {
       const chart = charts[i];
@@ -193,7 +209,11 @@ export async function writeReport(
         svgs.set(name, await renderSvg(chart.spec));
         figures.push({ name, title: chart.title, caption: chart.caption });
       } catch (err) {
-        diagnostics.push({ severity: 'warning', code: 'io-error', message: `chart "${name}" could not be rendered: ${(err as Error).message}` });
+        diagnostics.push({
+          severity: 'warning',
+          code: 'io-error',
+          message: `chart "${name}" could not be rendered: ${(err as Error).message}`,
+        });
       }
     }
   }

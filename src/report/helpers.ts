@@ -95,7 +95,10 @@ export function metricName(key: unknown): string {
   const timed = timedMetricName(key);
   if (timed) return timed.name;
   // Unknown slug: words, first one capitalised, unit suffix left to metricUnit.
-  const words = key.replace(/_(s|ms|rps|tps|pct|count)$/, '').split('_').filter(Boolean);
+  const words = key
+    .replace(/_(s|ms|rps|tps|pct|count)$/, '')
+    .split('_')
+    .filter(Boolean);
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -7,46 +7,55 @@
  * Formatting helpers are exported under report-specific names (charts exports its own
  * `metricName`/`metricUnit`).
  */
+
 export {
-  formatNumber,
-  formatPercent,
-  formatRange,
-  formatMetric,
-  formatMetricValue,
-  metricUnit as reportMetricUnit,
-  metricName as reportMetricName,
-  metricLabel as reportMetricLabel,
-  mdInline,
-  mdCell,
-  mdCode,
-  sanitizeName,
-  reportHelpers,
-} from './helpers';
-export { DEFAULT_SECTIONS, readReportConfig, parseReportConfig, matchesWhere, type ReportConfig } from './report-config';
-export { buildReportView, APPENDIX_RUN_LIMIT, type ReportInput, type ReportFigure, type ReportView, type MdTable } from './report-view';
-export { renderReport, loadTemplates, builtinTemplates, tidyMarkdown, BUILTIN_TEMPLATE_DIR, type TemplateSet, type RenderReportOptions } from './render-report';
-export { markdownToHtml, sanitizeSvg, REPORT_CSS, type HtmlOptions } from './markdown-to-html';
-export {
-  exportPdf,
-  htmlToPdf,
-  htmlToPng,
-  svgToPng,
-  svgsToPng,
-  exportWithChromium,
-  withChromium,
-  chromiumPath,
-  CHROMIUM_FLAGS,
-  PDF_FOOTER,
-  type ChromiumOptions,
-} from './pdf-export';
-export {
+  type BuildReportOptions,
+  type BuildReportResult,
   buildReport,
-  writeReport,
+  chartFileNames,
   diskEffects,
   memoryEffects,
   outputPath,
-  chartFileNames,
   type ReportEffects,
-  type BuildReportOptions,
-  type BuildReportResult,
+  writeReport,
 } from './build-report';
+export {
+  formatMetric,
+  formatMetricValue,
+  formatNumber,
+  formatPercent,
+  formatRange,
+  mdCell,
+  mdCode,
+  mdInline,
+  metricLabel as reportMetricLabel,
+  metricName as reportMetricName,
+  metricUnit as reportMetricUnit,
+  reportHelpers,
+  sanitizeName,
+} from './helpers';
+export { type HtmlOptions, markdownToHtml, REPORT_CSS, sanitizeSvg } from './markdown-to-html';
+export {
+  CHROMIUM_FLAGS,
+  type ChromiumOptions,
+  chromiumPath,
+  exportPdf,
+  exportWithChromium,
+  htmlToPdf,
+  htmlToPng,
+  PDF_FOOTER,
+  svgsToPng,
+  svgToPng,
+  withChromium,
+} from './pdf-export';
+export {
+  BUILTIN_TEMPLATE_DIR,
+  builtinTemplates,
+  loadTemplates,
+  type RenderReportOptions,
+  renderReport,
+  type TemplateSet,
+  tidyMarkdown,
+} from './render-report';
+export { DEFAULT_SECTIONS, matchesWhere, parseReportConfig, type ReportConfig, readReportConfig } from './report-config';
+export { APPENDIX_RUN_LIMIT, buildReportView, type MdTable, type ReportFigure, type ReportInput, type ReportView } from './report-view';

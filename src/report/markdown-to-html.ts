@@ -74,7 +74,8 @@ function responsiveSvg(svg: string): string {
   if (!/\sviewBox=/i.test(tag) && w && h) tag = tag.replace(/<svg\b/i, `<svg viewBox="0 0 ${w} ${h}"`);
   // Fill the text width, but never blow a small chart up by more than 1.3× (fonts would
   // outgrow the body text); the viewBox keeps the aspect ratio under max-height.
-  if (w && !/\sstyle=/i.test(tag)) tag = tag.replace(/<svg\b/i, `<svg style="width:100%;max-width:${Math.round(Number(w) * 1.3)}px;height:auto"`);
+  if (w && !/\sstyle=/i.test(tag))
+    tag = tag.replace(/<svg\b/i, `<svg style="width:100%;max-width:${Math.round(Number(w) * 1.3)}px;height:auto"`);
   return svg.slice(0, open.index) + tag + svg.slice(open.index + open[0].length);
 }
 
@@ -107,7 +108,9 @@ export function markdownToHtml(markdown: string, opts: HtmlOptions): string {
     },
   );
   // A chart inside other text (user template): inline it without a figure.
-  body = body.replace(/\u0000CHART:([a-z0-9-]+)\u0000[^\u0000]*\u0000/g, (_all, name: string) => responsiveSvg(sanitizeSvg(svgs.get(name) ?? '')));
+  body = body.replace(/\u0000CHART:([a-z0-9-]+)\u0000[^\u0000]*\u0000/g, (_all, name: string) =>
+    responsiveSvg(sanitizeSvg(svgs.get(name) ?? '')),
+  );
   const css = opts.css ?? REPORT_CSS;
   return [
     '<!DOCTYPE html>',

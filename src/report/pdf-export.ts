@@ -103,7 +103,9 @@ async function pngFromBrowser(browser: Browser, html: string, selector?: string,
   await page.setViewport({ width: 1200, height: 800, deviceScaleFactor: scale });
   await page.setContent(html, { waitUntil: 'load' });
   const target = selector ? await page.$(selector) : null;
-  const shot = target ? await target.screenshot({ type: 'png', omitBackground: false }) : await page.screenshot({ type: 'png', fullPage: true });
+  const shot = target
+    ? await target.screenshot({ type: 'png', omitBackground: false })
+    : await page.screenshot({ type: 'png', fullPage: true });
   return Buffer.from(shot);
 }
 

@@ -28,7 +28,13 @@ function readPartials(dir: string): Record<string, string> {
   if (!fs.existsSync(dir)) return partials;
   for (const f of fs.readdirSync(dir).sort()) {
     const m = /^([A-Za-z0-9_-]+)\.hbs$/.exec(f);
-    if (m && m[1]) Object.defineProperty(partials, m[1], { value: fs.readFileSync(path.join(dir, f), 'utf8'), enumerable: true, writable: true, configurable: true });
+    if (m && m[1])
+      Object.defineProperty(partials, m[1], {
+        value: fs.readFileSync(path.join(dir, f), 'utf8'),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return partials;
 }
@@ -63,7 +69,8 @@ export function loadTemplates(template?: string): TemplateSet {
   if (stat.isFile()) return { main: fs.readFileSync(template, 'utf8'), partials: { ...base.partials } };
   const mainFile = path.join(template, 'report.md.hbs');
   const partials = { ...base.partials };
-  for (const [k, v] of Object.entries(readPartials(path.join(template, 'partials')))) Object.defineProperty(partials, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(readPartials(path.join(template, 'partials'))))
+    Object.defineProperty(partials, k, { value: v, enumerable: true, writable: true, configurable: true });
   return { main: fs.existsSync(mainFile) ? fs.readFileSync(mainFile, 'utf8') : base.main, partials };
 }
 
@@ -97,7 +104,12 @@ export function renderReport(input: ReportInput, opts: RenderReportOptions = {})
   const sections: string[] = [];
   for (const s of wanted) {
     if (s !== 'table' && Object.prototype.hasOwnProperty.call(templates.partials, s)) sections.push(s);
-    else diagnostics.push({ severity: 'warning', code: 'usage', message: `report section "${s}" has no partial (templates/partials/${s}.hbs); skipped` });
+    else
+      diagnostics.push({
+        severity: 'warning',
+        code: 'usage',
+        message: `report section "${s}" has no partial (templates/partials/${s}.hbs); skipped`,
+      });
   }
   const view = buildReportView(input, sections);
   let template: HandlebarsTemplateDelegate;

@@ -3,10 +3,11 @@
  * `{sections?: string[], where?: {key: value}, comparisons?: kinds[], charts?: boolean}`.
  * Read leniently: unknown keys and bad values give diagnostics, never a crash.
  */
-import type { Diagnostic } from '../model/diagnostics';
-import { setOwn } from '../model/safe-keys';
+
 import type { ComparisonKind, GroupKey } from '../analyze/types';
 import { GROUP_KEYS } from '../analyze/types';
+import type { Diagnostic } from '../model/diagnostics';
+import { setOwn } from '../model/safe-keys';
 
 export interface ReportConfig {
   /** Partials to include, in order (default: DEFAULT_SECTIONS). */
@@ -58,7 +59,8 @@ export function readReportConfig(value: unknown, file = 'report config'): { conf
     if (v.where && typeof v.where === 'object' && !Array.isArray(v.where)) {
       const where: Record<string, string | number> = {};
       for (const [k, val] of Object.entries(v.where as Record<string, unknown>)) {
-        if (!(GROUP_KEYS as readonly string[]).includes(k)) warn(`"where" key "${k}" is not a group key (${GROUP_KEYS.join(', ')}); ignored`);
+        if (!(GROUP_KEYS as readonly string[]).includes(k))
+          warn(`"where" key "${k}" is not a group key (${GROUP_KEYS.join(', ')}); ignored`);
         else if (typeof val === 'string' || typeof val === 'number') setOwn(where, k, val);
         else warn(`"where.${k}" must be a string or number; ignored`);
       }

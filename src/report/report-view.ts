@@ -3,10 +3,22 @@
  * Markdown-escaped. Templates only lay it out, so a user template cannot forget to escape
  * untrusted log text, and the built-in templates stay short.
  */
+
+import type { Comparison, ComparisonKind, Configuration, Group, GroupKey, Summary } from '../analyze/types';
 import type { Diagnostic } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
-import type { Comparison, ComparisonKind, Configuration, Group, GroupKey, Summary } from '../analyze/types';
-import { formatMetric, formatMetricValue, formatNumber, formatPercent, formatRange, mdCode, mdInline, metricLabel, metricName, sanitizeName } from './helpers';
+import {
+  formatMetric,
+  formatMetricValue,
+  formatNumber,
+  formatPercent,
+  formatRange,
+  mdCode,
+  mdInline,
+  metricLabel,
+  metricName,
+  sanitizeName,
+} from './helpers';
 import type { ReportConfig } from './report-config';
 import { matchesWhere } from './report-config';
 
@@ -365,7 +377,12 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     if (failed > FAILED_SHARE_LIMIT) s += ` — ${formatNumber(failed * 100, 0)}% of the requests of one of its runs failed`;
     return s + ` [${cmpRef.get(c) ?? ''}]`;
   });
-  const filterText = where && Object.keys(where).length ? Object.entries(where).map(([k, v]) => `${k} = ${v}`).join(', ') : '';
+  const filterText =
+    where && Object.keys(where).length
+      ? Object.entries(where)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join(', ')
+      : '';
 
   // --- environment -------------------------------------------------------------------
   let gpus: MdTable | undefined;
@@ -377,11 +394,17 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
       const names = new Map<string, number>();
       for (const g of e.gpus) names.set(g.name ?? 'GPU', (names.get(g.name ?? 'GPU') ?? 0) + 1);
       const gpuText = [...names.entries()].map(([n, k]) => `${k} × ${n}`).join(', ');
-      const mem = [...new Set(e.gpus.map((g) => g.memory_total_mib).filter((m): m is number => m !== undefined))].map((m) => `${formatNumber(m)} MiB`).join(', ');
+      const mem = [...new Set(e.gpus.map((g) => g.memory_total_mib).filter((m): m is number => m !== undefined))]
+        .map((m) => `${formatNumber(m)} MiB`)
+        .join(', ');
       const key = [e.source.file, gpuText, mem, e.driver ?? '', e.cuda ?? ''].join('\u0000');
       const row = rows.get(key);
       if (row) row.snapshots++;
-      else rows.set(key, { cells: [mdInline(`${e.source.file}:${e.source.line}`), mdInline(gpuText), mem, mdInline(e.driver ?? ''), mdInline(e.cuda ?? '')], snapshots: 1 });
+      else
+        rows.set(key, {
+          cells: [mdInline(`${e.source.file}:${e.source.line}`), mdInline(gpuText), mem, mdInline(e.driver ?? ''), mdInline(e.cuda ?? '')],
+          snapshots: 1,
+        });
     }
     gpus = table(
       ['Source', 'GPUs', 'Memory per GPU', 'Driver', 'CUDA', 'Snapshots'],
@@ -401,7 +424,11 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
         mdInline(h.preset ?? ''),
         mdInline(h.gpu ?? ''),
         formatNumber(h.gpu_count),
-        h.gpu_memory_mib !== undefined ? `${formatNumber(h.gpu_memory_mib)} MiB` : h.vram_gb !== undefined ? `${formatNumber(h.vram_gb)} GB` : '',
+        h.gpu_memory_mib !== undefined
+          ? `${formatNumber(h.gpu_memory_mib)} MiB`
+          : h.vram_gb !== undefined
+            ? `${formatNumber(h.vram_gb)} GB`
+            : '',
         formatNumber(h.vcpus),
         h.memory_gb !== undefined ? `${formatNumber(h.memory_gb)} GB` : '',
       ];
@@ -423,13 +450,23 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const clientRows = new Map<string, { cells: string[]; runs: number }>();
   for (const r of runs) {
     const p = r.parallelism;
-    const par = p ? [p.tp !== undefined ? `tp ${p.tp}` : '', p.dp !== undefined ? `dp ${p.dp}` : '', p.pp !== undefined ? `pp ${p.pp}` : ''].filter(Boolean).join(', ') : '';
+    const par = p
+      ? [p.tp !== undefined ? `tp ${p.tp}` : '', p.dp !== undefined ? `dp ${p.dp}` : '', p.pp !== undefined ? `pp ${p.pp}` : '']
+          .filter(Boolean)
+          .join(', ')
+      : '';
     const ek = [r.engine ?? '', r.server?.command ?? '', par, r.server?.context_length ?? ''].join('\u0000');
     const e = engineRows.get(ek);
     if (e) e.runs++;
     else
       engineRows.set(ek, {
-        cells: [mdInline(engineName(r.engine)), mdCode(r.server?.command ?? ''), mdInline(par), formatNumber(r.server?.context_length), mdInline(`${r.source.file}:${r.source.line}`)],
+        cells: [
+          mdInline(engineName(r.engine)),
+          mdCode(r.server?.command ?? ''),
+          mdInline(par),
+          formatNumber(r.server?.context_length),
+          mdInline(`${r.source.file}:${r.source.line}`),
+        ],
         runs: 1,
       });
     if (r.model !== undefined || r.server?.model_path !== undefined || r.client?.model_path !== undefined) {
@@ -456,9 +493,19 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     }
   }
   const engines = engineRows.size
-    ? table(['Engine', 'Launch command', 'Parallelism', 'Context', 'First run', 'Runs'], [false, false, false, true, false, true], [...engineRows.values()].map((r) => [...r.cells, String(r.runs)]))
+    ? table(
+        ['Engine', 'Launch command', 'Parallelism', 'Context', 'First run', 'Runs'],
+        [false, false, false, true, false, true],
+        [...engineRows.values()].map((r) => [...r.cells, String(r.runs)]),
+      )
     : undefined;
-  const models = modelRows.size ? table(['Model', 'Path', 'Runs'], [false, false, true], [...modelRows.values()].map((r) => [...r.cells, String(r.runs)])) : undefined;
+  const models = modelRows.size
+    ? table(
+        ['Model', 'Path', 'Runs'],
+        [false, false, true],
+        [...modelRows.values()].map((r) => [...r.cells, String(r.runs)]),
+      )
+    : undefined;
   const clientList = [...clientRows.values()];
   const clients = clientList.length
     ? table(
@@ -517,8 +564,30 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
       if (!first) continue;
       const withEff = sub.some((c) => c.efficiency !== undefined);
       const subRowKeys = rowKeys.filter((k) => sub.some((c) => c.group[k] !== undefined));
-      const header = ['Ref', ...(subRowKeys.length ? ['Setting'] : []), 'Metric', 'Baseline', 'Candidate', 'n', 'Change', 'Spread (min … max)', ...(withEff ? ['Efficiency'] : []), 'Flags'];
-      const numeric = [false, ...(subRowKeys.length ? [false] : []), false, true, true, true, true, true, ...(withEff ? [true] : []), false];
+      const header = [
+        'Ref',
+        ...(subRowKeys.length ? ['Setting'] : []),
+        'Metric',
+        'Baseline',
+        'Candidate',
+        'n',
+        'Change',
+        'Spread (min … max)',
+        ...(withEff ? ['Efficiency'] : []),
+        'Flags',
+      ];
+      const numeric = [
+        false,
+        ...(subRowKeys.length ? [false] : []),
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+        ...(withEff ? [true] : []),
+        false,
+      ];
       const rows = sub.map((c) => [
         cmpRef.get(c) ?? '',
         ...(subRowKeys.length ? [mdInline(describeGroup(c.group, subRowKeys))] : []),
@@ -540,23 +609,33 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     ? table(
         ['Kind', 'Factor', 'Differs in', 'Baseline configuration', 'Candidate configuration'],
         [false, false, false, false, false],
-        blockedList.slice(0, ROW_CAP).map((b) => [
-          mdInline(b.kind),
-          mdInline(b.factor),
-          mdInline(b.field),
-          `${confRef.get(b.baseline.configuration) ?? mdInline(b.baseline.configuration)} (${mdInline(`${b.field} = ${b.baseline.value ?? 'absent'}`)})`,
-          `${confRef.get(b.candidate.configuration) ?? mdInline(b.candidate.configuration)} (${mdInline(`${b.field} = ${b.candidate.value ?? 'absent'}`)})`,
-        ]),
+        blockedList
+          .slice(0, ROW_CAP)
+          .map((b) => [
+            mdInline(b.kind),
+            mdInline(b.factor),
+            mdInline(b.field),
+            `${confRef.get(b.baseline.configuration) ?? mdInline(b.baseline.configuration)} (${mdInline(`${b.field} = ${b.baseline.value ?? 'absent'}`)})`,
+            `${confRef.get(b.candidate.configuration) ?? mdInline(b.candidate.configuration)} (${mdInline(`${b.field} = ${b.candidate.value ?? 'absent'}`)})`,
+          ]),
       )
     : undefined;
 
   // --- charts ------------------------------------------------------------------------
-  const figures = input.config.charts === false
-    ? []
-    : input.figures.map((f, i) => {
-        const name = sanitizeName(f.name);
-        return { n: i + 1, name, path: `charts/${name}.svg`, alt: mdInline(f.caption || f.title), title: mdInline(f.title), caption: mdInline(f.caption) };
-      });
+  const figures =
+    input.config.charts === false
+      ? []
+      : input.figures.map((f, i) => {
+          const name = sanitizeName(f.name);
+          return {
+            n: i + 1,
+            name,
+            path: `charts/${name}.svg`,
+            alt: mdInline(f.caption || f.title),
+            title: mdInline(f.title),
+            caption: mdInline(f.caption),
+          };
+        });
 
   // --- observations ------------------------------------------------------------------
   const observationList = input.summary.observations.filter((o) => matchesWhere(o.group, where) || Object.keys(o.group).length === 0);
@@ -570,7 +649,16 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     ? table(
         ['Check', 'Run', 'Severity', 'Message', 'Expected', 'Actual'],
         [false, false, false, false, true, true],
-        findingsList.slice(0, ROW_CAP).map((f) => [mdInline(f.check), runRefs([f.run], runsById), mdInline(f.severity), mdInline(f.message), formatNumber(f.expected), formatNumber(f.actual)]),
+        findingsList
+          .slice(0, ROW_CAP)
+          .map((f) => [
+            mdInline(f.check),
+            runRefs([f.run], runsById),
+            mdInline(f.severity),
+            mdInline(f.message),
+            formatNumber(f.expected),
+            formatNumber(f.actual),
+          ]),
       )
     : undefined;
   const excludedBy = new Map<string, string>();
@@ -605,7 +693,14 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     ? table(
         ['Where', 'Severity', 'Code', 'Message'],
         [false, false, false, false],
-        serious.slice(0, ROW_CAP).map((d) => [mdInline(d.file ? `${d.file}${d.line ? `:${d.line}` : ''}` : ''), d.severity, mdInline(d.code), mdInline(d.message)]),
+        serious
+          .slice(0, ROW_CAP)
+          .map((d) => [
+            mdInline(d.file ? `${d.file}${d.line ? `:${d.line}` : ''}` : ''),
+            d.severity,
+            mdInline(d.code),
+            mdInline(d.message),
+          ]),
       )
     : undefined;
 
@@ -617,7 +712,8 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     const ms = ['throughput_rps', 'output_tps', 'latency_mean_s'];
     const runConf = new Map<string, string>();
     for (const c of configurations) for (const id of c.runs) runConf.set(id, confRef.get(c.id) ?? '');
-    for (const c of configurations) for (const e of c.excluded) if (!runConf.has(e.run)) runConf.set(e.run, `${confRef.get(c.id) ?? ''} (excl.)`);
+    for (const c of configurations)
+      for (const e of c.excluded) if (!runConf.has(e.run)) runConf.set(e.run, `${confRef.get(c.id) ?? ''} (excl.)`);
     appendixRuns = table(
       ['Run (file:line)', 'Engine', 'Model', 'GPUs', 'Concurrency', ...ms.map((m) => mdInline(metricLabel(m))), 'Flags', 'Config'],
       [false, false, false, true, true, true, true, true, false, false],
@@ -646,7 +742,13 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     appendixFiles = table(
       ['File', 'Runs', 'Lines', 'Formats', 'Flagged runs'],
       [false, true, false, false, true],
-      [...perFile.entries()].map(([file, f]) => [mdInline(file), formatNumber(f.runs), `${f.lo}–${f.hi}`, mdInline([...f.formats].sort().join(', ')), formatNumber(f.flagged)]),
+      [...perFile.entries()].map(([file, f]) => [
+        mdInline(file),
+        formatNumber(f.runs),
+        `${f.lo}–${f.hi}`,
+        mdInline([...f.formats].sort().join(', ')),
+        formatNumber(f.flagged),
+      ]),
     );
   }
   const confLimit = summarised ? ROW_CAP : Infinity;
@@ -654,19 +756,28 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     ? table(
         ['Ref', 'Configuration', 'Runs in aggregate', 'Left out'],
         [false, false, false, false],
-        configurations.slice(0, confLimit).map((c) => [
-          confRef.get(c.id) ?? '',
-          mdInline(describeGroup(c.group, [...SECTION_KEYS, ...ROW_KEYS])),
-          runRefs(c.runs, runsById),
-          c.excluded.map((e) => `${runRefs([e.run], runsById)} (${mdInline(e.reason)})`).join('; '),
-        ]),
+        configurations
+          .slice(0, confLimit)
+          .map((c) => [
+            confRef.get(c.id) ?? '',
+            mdInline(describeGroup(c.group, [...SECTION_KEYS, ...ROW_KEYS])),
+            runRefs(c.runs, runsById),
+            c.excluded.map((e) => `${runRefs([e.run], runsById)} (${mdInline(e.reason)})`).join('; '),
+          ]),
       )
     : undefined;
   const appendixCmps = comparisons.length
     ? table(
         ['Ref', 'Metric', 'Baseline runs', 'Candidate runs'],
         [false, false, false, false],
-        comparisons.slice(0, confLimit).map((c) => [cmpRef.get(c) ?? '', mdInline(metricLabel(c.metric)), runRefs(c.baseline.runs, runsById), runRefs(c.candidate.runs, runsById)]),
+        comparisons
+          .slice(0, confLimit)
+          .map((c) => [
+            cmpRef.get(c) ?? '',
+            mdInline(metricLabel(c.metric)),
+            runRefs(c.baseline.runs, runsById),
+            runRefs(c.candidate.runs, runsById),
+          ]),
       )
     : undefined;
   const more = summarised ? Math.max(0, configurations.length - ROW_CAP) + Math.max(0, comparisons.length - ROW_CAP) : 0;
@@ -705,6 +816,14 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
       diagnosticCounts,
       diagnosticsMore: Math.max(0, serious.length - ROW_CAP),
     },
-    appendix: { summarised, limit: APPENDIX_RUN_LIMIT, runs: appendixRuns, files: appendixFiles, configurations: appendixConfs, comparisons: appendixCmps, more },
+    appendix: {
+      summarised,
+      limit: APPENDIX_RUN_LIMIT,
+      runs: appendixRuns,
+      files: appendixFiles,
+      configurations: appendixConfs,
+      comparisons: appendixCmps,
+      more,
+    },
   };
 }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { analyzeRuns, compareBy, type Comparison } from '../../src/analyze';
+import { analyzeRuns, type Comparison, compareBy } from '../../src/analyze';
 import type { RunRecord } from '../../src/model/records';
 import { assertGolden, REPO_ROOT } from '../helpers/golden';
 
@@ -25,7 +25,10 @@ describe('a10 2 vs 4 GPUs (hand-built fixture)', () => {
   const at = (engine: string, conc: number) => scaling.find((c) => c.group.engine === engine && c.group.concurrency === conc);
 
   it('vLLM at every concurrency both GPU counts ran (30, 50, 100; 5 only on 4 GPUs)', () => {
-    assert.deepEqual(scaling.filter((c) => c.group.engine === 'vllm').map((c) => c.group.concurrency), [30, 50, 100]);
+    assert.deepEqual(
+      scaling.filter((c) => c.group.engine === 'vllm').map((c) => c.group.concurrency),
+      [30, 50, 100],
+    );
     const c30 = at('vllm', 30)!;
     assert.deepEqual([c30.baseline.min, c30.baseline.max, c30.candidate.min, c30.candidate.max], [11.12, 12.0, 13.12, 13.22]);
     // The document says "approximately 15-20%" at 30; the data: +13.9% (pairs +9.3 … +18.9%).
@@ -40,7 +43,10 @@ describe('a10 2 vs 4 GPUs (hand-built fixture)', () => {
   });
 
   it('SGLang at 5, 30 and 50: +88% at 30 and +40% at 50 as written; 5 is a warm-up artefact', () => {
-    assert.deepEqual(scaling.filter((c) => c.group.engine === 'sglang').map((c) => c.group.concurrency), [5, 30, 50]);
+    assert.deepEqual(
+      scaling.filter((c) => c.group.engine === 'sglang').map((c) => c.group.concurrency),
+      [5, 30, 50],
+    );
     assert.equal(pct(at('sglang', 30)!), 88.0);
     assert.equal(at('sglang', 30)!.candidate.mean, 20.27);
     assert.equal(pct(at('sglang', 50)!), 40.4); // 17.43 (mean of 17.52, 17.34) → 24.48; the document uses 17.52 alone: 39.7%
@@ -71,7 +77,10 @@ describe('multi-GPU presets report (hand-built fixture)', () => {
       mi210x1: [-3.1, -1.1],
       mi210x2: [18.7, 14.9],
     });
-    assert.ok(cs.every((c) => c.flags.includes('inconclusive')), 'one run per side');
+    assert.ok(
+      cs.every((c) => c.flags.includes('inconclusive')),
+      'one run per side',
+    );
   });
 
   it('section 4: the "Highest" observations', () => {
@@ -85,9 +94,18 @@ describe('multi-GPU presets report (hand-built fixture)', () => {
     assert.equal(bullets.length, 32);
     for (const line of bullets) assert.ok(highest.includes(line), `missing: ${line}`);
     // "Notable errors on: …" bullets: the same presets and counts (the order within a bullet may differ).
-    const norm = (t: string): string => t.replace('Notable errors on:', '').split(',').map((x) => x.trim()).sort().join(', ');
+    const norm = (t: string): string =>
+      t
+        .replace('Notable errors on:', '')
+        .split(',')
+        .map((x) => x.trim())
+        .sort()
+        .join(', ');
     const errors = s.observations.filter((o) => o.kind === 'errors').map((o) => norm(o.text));
-    const errorBullets = doc.split('\n').filter((l) => l.startsWith('* Notable errors on:')).map((l) => norm(l.slice(2)));
+    const errorBullets = doc
+      .split('\n')
+      .filter((l) => l.startsWith('* Notable errors on:'))
+      .map((l) => norm(l.slice(2)));
     assert.equal(errorBullets.length, 12);
     assert.deepEqual([...errors].sort(), [...errorBullets].sort());
     // Lowest latency at 64k for Llama-8B belongs to a run that lost 65% of its requests: said so.

@@ -15,7 +15,14 @@ describe('danfojs frames (loaded once, lazily)', () => {
   it('round-trips runs → frame → rows with flat columns and absent values absent; the load notice stays off stderr', async () => {
     const runs = [
       vllmRun(447, 4, 13.22, { temperature: 0.7, flags: ['lossy-cell'] }),
-      mkRun({ line: 180, engine: 'sglang', gpus: 4, concurrency: 5, metrics: { throughput_rps: 1.12, latency_max_s: 14.62 }, flags: ['warmup-suspect', 'duplicate'] }),
+      mkRun({
+        line: 180,
+        engine: 'sglang',
+        gpus: 4,
+        concurrency: 5,
+        metrics: { throughput_rps: 1.12, latency_max_s: 14.62 },
+        flags: ['warmup-suspect', 'duplicate'],
+      }),
     ];
     const written: string[] = [];
     const write = process.stderr.write;
@@ -30,7 +37,10 @@ describe('danfojs frames (loaded once, lazily)', () => {
       process.stderr.write = write;
     }
     assert.equal(loadedDanfo(), true);
-    assert.deepEqual(written.filter((w) => /TensorFlow/i.test(w)), []);
+    assert.deepEqual(
+      written.filter((w) => /TensorFlow/i.test(w)),
+      [],
+    );
     assert.equal(process.stderr.write, write, 'stderr restored');
     // The notice is printed when TensorFlow.js starts, at the first tensor op: it must not come later either.
     const later: string[] = [];
@@ -49,9 +59,17 @@ describe('danfojs frames (loaded once, lazily)', () => {
       console.warn = warn;
       console.log = log;
     }
-    assert.deepEqual(later.filter((w) => /TensorFlow/i.test(w)), []);
+    assert.deepEqual(
+      later.filter((w) => /TensorFlow/i.test(w)),
+      [],
+    );
     assert.deepEqual(frame.columns.slice(0, analyze.FRAME_COLUMNS.length), [...analyze.FRAME_COLUMNS]);
-    assert.deepEqual(frame.columns.slice(analyze.FRAME_COLUMNS.length), ['latency_max_s', 'latency_mean_s', 'output_tps', 'throughput_rps']);
+    assert.deepEqual(frame.columns.slice(analyze.FRAME_COLUMNS.length), [
+      'latency_max_s',
+      'latency_mean_s',
+      'output_tps',
+      'throughput_rps',
+    ]);
     const rows = analyze.frameToRows(frame);
     assert.deepEqual(rows, runs.map(analyze.runToRow));
     assert.deepEqual(rows[1], {
@@ -70,8 +88,17 @@ describe('danfojs frames (loaded once, lazily)', () => {
   });
 
   it('filters, groups (danfojs groupby mean) and pivots runs into plain rows', async () => {
-    const runs = [vllmRun(1, 2, 11.12), vllmRun(2, 2, 12.0), vllmRun(3, 4, 13.22), vllmRun(4, 4, 13.12), vllmRun(5, 4, 19, { concurrency: 100 })];
-    assert.deepEqual(analyze.filterRuns(runs, { gpus: 4, concurrency: '30' }).map((r) => r.source.line), [3, 4]);
+    const runs = [
+      vllmRun(1, 2, 11.12),
+      vllmRun(2, 2, 12.0),
+      vllmRun(3, 4, 13.22),
+      vllmRun(4, 4, 13.12),
+      vllmRun(5, 4, 19, { concurrency: 100 }),
+    ];
+    assert.deepEqual(
+      analyze.filterRuns(runs, { gpus: 4, concurrency: '30' }).map((r) => r.source.line),
+      [3, 4],
+    );
     const grouped = await analyze.groupRuns(runs, ['gpus', 'concurrency'], { metrics: ['throughput_rps'] });
     assert.deepEqual(grouped, [
       { gpus: 2, concurrency: 30, n: 2, throughput_rps_mean: (11.12 + 12.0) / 2 },
@@ -81,7 +108,10 @@ describe('danfojs frames (loaded once, lazily)', () => {
     // A group where no run has the metric has no mean (danfojs alone would say 0).
     const noMetric = { ...vllmRun(6, 8, 1), metrics: { output_tps: 100 } };
     const withGap = await analyze.groupRuns([...runs, noMetric], ['gpus'], { metrics: ['throughput_rps'] });
-    assert.deepEqual(withGap.find((r) => r.gpus === 8), { gpus: 8, n: 1 });
+    assert.deepEqual(
+      withGap.find((r) => r.gpus === 8),
+      { gpus: 8, n: 1 },
+    );
     const pivot = await analyze.pivotRuns(runs, { index: 'concurrency', columns: 'gpus', metric: 'throughput_rps' });
     assert.deepEqual(pivot, [
       { concurrency: 30, 2: (11.12 + 12.0) / 2, 4: (13.22 + 13.12) / 2 },

@@ -40,8 +40,10 @@ export function mkRun(s: RunSpec): RunRecord {
   if (s.api) run.api = s.api;
   if (s.mode) run.mode = s.mode;
   if (s.gpu || s.preset) run.hardware = { ...(s.gpu ? { gpu: s.gpu } : {}), ...(s.preset ? { preset: s.preset } : {}) };
-  if (s.gpus !== undefined || s.strategy) run.parallelism = { ...(s.gpus !== undefined ? { gpus: s.gpus } : {}), ...(s.strategy ? { strategy: s.strategy } : {}) };
-  if (s.command || s.context !== undefined) run.server = { ...(s.command ? { command: s.command } : {}), ...(s.context !== undefined ? { context_length: s.context } : {}) };
+  if (s.gpus !== undefined || s.strategy)
+    run.parallelism = { ...(s.gpus !== undefined ? { gpus: s.gpus } : {}), ...(s.strategy ? { strategy: s.strategy } : {}) };
+  if (s.command || s.context !== undefined)
+    run.server = { ...(s.command ? { command: s.command } : {}), ...(s.context !== undefined ? { context_length: s.context } : {}) };
   const client: NonNullable<RunRecord['client']> = {};
   if (s.concurrency !== undefined) client.concurrency = s.concurrency;
   if (s.total !== undefined) client.total_requests = s.total;

@@ -3,13 +3,13 @@ import { describe, it } from 'node:test';
 import {
   analyzeRuns,
   buildConfigurations,
+  buildObservations,
   checkRun,
   compareBy,
   compareSelections,
   formatComparisonTable,
   markWarmupSuspects,
   runGroup,
-  buildObservations,
 } from '../../src/analyze';
 import { mkRun, vllmRun } from './helpers';
 
@@ -75,7 +75,10 @@ describe('warm-up rule', () => {
 
   it('does not flag a first run at or above 0.8 × the median, nor a later slow run', () => {
     const marked = markWarmupSuspects([vllmRun(10, 4, 10.5), vllmRun(20, 4, 13), vllmRun(30, 4, 5)]);
-    assert.deepEqual(marked.map((r) => r.flags), [[], [], []]);
+    assert.deepEqual(
+      marked.map((r) => r.flags),
+      [[], [], []],
+    );
   });
 
   it('uses output_tps when throughput_rps is absent', () => {
@@ -85,8 +88,20 @@ describe('warm-up rule', () => {
   });
 
   it('with no repeats: flags max latency over 5 × min latency, not under', () => {
-    const slow = mkRun({ line: 1, engine: 'sglang', command: 'launch --tp 4', concurrency: 5, metrics: { latency_min_s: 0.83, latency_max_s: 14.62, throughput_rps: 1.12 } });
-    const fine = mkRun({ line: 2, engine: 'sglang', command: 'launch --tp 4', concurrency: 30, metrics: { latency_min_s: 1.47, latency_max_s: 1.51, throughput_rps: 20 } });
+    const slow = mkRun({
+      line: 1,
+      engine: 'sglang',
+      command: 'launch --tp 4',
+      concurrency: 5,
+      metrics: { latency_min_s: 0.83, latency_max_s: 14.62, throughput_rps: 1.12 },
+    });
+    const fine = mkRun({
+      line: 2,
+      engine: 'sglang',
+      command: 'launch --tp 4',
+      concurrency: 30,
+      metrics: { latency_min_s: 1.47, latency_max_s: 1.51, throughput_rps: 20 },
+    });
     const marked = markWarmupSuspects([slow, fine]);
     assert.deepEqual(marked[0]!.flags, ['warmup-suspect']);
     assert.match(marked[0]!.provenance['flags.warmup-suspect']!, /no repeats/);
@@ -110,7 +125,10 @@ describe('warm-up rule', () => {
     const base = vllmRun(10, 2, 4.13, { concurrency: 5 });
     const cand = vllmRun(20, 4, 1.12, { concurrency: 5, flags: ['warmup-suspect'] });
     const confs = buildConfigurations([base, cand]);
-    assert.deepEqual(confs.map((c) => c.excluded), [[], []]);
+    assert.deepEqual(
+      confs.map((c) => c.excluded),
+      [[], []],
+    );
     const [cmp] = compareBy([base, cand], 'gpus', { metric: 'throughput_rps' });
     assert.ok(cmp!.flags.includes('warmup-suspect'));
   });
@@ -128,7 +146,7 @@ describe('comparisons', () => {
     assert.equal(t.baseline.label, '2 GPUs');
     assert.equal(t.candidate.label, '4 GPUs');
     assert.deepEqual(t.baseline.runs, ['logs/t.md:630', 'logs/t.md:660']);
-    const ratio = ((13.22 + 13.12) / 2) / ((11.12 + 12.0) / 2);
+    const ratio = (13.22 + 13.12) / 2 / ((11.12 + 12.0) / 2);
     assert.equal(t.ratio, ratio);
     assert.equal(t.change_pct, (ratio - 1) * 100);
     assert.equal(t.change_pct_range[0], (13.12 / 12.0 - 1) * 100);
@@ -144,7 +162,9 @@ describe('comparisons', () => {
   it('inconclusive when n = 1 or the ranges overlap', () => {
     const one = compareBy([vllmRun(1, 2, 10), vllmRun(2, 4, 12)], 'gpus', { metric: 'throughput_rps' })[0]!;
     assert.ok(one.flags.includes('inconclusive'));
-    const overlap = compareBy([vllmRun(1, 2, 15.07), vllmRun(2, 2, 15.27), vllmRun(3, 4, 15.2), vllmRun(4, 4, 15.61)], 'gpus', { metric: 'throughput_rps' })[0]!;
+    const overlap = compareBy([vllmRun(1, 2, 15.07), vllmRun(2, 2, 15.27), vllmRun(3, 4, 15.2), vllmRun(4, 4, 15.61)], 'gpus', {
+      metric: 'throughput_rps',
+    })[0]!;
     assert.ok(overlap.flags.includes('inconclusive'));
   });
 
@@ -163,8 +183,27 @@ describe('comparisons', () => {
   });
 
   it('OpenAI vs native differing in max_tokens too is blocked on max_tokens', () => {
-    const openai = [1, 2].map((l) => mkRun({ line: l, engine: 'vllm', model: 'Qwen3-4B', api: 'openai', mode: 'think', concurrency: 10, max_tokens: 3096, metrics: { throughput_rps: 0.39 } }));
-    const native = mkRun({ line: 9, engine: 'vllm', model: 'Qwen3-4B', api: 'native', concurrency: 10, max_tokens: 512, metrics: { throughput_rps: 1.67 } });
+    const openai = [1, 2].map((l) =>
+      mkRun({
+        line: l,
+        engine: 'vllm',
+        model: 'Qwen3-4B',
+        api: 'openai',
+        mode: 'think',
+        concurrency: 10,
+        max_tokens: 3096,
+        metrics: { throughput_rps: 0.39 },
+      }),
+    );
+    const native = mkRun({
+      line: 9,
+      engine: 'vllm',
+      model: 'Qwen3-4B',
+      api: 'native',
+      concurrency: 10,
+      max_tokens: 512,
+      metrics: { throughput_rps: 1.67 },
+    });
     const s = analyzeRuns([...openai, native]);
     assert.equal(s.comparisons.filter((c) => c.factor === 'api').length, 0);
     assert.deepEqual(
@@ -174,8 +213,24 @@ describe('comparisons', () => {
   });
 
   it('an engine comparison waives the engine’s own endpoint kind but not the model name', () => {
-    const v = mkRun({ line: 1, engine: 'vllm', model: 'Qwen7B-awq', api: 'openai', gpus: 2, concurrency: 30, metrics: { throughput_rps: 11 } });
-    const sg = mkRun({ line: 2, engine: 'sglang', model: 'Qwen7B-awq', api: 'native', gpus: 2, concurrency: 30, metrics: { throughput_rps: 10.78 } });
+    const v = mkRun({
+      line: 1,
+      engine: 'vllm',
+      model: 'Qwen7B-awq',
+      api: 'openai',
+      gpus: 2,
+      concurrency: 30,
+      metrics: { throughput_rps: 11 },
+    });
+    const sg = mkRun({
+      line: 2,
+      engine: 'sglang',
+      model: 'Qwen7B-awq',
+      api: 'native',
+      gpus: 2,
+      concurrency: 30,
+      metrics: { throughput_rps: 10.78 },
+    });
     const [c] = compareBy([v, sg], 'engine', { metric: 'throughput_rps' });
     assert.equal(c!.baseline.label, 'vLLM');
     assert.equal(c!.candidate.label, 'SGLang');
@@ -188,13 +243,41 @@ describe('comparisons', () => {
   it('prefers same-api engine pairs over cross-api ones', () => {
     const mk = (line: number, engine: 'vllm' | 'sglang', api: 'openai' | 'native', rps: number) =>
       mkRun({ line, engine, api, model: 'm', concurrency: 10, metrics: { throughput_rps: rps } });
-    const cs = compareBy([mk(1, 'vllm', 'openai', 1), mk(2, 'vllm', 'native', 2), mk(3, 'sglang', 'openai', 3), mk(4, 'sglang', 'native', 4)], 'engine', { metric: 'throughput_rps' });
-    assert.deepEqual(cs.map((c) => [c.group.api, c.baseline.mean, c.candidate.mean]), [['native', 2, 4], ['openai', 1, 3]]);
+    const cs = compareBy(
+      [mk(1, 'vllm', 'openai', 1), mk(2, 'vllm', 'native', 2), mk(3, 'sglang', 'openai', 3), mk(4, 'sglang', 'native', 4)],
+      'engine',
+      { metric: 'throughput_rps' },
+    );
+    assert.deepEqual(
+      cs.map((c) => [c.group.api, c.baseline.mean, c.candidate.mean]),
+      [
+        ['native', 2, 4],
+        ['openai', 1, 3],
+      ],
+    );
   });
 
   it('scaling across presets: the preset comes with the GPU count', () => {
-    const a = mkRun({ line: 1, engine: 'vllm', model: 'm', gpu: 'V100', preset: 'gpu-small', gpus: 1, concurrency: 10, metrics: { output_tps: 500 } });
-    const b = mkRun({ line: 2, engine: 'vllm', model: 'm', gpu: 'V100', preset: 'gpu-medium', gpus: 2, concurrency: 10, metrics: { output_tps: 550 } });
+    const a = mkRun({
+      line: 1,
+      engine: 'vllm',
+      model: 'm',
+      gpu: 'V100',
+      preset: 'gpu-small',
+      gpus: 1,
+      concurrency: 10,
+      metrics: { output_tps: 500 },
+    });
+    const b = mkRun({
+      line: 2,
+      engine: 'vllm',
+      model: 'm',
+      gpu: 'V100',
+      preset: 'gpu-medium',
+      gpus: 2,
+      concurrency: 10,
+      metrics: { output_tps: 550 },
+    });
     const [c] = compareBy([a, b], 'scaling');
     assert.equal(c!.efficiency, 550 / 500 / 2);
     assert.equal(c!.group.preset, undefined);
@@ -221,7 +304,10 @@ describe('comparisons', () => {
     const runs = [...vllm2, ...vllm4, vllmRun(900, 2, 15, { concurrency: 50 }), vllmRun(901, 4, 15.5, { concurrency: 50 })];
     assert.equal(compareBy(runs, 'gpus', { metric: 'throughput_rps' }).length, 2);
     const only = compareBy(runs, 'gpus', { metric: 'throughput_rps', where: { concurrency: '50' } });
-    assert.deepEqual(only.map((c) => c.group.concurrency), [50]);
+    assert.deepEqual(
+      only.map((c) => c.group.concurrency),
+      [50],
+    );
     assert.throws(() => compareBy(runs, 'colour'), /unknown comparison factor/);
   });
 
@@ -235,7 +321,12 @@ describe('comparisons', () => {
   });
 
   it('is deterministic and does not depend on input order', () => {
-    const runs = [...vllm2, ...vllm4, vllmRun(5, 4, 5, { concurrency: 5 }), mkRun({ line: 7, engine: 'sglang', gpus: 2, concurrency: 30, metrics: { throughput_rps: 10.78 } })];
+    const runs = [
+      ...vllm2,
+      ...vllm4,
+      vllmRun(5, 4, 5, { concurrency: 5 }),
+      mkRun({ line: 7, engine: 'sglang', gpus: 2, concurrency: 30, metrics: { throughput_rps: 10.78 } }),
+    ];
     const a = JSON.stringify(analyzeRuns(runs));
     const b = JSON.stringify(analyzeRuns([...runs].reverse()));
     assert.equal(a, b);
@@ -257,17 +348,47 @@ describe('consistency checks', () => {
       line: 1,
       concurrency: 30,
       total: 300,
-      metrics: { throughput_rps: 13.22, latency_mean_s: 1.89, duration_s: 22.7, requests_ok_count: 300, requests_failed_count: 0, output_tokens: 29939, output_tps: 1318.94, latency_min_s: 1.1, latency_p50_s: 1.9, latency_p90_s: 2.16, latency_p99_s: 2.29, latency_max_s: 2.42 },
+      metrics: {
+        throughput_rps: 13.22,
+        latency_mean_s: 1.89,
+        duration_s: 22.7,
+        requests_ok_count: 300,
+        requests_failed_count: 0,
+        output_tokens: 29939,
+        output_tps: 1318.94,
+        latency_min_s: 1.1,
+        latency_p50_s: 1.9,
+        latency_p90_s: 2.16,
+        latency_p99_s: 2.29,
+        latency_max_s: 2.42,
+      },
     });
     assert.deepEqual(checkRun(ok), []);
     const bad = mkRun({
       line: 2,
       concurrency: 30,
       total: 300,
-      metrics: { throughput_rps: 5, latency_mean_s: 1.89, duration_s: 22.7, requests_ok_count: 250, requests_failed_count: 40, output_tokens: 29939, output_tps: 2000, latency_p90_s: 2.5, latency_p99_s: 2.29 },
+      metrics: {
+        throughput_rps: 5,
+        latency_mean_s: 1.89,
+        duration_s: 22.7,
+        requests_ok_count: 250,
+        requests_failed_count: 40,
+        output_tokens: 29939,
+        output_tps: 2000,
+        latency_p90_s: 2.5,
+        latency_p99_s: 2.29,
+      },
     });
     const f = checkRun(bad);
-    assert.deepEqual(f.map((x) => x.check).sort(), ['errors', 'failed-vs-total', 'littles-law', 'percentiles-monotone', 'throughput-vs-duration', 'tokens-per-second']);
+    assert.deepEqual(f.map((x) => x.check).sort(), [
+      'errors',
+      'failed-vs-total',
+      'littles-law',
+      'percentiles-monotone',
+      'throughput-vs-duration',
+      'tokens-per-second',
+    ]);
     const little = f.find((x) => x.check === 'littles-law')!;
     assert.equal(little.expected, 30);
     assert.equal(little.actual, 5 * 1.89);
@@ -295,7 +416,15 @@ describe('consistency checks', () => {
 
 describe('observations', () => {
   const table = (row: number, preset: string, gen: number, errs: number) => {
-    const r = mkRun({ line: 118, engine: 'vllm', preset, gpus: 1, concurrency: 10, total: 100, metrics: { output_tps: gen, input_tps: gen / 10, requests_failed_count: errs } });
+    const r = mkRun({
+      line: 118,
+      engine: 'vllm',
+      preset,
+      gpus: 1,
+      concurrency: 10,
+      total: 100,
+      metrics: { output_tps: gen, input_tps: gen / 10, requests_failed_count: errs },
+    });
     r.source.row = row;
     r.id = `logs/t.md:118:${row}`;
     return r;
@@ -326,9 +455,18 @@ it('changeRange equals the brute-force min..max over all run pairs, and scales t
     return all.length ? [Math.min(...all), Math.max(...all)] : undefined;
   };
   const cases: Array<[number[], number[]]> = [
-    [[11.12, 12.0], [13.22, 13.12]],
-    [[2, 0, 5], [1, 9]],
-    [[-2, 3], [4, -1]],
+    [
+      [11.12, 12.0],
+      [13.22, 13.12],
+    ],
+    [
+      [2, 0, 5],
+      [1, 9],
+    ],
+    [
+      [-2, 3],
+      [4, -1],
+    ],
     [[0], [1]],
     [[7], [7]],
   ];

@@ -28,7 +28,12 @@ async function summarise(paths: string[]) {
 }
 
 describe('summary.json of the sample data (real ingest)', () => {
-  const files = fs.existsSync(DATA) ? fs.readdirSync(DATA).filter((f) => f.endsWith('.md')).sort() : [];
+  const files = fs.existsSync(DATA)
+    ? fs
+        .readdirSync(DATA)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+    : [];
   for (const f of files) {
     it(f, async (t) => {
       const { runs, summary } = await summarise([`data/${f}`]);

@@ -102,7 +102,10 @@ test('interleaved tables: the broken table is reported, the next one still read'
   const b = runs.find((r) => r.metrics.throughput_rps === 21.5);
   assert.ok(b, 'the intact table after the interruption is read');
   assert.equal(b.source.line, 21);
-  assert.ok(diagnostics.some((d) => d.code === 'table-truncated' && d.line !== undefined && d.line >= 2 && d.line <= 13), 'the interrupted table is reported');
+  assert.ok(
+    diagnostics.some((d) => d.code === 'table-truncated' && d.line !== undefined && d.line >= 2 && d.line <= 13),
+    'the interrupted table is reported',
+  );
   assertLocated(diagnostics, file, lineCount(text));
 });
 
@@ -140,7 +143,10 @@ for (const name of ['mojibake.txt', 'mojibake-lossy.txt']) {
     assert.equal(runs[0]!.source.line, base.source.line);
     const repaired = diagnostics.filter((d) => d.code === 'encoding-repaired');
     assert.equal(repaired.length, 16, 'one per table line (top border to bottom border)');
-    assert.deepEqual(repaired.map((d) => d.line), Array.from({ length: 16 }, (_, k) => k + 3));
+    assert.deepEqual(
+      repaired.map((d) => d.line),
+      Array.from({ length: 16 }, (_, k) => k + 3),
+    );
     assertLocated(diagnostics, name, lineCount(text));
   });
 }
@@ -174,7 +180,10 @@ test('CSV with mismatched columns: rows kept, csv-mismatch at each bad row', () 
   const lines = diagnostics.filter((d) => d.code === 'csv-mismatch').map((d) => d.line);
   assert.deepEqual(lines, [3, 4]);
   assertLocated(diagnostics, 'mismatched.csv', lineCount(text));
-  assert.deepEqual(runs.map((r) => r.client?.concurrency), [1, 2, 4, 8]);
+  assert.deepEqual(
+    runs.map((r) => r.client?.concurrency),
+    [1, 2, 4, 8],
+  );
   assert.equal(runs[1]!.metrics.throughput_rps, 0.9);
   assert.equal(runs[1]!.metrics.latency_p99_s, undefined, 'a missing field stays absent');
 });

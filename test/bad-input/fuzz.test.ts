@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseLog } from '../../src/ingest/index';
 import { normalizeText } from '../../src/ingest/hygiene';
+import { parseLog } from '../../src/ingest/index';
 import { readBoxTable, startsBoxTable } from '../../src/ingest/tables/box-table';
 import { toolTableReader } from '../../src/ingest/tables/tool-tables';
 
@@ -17,9 +17,40 @@ const RUNS = Number(process.env.BENCHBOOK_FUZZ_RUNS ?? 200);
 const pieces = [
   ...'┏┳┓┃┡╇┩│└┴┘┌┬┐├┼┤╭╮╰╯╔╦╗║╠╬╣╚╩╝━─═+-=|',
   ...'0123456789.,% ',
-  '\n', '\n', '\r\n', '\t', ' ', '  ', '<table>', '</table>', '<tr>', '<td>', ',', '|', '||', '…', 'â”‚', 'â”€', '\u001b[31m',
-  'Metric', 'Value', 'avg', 'p99', 'Statistic', 'Benchmark', 'Conc.', 'RPS', 'Stress Test Results', 'Actual Throughput',
-  'Request Latency (ms)', 'concurrency', '__proto__', 'constructor', '# ', '```', '$ vllm serve m --tp 2',
+  '\n',
+  '\n',
+  '\r\n',
+  '\t',
+  ' ',
+  '  ',
+  '<table>',
+  '</table>',
+  '<tr>',
+  '<td>',
+  ',',
+  '|',
+  '||',
+  '…',
+  'â”‚',
+  'â”€',
+  '\u001b[31m',
+  'Metric',
+  'Value',
+  'avg',
+  'p99',
+  'Statistic',
+  'Benchmark',
+  'Conc.',
+  'RPS',
+  'Stress Test Results',
+  'Actual Throughput',
+  'Request Latency (ms)',
+  'concurrency',
+  '__proto__',
+  'constructor',
+  '# ',
+  '```',
+  '$ vllm serve m --tp 2',
 ];
 const fuzzText = fc.array(fc.constantFrom(...pieces), { maxLength: 300 }).map((xs) => xs.join(''));
 

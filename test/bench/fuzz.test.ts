@@ -11,5 +11,10 @@ test('the bench fuzz passes on 150 cases through every entry point', async () =>
   assert.equal(r.error, undefined);
   assert.equal(r.ok, true);
   assert.equal(r.calls, 150 * FUZZ_HINTS.length);
-  assert.ok(FUZZ_HINTS.includes('csv') && FUZZ_HINTS.includes('markdown-report') && FUZZ_HINTS.includes('vllm-bench-json') && FUZZ_HINTS.includes('console-log'));
+  assert.ok(
+    FUZZ_HINTS.includes('csv') &&
+      FUZZ_HINTS.includes('markdown-report') &&
+      FUZZ_HINTS.includes('vllm-bench-json') &&
+      FUZZ_HINTS.includes('console-log'),
+  );
 });

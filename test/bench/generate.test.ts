@@ -14,7 +14,10 @@ const corpus = loadCorpus(path.join(REPO_ROOT, 'data'));
 function first100k(seed: number): string {
   let s = '';
   for (const chunk of generateLog(corpus, { seed, targetBytes: 100 * 1024 })) s += chunk;
-  return crypto.createHash('sha256').update(Buffer.from(s).subarray(0, 100 * 1024)).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(Buffer.from(s).subarray(0, 100 * 1024))
+    .digest('hex');
 }
 
 test('the corpus is read from the sample logs', () => {
@@ -31,7 +34,14 @@ test('same seed gives the same first 100 KB; another seed differs', () => {
 });
 
 test('drawTable wraps long values onto continuation rows and the regex baseline sees │ rows', () => {
-  const lines = drawTable([['URL', 'http://localhost:8000/v1/completions'], ['Max Tokens', '256']], 'square', 20);
+  const lines = drawTable(
+    [
+      ['URL', 'http://localhost:8000/v1/completions'],
+      ['Max Tokens', '256'],
+    ],
+    'square',
+    20,
+  );
   assert.deepEqual(lines, [
     '┌────────────┬──────────────────────┐',
     '│ Metric     │ Value                │',
@@ -77,7 +87,14 @@ test('a generated log parses into one run per table', (t) => {
   if (runs.length === 0) return t.skip('parseLog returns no runs (ingest still a stub)');
   assert.equal(runs.length, tables);
   // Every generated table has an "Actual Throughput" row (wrapped tables included).
-  const missing = runs.filter((r) => r.metrics.throughput_rps === undefined).map((r) => `${r.id} (raw labels: ${Object.keys(r.raw).filter((k) => /Throughput/.test(k)).join(' | ')})`);
+  const missing = runs
+    .filter((r) => r.metrics.throughput_rps === undefined)
+    .map(
+      (r) =>
+        `${r.id} (raw labels: ${Object.keys(r.raw)
+          .filter((k) => /Throughput/.test(k))
+          .join(' | ')})`,
+    );
   assert.deepEqual(missing, [], 'runs without throughput_rps');
 });
 
@@ -89,6 +106,8 @@ test('folded cells (a long path cut mid-word, as rich folds it) are re-joined wi
   // The generator folds values longer than 24 characters at exactly 24 (URLs and model paths,
   // which hold no spaces), so a joined value must not gain a space.
   const models = new Set(corpus.tables.flatMap((tb) => tb.rows.filter(([k]) => k === 'Model').map(([, v]) => v.split('/').pop())));
-  const wrong = runs.filter((r) => (r.model !== undefined && !models.has(r.model)) || / /.test(r.client?.url ?? '')).map((r) => `${r.id}: model "${r.model}", url "${r.client?.url}"`);
+  const wrong = runs
+    .filter((r) => (r.model !== undefined && !models.has(r.model)) || / /.test(r.client?.url ?? ''))
+    .map((r) => `${r.id}: model "${r.model}", url "${r.client?.url}"`);
   assert.deepEqual(wrong, []);
 });

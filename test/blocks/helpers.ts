@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type BlockScan, scanBlocks } from '../../src/ingest/blocks/index';
 import { otherToolsDir } from '../helpers/golden';
-import { scanBlocks, type BlockScan } from '../../src/ingest/blocks/index';
 
 /** Lines of an other-tools sample, or undefined (with a message) when the folder is absent. */
 export function otherToolLines(name: string): string[] | undefined {

@@ -1,8 +1,8 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertGolden } from '../helpers/golden';
+import { test } from 'node:test';
 import { k6DurationSeconds, k6Reader } from '../../src/ingest/blocks/k6';
-import { otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
+import { assertGolden } from '../helpers/golden';
+import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
 test('other_k6_1: end-of-test summary → one run in vocabulary units', (t) => {
   const lines = otherToolLines('other_k6_1.txt');

@@ -1,11 +1,11 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertGolden, REPO_ROOT } from '../helpers/golden';
+import { test } from 'node:test';
 import { nvidiaSmiReader } from '../../src/ingest/blocks/nvidia-smi';
 import type { EnvRecord } from '../../src/model/records';
-import { otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
+import { assertGolden, REPO_ROOT } from '../helpers/golden';
+import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
 function envs(name: string, lines: readonly string[]): EnvRecord[] {
   return scanFile(name, lines).flatMap((b) => b.result.env);
@@ -22,7 +22,18 @@ test('nvidiasmi_1: new layout, one GPU, no running processes', (t) => {
   assert.equal(env.driver, '565.57.01');
   assert.equal(env.cuda, '12.7');
   assert.deepEqual(env.gpus, [
-    { index: 0, name: 'NVIDIA GeForce RTX 3060', memory_used_mib: 1, memory_total_mib: 12288, util_pct: 5, power_w: 50, power_cap_w: 170, temp_c: 59, perf_state: 'P0', processes: [] },
+    {
+      index: 0,
+      name: 'NVIDIA GeForce RTX 3060',
+      memory_used_mib: 1,
+      memory_total_mib: 12288,
+      util_pct: 5,
+      power_w: 50,
+      power_cap_w: 170,
+      temp_c: 59,
+      perf_state: 'P0',
+      processes: [],
+    },
   ]);
   assertGolden('blocks/nvidiasmi_1.txt.json', scanFile('nvidiasmi_1.txt', lines));
 });
@@ -66,7 +77,17 @@ test('a10 sample: two timestamped dumps, each starting at its timestamp line', (
   assert.equal(env.driver, '550.127.08');
   assert.equal(env.cuda, '12.4');
   assert.equal(env.gpus.length, 4);
-  assert.deepEqual(env.gpus[1], { index: 1, name: 'NVIDIA A10', memory_used_mib: 20944, memory_total_mib: 23028, util_pct: 99, power_w: 150, power_cap_w: 150, temp_c: 56, perf_state: 'P0' });
+  assert.deepEqual(env.gpus[1], {
+    index: 1,
+    name: 'NVIDIA A10',
+    memory_used_mib: 20944,
+    memory_total_mib: 23028,
+    util_pct: 99,
+    power_w: 150,
+    power_cap_w: 150,
+    temp_c: 56,
+    perf_state: 'P0',
+  });
   assert.deepEqual(r.diagnostics, []);
 });
 
@@ -81,7 +102,18 @@ test('a dump cut before its bottom border is read with a table-truncated warning
     '| N/A   40C    P8    N/A /  70W |   2734MiB / 15360MiB |      0%      Default |',
   ];
   const r = nvidiaSmiReader.read(lines, 0, 'cut.txt');
-  assert.deepEqual(r.env[0]?.gpus, [{ index: 0, name: 'Tesla T4', memory_used_mib: 2734, memory_total_mib: 15360, util_pct: 0, power_cap_w: 70, temp_c: 40, perf_state: 'P8' }]);
+  assert.deepEqual(r.env[0]?.gpus, [
+    {
+      index: 0,
+      name: 'Tesla T4',
+      memory_used_mib: 2734,
+      memory_total_mib: 15360,
+      util_pct: 0,
+      power_cap_w: 70,
+      temp_c: 40,
+      perf_state: 'P8',
+    },
+  ]);
   assert.equal(r.diagnostics[0]?.code, 'table-truncated');
   assert.equal(r.next, lines.length);
 });

@@ -1,12 +1,19 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertGolden } from '../helpers/golden';
+import { test } from 'node:test';
 import { parseLabels, prometheusReader, samplesFromScrapes } from '../../src/ingest/blocks/prometheus';
 import type { SampleRecord } from '../../src/model/records';
-import { fixtureLines, otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
+import { assertGolden } from '../helpers/golden';
+import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
-function find(samples: readonly SampleRecord[], series: string, labels: Record<string, string> = {}, t?: string | number): SampleRecord | undefined {
-  return samples.find((s) => s.series === series && (t === undefined || s.t === t) && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+function find(
+  samples: readonly SampleRecord[],
+  series: string,
+  labels: Record<string, string> = {},
+  t?: string | number,
+): SampleRecord | undefined {
+  return samples.find(
+    (s) => s.series === series && (t === undefined || s.t === t) && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  );
 }
 
 test('prom_2: gauges, labelled counters and TTFT buckets; "..." lines skipped', (t) => {
@@ -60,9 +67,21 @@ test('multi-scrape fixture: counters become rates, histograms interval stats', (
 });
 
 test('scrapes pasted without separators are split where a series repeats; no times, no rates', () => {
-  const text = ['# TYPE vllm:generation_tokens_total counter', 'vllm:generation_tokens_total{model_name="m"} 10', '', '# TYPE vllm:generation_tokens_total counter', 'vllm:generation_tokens_total{model_name="m"} 30'];
+  const text = [
+    '# TYPE vllm:generation_tokens_total counter',
+    'vllm:generation_tokens_total{model_name="m"} 10',
+    '',
+    '# TYPE vllm:generation_tokens_total counter',
+    'vllm:generation_tokens_total{model_name="m"} 30',
+  ];
   const r = prometheusReader.read(text, 0, 'x');
-  assert.deepEqual(r.samples.map((s) => [s.t, s.value]), [[0, 10], [1, 30]]);
+  assert.deepEqual(
+    r.samples.map((s) => [s.t, s.value]),
+    [
+      [0, 10],
+      [1, 30],
+    ],
+  );
   assert.equal(r.diagnostics[0]?.code, 'context-missing');
 });
 

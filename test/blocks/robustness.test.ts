@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import fc from 'fast-check';
 import { BLOCK_READERS, scanBlocks } from '../../src/ingest/blocks/index';
 import { vllmBenchReader } from '../../src/ingest/blocks/serving-bench';
@@ -51,7 +51,8 @@ test('readers never throw, always move forward, and report 1-based lines inside 
           if (!reader.startsAt(lines, i)) continue;
           const r = reader.read(lines, i, 'fuzz.txt');
           assert.ok(r.next > i && r.next <= lines.length, `${reader.name}: next ${r.next} at ${i} of ${lines.length}`);
-          for (const d of r.diagnostics) assert.ok(d.line === undefined || (d.line >= 1 && d.line <= lines.length), `${reader.name}: diagnostic line ${d.line}`);
+          for (const d of r.diagnostics)
+            assert.ok(d.line === undefined || (d.line >= 1 && d.line <= lines.length), `${reader.name}: diagnostic line ${d.line}`);
           for (const run of r.runs) assert.ok(Object.values(run.metrics).every((v) => Number.isFinite(v)));
           for (const s of r.samples) assert.ok(Number.isFinite(s.value));
         }

@@ -1,9 +1,9 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertGolden } from '../helpers/golden';
+import { test } from 'node:test';
 import { isStatLine, vllmServerLogReader } from '../../src/ingest/blocks/vllm-server-log';
 import type { SampleRecord } from '../../src/model/records';
-import { otherToolLines, scanFile, SKIP_MESSAGE } from './helpers';
+import { assertGolden } from '../helpers/golden';
+import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
 /** series → value of the samples read from one 1-based line. */
 function atLine(samples: readonly SampleRecord[], line: number): Record<string, number> {
@@ -19,12 +19,22 @@ test('vllm_log_2: V0 llm_engine.py lines with uvicorn lines between them form on
   assert.equal(scans.length, 1);
   const samples = scans[0]?.result.samples ?? [];
   assert.deepEqual(atLine(samples, 8), {
-    input_tps: 109.4, output_tps: 1003.7, num_requests_running: 18, num_requests_swapped: 0,
-    num_requests_waiting: 0, gpu_kv_cache_usage_pct: 8.9, cpu_kv_cache_usage_pct: 0,
+    input_tps: 109.4,
+    output_tps: 1003.7,
+    num_requests_running: 18,
+    num_requests_swapped: 0,
+    num_requests_waiting: 0,
+    gpu_kv_cache_usage_pct: 8.9,
+    cpu_kv_cache_usage_pct: 0,
   });
   assert.deepEqual(atLine(samples, 16), {
-    input_tps: 0, output_tps: 847, num_requests_running: 19, num_requests_swapped: 0,
-    num_requests_waiting: 0, gpu_kv_cache_usage_pct: 27.8, cpu_kv_cache_usage_pct: 0,
+    input_tps: 0,
+    output_tps: 847,
+    num_requests_running: 19,
+    num_requests_swapped: 0,
+    num_requests_waiting: 0,
+    gpu_kv_cache_usage_pct: 27.8,
+    cpu_kv_cache_usage_pct: 0,
   });
   assert.equal(samples.length, 6 * 7, 'six stat lines, seven fields each');
   assert.ok(samples.filter((s) => s.series === 'num_requests_swapped' || s.series === 'num_requests_waiting').every((s) => s.value === 0));
@@ -41,8 +51,13 @@ test('vllm_log_3: trailing period, and a last line cut after a whole number', (t
   assert.equal(scans.length, 1);
   const samples = scans[0]?.result.samples ?? [];
   assert.deepEqual(atLine(samples, 2), {
-    input_tps: 144.4, output_tps: 153.4, num_requests_running: 16, num_requests_swapped: 0,
-    num_requests_waiting: 0, gpu_kv_cache_usage_pct: 1.2, cpu_kv_cache_usage_pct: 0,
+    input_tps: 144.4,
+    output_tps: 153.4,
+    num_requests_running: 16,
+    num_requests_swapped: 0,
+    num_requests_waiting: 0,
+    gpu_kv_cache_usage_pct: 1.2,
+    cpu_kv_cache_usage_pct: 0,
   });
   assert.equal(atLine(samples, 3).output_tps, 239.9);
   assert.equal(atLine(samples, 3).input_tps, 0);
@@ -62,7 +77,12 @@ test('vllm_bench_7: V1 Engine 000 lines after a line cut at its start', (t) => {
   const block = scanFile('vllm_bench_7.txt', lines).find((b) => b.reader === 'vllm-server-log');
   assert.ok(block);
   const samples = block.result.samples;
-  assert.deepEqual(atLine(samples, 32), { num_requests_running: 10, num_requests_waiting: 0, gpu_kv_cache_usage_pct: 3.5, prefix_cache_hit_rate_pct: 53.7 });
+  assert.deepEqual(atLine(samples, 32), {
+    num_requests_running: 10,
+    num_requests_waiting: 0,
+    gpu_kv_cache_usage_pct: 3.5,
+    prefix_cache_hit_rate_pct: 53.7,
+  });
   assert.equal(samples.find((s) => s.source.line === 32)?.t, 0, 'no printed time: the ordinal');
   assert.equal(atLine(samples, 33).output_tps, 238.7);
   assert.equal(atLine(samples, 34).output_tps, 240.2);
@@ -74,9 +94,13 @@ test('vllm_bench_7: V1 Engine 000 lines after a line cut at its start', (t) => {
 });
 
 test('a number cut mid-way at the end of a line is dropped with a warning', () => {
-  const line = 'INFO 04-10 18:21:10 metrics.py:455] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 7.7 tokens/s, Running: 1';
+  const line =
+    'INFO 04-10 18:21:10 metrics.py:455] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 7.7 tokens/s, Running: 1';
   const r = vllmServerLogReader.read([line], 0, 'cut.log');
-  assert.deepEqual(r.samples.map((s) => s.series), ['input_tps', 'output_tps']);
+  assert.deepEqual(
+    r.samples.map((s) => s.series),
+    ['input_tps', 'output_tps'],
+  );
   assert.equal(r.diagnostics[0]?.code, 'cell-lossy');
   assert.equal(r.diagnostics[0]?.line, 1);
   const r2 = vllmServerLogReader.read([line.replace('Running: 1', 'GPU KV cache usage: 4.')], 0, 'cut.log');
@@ -86,7 +110,13 @@ test('a number cut mid-way at the end of a line is dropped with a warning', () =
 
 test('a cut label at the start of a line is not turned into a series', () => {
   const r = vllmServerLogReader.read(['nning: 10 reqs, Waiting: 2 reqs, GPU KV cache usage: 3.5%'], 0, 'x');
-  assert.deepEqual(r.samples.map((s) => [s.series, s.value]), [['num_requests_waiting', 2], ['gpu_kv_cache_usage_pct', 3.5]]);
+  assert.deepEqual(
+    r.samples.map((s) => [s.series, s.value]),
+    [
+      ['num_requests_waiting', 2],
+      ['gpu_kv_cache_usage_pct', 3.5],
+    ],
+  );
 });
 
 test('a line with a full date keeps it; prose ends the block', () => {

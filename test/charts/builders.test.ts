@@ -1,9 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertGolden } from '../helpers/golden';
-import { a10Fixture, presetsFixture } from './fixtures';
-import { normaliseSvg, schemaErrors } from './helpers';
-import { replicaSamples } from '../fixtures/charts/replica-samples';
 import {
   barChart,
   chartMeta,
@@ -17,6 +13,10 @@ import {
   timeSeriesChart,
   type VegaLiteSpec,
 } from '../../src/charts';
+import { replicaSamples } from '../fixtures/charts/replica-samples';
+import { assertGolden } from '../helpers/golden';
+import { a10Fixture, presetsFixture } from './fixtures';
+import { normaliseSvg, schemaErrors } from './helpers';
 
 const a10 = a10Fixture();
 const presets = presetsFixture();
@@ -24,15 +24,42 @@ const llama = presets.configurations.filter((c) => c.group.model === 'Llama-3.2-
 const section3 = presets.configurations.filter((c) => c.group.strategy !== undefined);
 
 const cases: Array<[string, () => VegaLiteSpec]> = [
-  ['bar-chart', () => barChart(llama, { metric: ['input_tps', 'output_tps', 'latency_mean_s'], category: 'preset', title: 'Llama-3.2-3B-Instruct, 2048 ctx' })],
-  ['bar-chart-strategy', () => barChart(rowsFromConfigurations(section3), { metric: 'output_tps', category: 'preset', series: 'strategy', title: 'Pipeline vs tensor: generation tok/s' })],
-  ['bar-chart-repeats', () => barChart(a10.runs.filter((r) => r.client?.concurrency === 30), { metric: 'throughput_rps', category: 'engine', series: 'gpus' })],
+  [
+    'bar-chart',
+    () =>
+      barChart(llama, {
+        metric: ['input_tps', 'output_tps', 'latency_mean_s'],
+        category: 'preset',
+        title: 'Llama-3.2-3B-Instruct, 2048 ctx',
+      }),
+  ],
+  [
+    'bar-chart-strategy',
+    () =>
+      barChart(rowsFromConfigurations(section3), {
+        metric: 'output_tps',
+        category: 'preset',
+        series: 'strategy',
+        title: 'Pipeline vs tensor: generation tok/s',
+      }),
+  ],
+  [
+    'bar-chart-repeats',
+    () =>
+      barChart(
+        a10.runs.filter((r) => r.client?.concurrency === 30),
+        { metric: 'throughput_rps', category: 'engine', series: 'gpus' },
+      ),
+  ],
   ['concurrency-chart', () => concurrencyChart(a10.configurations)],
   ['scaling-chart', () => scalingChart(a10.comparisons)],
   ['delta-chart-parallelism', () => deltaChart(presets.comparisons, { kind: 'parallelism' })],
   ['delta-chart-engine', () => deltaChart(a10.comparisons, { kind: 'engine', metrics: ['throughput_rps', 'latency_p99_s'] })],
   ['latency-distribution-chart', () => latencyDistributionChart(a10.configurations)],
-  ['time-series-chart', () => timeSeriesChart(replicaSamples({ seed: 7, points: 30 }), { series: ['num_requests_running', 'gpu_kv_cache_usage_pct'] })],
+  [
+    'time-series-chart',
+    () => timeSeriesChart(replicaSamples({ seed: 7, points: 30 }), { series: ['num_requests_running', 'gpu_kv_cache_usage_pct'] }),
+  ],
   ['pareto-chart', () => paretoChart(a10.configurations, { x: 'latency_p99_s', y: 'throughput_rps' })],
 ];
 
@@ -55,7 +82,10 @@ describe('chart builders', () => {
   });
 
   it('bar chart: repeats give whiskers, single runs do not', () => {
-    const withRepeats = barChart(a10.configurations.filter((c) => c.group.concurrency === 30), { metric: 'throughput_rps', category: 'engine', series: 'gpus' });
+    const withRepeats = barChart(
+      a10.configurations.filter((c) => c.group.concurrency === 30),
+      { metric: 'throughput_rps', category: 'engine', series: 'gpus' },
+    );
     const values = (withRepeats.data as { values: Array<Record<string, unknown>> }).values;
     const vllm2 = values.find((v) => v.category === 'vLLM' && v.series === '2 GPUs');
     assert.deepEqual({ value: vllm2?.value, min: vllm2?.min, max: vllm2?.max, n: vllm2?.n }, { value: 11.56, min: 11.12, max: 12, n: 2 });
@@ -112,7 +142,11 @@ describe('chart builders', () => {
 
 describe('concurrency axis', () => {
   it('switches to a log axis for wide sweeps and says so', async () => {
-    const rows = [1, 2, 4, 8, 16, 32, 64].map((c) => ({ id: `c${c}`, group: { engine: 'vllm', concurrency: c }, metrics: { throughput_rps: { mean: Math.log2(c) + 1, min: Math.log2(c) + 1, max: Math.log2(c) + 1, n: 1 } } }));
+    const rows = [1, 2, 4, 8, 16, 32, 64].map((c) => ({
+      id: `c${c}`,
+      group: { engine: 'vllm', concurrency: c },
+      metrics: { throughput_rps: { mean: Math.log2(c) + 1, min: Math.log2(c) + 1, max: Math.log2(c) + 1, n: 1 } },
+    }));
     const spec = concurrencyChart(rows);
     assert.match(JSON.stringify(spec), /"type":"log"/);
     assert.ok(chartMeta(spec).notes.includes('Concurrency is on a log scale.'));

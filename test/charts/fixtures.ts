@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunRecord } from '../../src/model/records';
 import type { Comparison, ComparisonKind, Configuration, Group, MetricStats, Side } from '../../src/analyze/types';
+import type { RunRecord } from '../../src/model/records';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'charts');
 
@@ -37,7 +37,17 @@ export function a10Runs(): RunRecord[] {
       hardware: { gpu: 'NVIDIA A10' },
       parallelism: { tp: r.gpus, gpus: r.gpus, strategy: 'tensor' },
       client: { concurrency: r.concurrency, max_tokens: 256 },
-      metrics: { throughput_rps: r.rps, output_tps: r.tps, latency_min_s: min, latency_p50_s: p50, latency_mean_s: mean, latency_p90_s: p90, latency_p95_s: p95, latency_p99_s: p99, latency_max_s: max },
+      metrics: {
+        throughput_rps: r.rps,
+        output_tps: r.tps,
+        latency_min_s: min,
+        latency_p50_s: p50,
+        latency_mean_s: mean,
+        latency_p90_s: p90,
+        latency_p95_s: p95,
+        latency_p99_s: p99,
+        latency_max_s: max,
+      },
       raw: {},
       provenance: {},
       flags: [],
@@ -87,9 +97,22 @@ function side(c: Configuration, metric: string, label: string, value: string | n
 }
 
 /** Comparisons of every pair of configurations that differ only in `factor`. */
-export function comparisonsOf(configs: Configuration[], runs: RunRecord[], kind: ComparisonKind, factor: 'gpus' | 'engine' | 'strategy', baselineValue: string | number, labelOf: (v: string | number) => string, metrics: string[]): Comparison[] {
+export function comparisonsOf(
+  configs: Configuration[],
+  runs: RunRecord[],
+  kind: ComparisonKind,
+  factor: 'gpus' | 'engine' | 'strategy',
+  baselineValue: string | number,
+  labelOf: (v: string | number) => string,
+  metrics: string[],
+): Comparison[] {
   const out: Comparison[] = [];
-  const rest = (g: Group): string => JSON.stringify(Object.entries(g).filter(([k]) => k !== factor).sort());
+  const rest = (g: Group): string =>
+    JSON.stringify(
+      Object.entries(g)
+        .filter(([k]) => k !== factor)
+        .sort(),
+    );
   const byId = new Map(runs.map((r) => [r.id, r]));
   for (const b of configs) {
     if (b.group[factor] !== baselineValue) continue;
@@ -101,11 +124,23 @@ export function comparisonsOf(configs: Configuration[], runs: RunRecord[], kind:
         const cs = side(c, metric, labelOf(c.group[factor]!), c.group[factor]!);
         const ratio = cs.mean / bs.mean;
         const pairs: number[] = [];
-        for (const rb of b.runs) for (const rc of c.runs) pairs.push((byId.get(rc)!.metrics[metric]! / byId.get(rb)!.metrics[metric]! - 1) * 100);
+        for (const rb of b.runs)
+          for (const rc of c.runs) pairs.push((byId.get(rc)!.metrics[metric]! / byId.get(rb)!.metrics[metric]! - 1) * 100);
         const { [factor]: _omit, ...group } = b.group;
         const flags: string[] = [];
         if (bs.n === 1 || cs.n === 1 || !(cs.min > bs.max || cs.max < bs.min)) flags.push('inconclusive');
-        const cmp: Comparison = { kind, metric, group, factor, baseline: bs, candidate: cs, ratio, change_pct: (ratio - 1) * 100, change_pct_range: [Math.min(...pairs), Math.max(...pairs)], flags };
+        const cmp: Comparison = {
+          kind,
+          metric,
+          group,
+          factor,
+          baseline: bs,
+          candidate: cs,
+          ratio,
+          change_pct: (ratio - 1) * 100,
+          change_pct_range: [Math.min(...pairs), Math.max(...pairs)],
+          flags,
+        };
         if (kind === 'scaling' && /_(rps|tps)$/.test(metric)) cmp.efficiency = ratio / (Number(cs.value) / Number(bs.value));
         out.push(cmp);
       }
@@ -133,7 +168,13 @@ interface PresetJson {
 
 const PRESET_FILE = 'data/multi-gpu-presets-report.md';
 
-function presetRun(id: string, model: string, preset: string, strategy: 'pipeline' | 'tensor' | undefined, metrics: Record<string, number>): RunRecord {
+function presetRun(
+  id: string,
+  model: string,
+  preset: string,
+  strategy: 'pipeline' | 'tensor' | undefined,
+  metrics: Record<string, number>,
+): RunRecord {
   return {
     kind: 'run',
     schema_version: 1,
@@ -157,16 +198,29 @@ export function presetsFixture(): { runs: RunRecord[]; configurations: Configura
   const json = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'presets-report.json'), 'utf8')) as PresetJson;
   const runs: RunRecord[] = [];
   json.section3.forEach((r, i) => {
-    runs.push(presetRun(`92:${i + 1}:pipeline`, 'Llama-3.2-3B-Instruct', r.preset, 'pipeline', { input_tps: r.pipeline[0], output_tps: r.pipeline[1] }));
-    runs.push(presetRun(`92:${i + 1}:tensor`, 'Llama-3.2-3B-Instruct', r.preset, 'tensor', { input_tps: r.tensor[0], output_tps: r.tensor[1] }));
+    runs.push(
+      presetRun(`92:${i + 1}:pipeline`, 'Llama-3.2-3B-Instruct', r.preset, 'pipeline', {
+        input_tps: r.pipeline[0],
+        output_tps: r.pipeline[1],
+      }),
+    );
+    runs.push(
+      presetRun(`92:${i + 1}:tensor`, 'Llama-3.2-3B-Instruct', r.preset, 'tensor', { input_tps: r.tensor[0], output_tps: r.tensor[1] }),
+    );
   });
-  for (const [line, t] of [[140, json.table_4_1_2], [124, json.table_4_1_1]] as const) {
+  for (const [line, t] of [
+    [140, json.table_4_1_2],
+    [124, json.table_4_1_1],
+  ] as const) {
     t.rows.forEach((row, i) => {
       const { preset, ...m } = row;
       runs.push(presetRun(`${line}:${i + 1}`, t.model, String(preset), undefined, m as Record<string, number>));
     });
   }
   const configurations = configurationsOf(runs);
-  const comparisons = comparisonsOf(configurations, runs, 'parallelism', 'strategy', 'pipeline', (v) => String(v), ['input_tps', 'output_tps']);
+  const comparisons = comparisonsOf(configurations, runs, 'parallelism', 'strategy', 'pipeline', (v) => String(v), [
+    'input_tps',
+    'output_tps',
+  ]);
   return { runs, configurations, comparisons };
 }

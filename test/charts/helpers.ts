@@ -1,8 +1,8 @@
 /** Shared checks for chart tests: schema validity, compile/runtime warnings, SVG normalisation. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
+import Ajv from 'ajv';
 import { REPO_ROOT } from '../helpers/golden';
 
 let validator: ValidateFunction | undefined;
@@ -10,7 +10,9 @@ let validator: ValidateFunction | undefined;
 /** vega-lite's own JSON schema (draft-07), compiled once. */
 export function vegaLiteValidator(): ValidateFunction {
   if (!validator) {
-    const schema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'vega-lite', 'build', 'vega-lite-schema.json'), 'utf8')) as object;
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'vega-lite', 'build', 'vega-lite-schema.json'), 'utf8'),
+    ) as object;
     // logger: false keeps ajv's "unknown format" notices (uri, color-hex) off the test output.
     validator = new Ajv({ allErrors: true, strict: false, logger: false }).compile(schema);
   }

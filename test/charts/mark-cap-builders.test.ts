@@ -5,24 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { schemaErrors } from './helpers';
-import type { Comparison, ComparisonKind } from '../../src/analyze/types';
-import type { SampleRecord } from '../../src/model/records';
 import { seededRandom } from '../../bench/seeded-random';
+import type { Comparison, ComparisonKind } from '../../src/analyze/types';
 import {
+  type ChartRow,
   chartMeta,
   chartsForSummary,
   concurrencyChart,
-  deltaChart,
   DEFAULT_MARK_CAP,
+  deltaChart,
   latencyDistributionChart,
   paretoChart,
   paretoFrontier,
   renderChart,
   scalingChart,
-  type ChartRow,
   type VegaLiteSpec,
 } from '../../src/charts';
+import type { SampleRecord } from '../../src/model/records';
+import { schemaErrors } from './helpers';
 
 type Value = Record<string, unknown>;
 
@@ -53,7 +53,13 @@ function side(label: string, mean: number, n: number): Comparison['baseline'] {
   return { label, value: label, n, mean, min: mean, max: mean, runs: [] };
 }
 
-function comparison(kind: ComparisonKind, metric: string, group: Record<string, string | number>, changePct: number, opts: { inconclusive?: boolean; gpus?: [number, number] } = {}): Comparison {
+function comparison(
+  kind: ComparisonKind,
+  metric: string,
+  group: Record<string, string | number>,
+  changePct: number,
+  opts: { inconclusive?: boolean; gpus?: [number, number] } = {},
+): Comparison {
   const base = 100;
   const cand = base * (1 + changePct / 100);
   const [bg, cg] = opts.gpus ?? [1, 2];
@@ -99,14 +105,22 @@ describe('concurrency chart cap', () => {
     assert.ok(lines.has('other (2971)'));
     assert.ok(lines.has('m2999') && lines.has('m2971') && !lines.has('m2970'), 'the lines with the highest mean stay');
     assert.equal(chartMeta(spec).points, values.length);
-    assert.ok(chartMeta(spec).notes.some((n) => n.includes('Only the 29 of 3000 lines with the highest mean throughput are drawn; the other 2971 are folded into “other (2971)”')), chartMeta(spec).notes.join(' | '));
+    assert.ok(
+      chartMeta(spec).notes.some((n) =>
+        n.includes('Only the 29 of 3000 lines with the highest mean throughput are drawn; the other 2971 are folded into “other (2971)”'),
+      ),
+      chartMeta(spec).notes.join(' | '),
+    );
     await valid(spec);
   });
 
   it('up to 30 lines (what the legend can name) and 5000 points nothing is folded', () => {
     const spec = concurrencyChart(rows(30, ['throughput_rps', 'output_tps']));
     assert.equal(new Set(dataValues(spec).map((v) => v.line)).size, 30);
-    assert.equal(chartMeta(spec).notes.some((n) => /folded/.test(n)), false);
+    assert.equal(
+      chartMeta(spec).notes.some((n) => /folded/.test(n)),
+      false,
+    );
     assert.equal(new Set(dataValues(concurrencyChart(rows(31))).map((v) => v.line)).size, 30);
     assert.equal(new Set(dataValues(concurrencyChart(rows(120))).map((v) => v.line)).size, 30);
   });
@@ -141,13 +155,20 @@ describe('concurrency chart cap', () => {
   it('at the cap nothing is folded', () => {
     const spec = concurrencyChart(rows(25), { maxMarks: 200 });
     assert.equal(dataValues(spec).length, 200);
-    assert.equal(chartMeta(spec).notes.some((n) => /folded/.test(n)), false);
+    assert.equal(
+      chartMeta(spec).notes.some((n) => /folded/.test(n)),
+      false,
+    );
   });
 });
 
 describe('scaling chart cap', () => {
   // 300 comparisons, change 0.5 % … 150 %; every tenth one (the biggest of its ten) is inconclusive.
-  const comps = Array.from({ length: 300 }, (_, i) => comparison('scaling', 'throughput_rps', { engine: 'vllm', model: `m${String(i).padStart(3, '0')}`, concurrency: 10 }, (i + 1) * 0.5, { inconclusive: i % 10 === 9 }));
+  const comps = Array.from({ length: 300 }, (_, i) =>
+    comparison('scaling', 'throughput_rps', { engine: 'vllm', model: `m${String(i).padStart(3, '0')}`, concurrency: 10 }, (i + 1) * 0.5, {
+      inconclusive: i % 10 === 9,
+    }),
+  );
 
   it('keeps the conclusive comparisons with the largest change, says how many were left out', async () => {
     const spec = scalingChart(comps, { maxMarks: 50 });
@@ -178,7 +199,10 @@ describe('scaling chart cap', () => {
   it('under the cap every comparison is drawn and nothing is said', () => {
     const spec = scalingChart(comps.slice(0, 20));
     assert.equal(dataValues(spec).filter((v) => typeof v.label === 'string').length, 20);
-    assert.equal(chartMeta(spec).notes.some((n) => n.startsWith('Only')), false);
+    assert.equal(
+      chartMeta(spec).notes.some((n) => n.startsWith('Only')),
+      false,
+    );
   });
 });
 
@@ -219,27 +243,50 @@ describe('Pareto chart cap', () => {
   const rows: ChartRow[] = Array.from({ length: 20_000 }, (_, i) => {
     const lat = 1 + rnd() * 9;
     const rps = lat * (0.5 + rnd()) * 2;
-    return { id: `r${i}`, group: { engine: i % 2 === 0 ? 'vllm' : 'sglang', model: 'M', concurrency: i }, metrics: { latency_p99_s: { mean: lat, min: lat, max: lat, n: 1 }, throughput_rps: { mean: rps, min: rps, max: rps, n: 1 } } };
+    return {
+      id: `r${i}`,
+      group: { engine: i % 2 === 0 ? 'vllm' : 'sglang', model: 'M', concurrency: i },
+      metrics: { latency_p99_s: { mean: lat, min: lat, max: lat, n: 1 }, throughput_rps: { mean: rps, min: rps, max: rps, n: 1 } },
+    };
   });
 
   it('20,000 points: the whole frontier stays, the dominated ones are binned into a grid with counts', async () => {
     const spec = paretoChart(rows, { x: 'latency_p99_s', y: 'throughput_rps', maxMarks: 500 });
     const values = dataValues(spec);
     assert.ok(values.length <= 500, `${values.length} values`);
-    const frontier = paretoFrontier(rows.map((r) => ({ label: `c=${r.group.concurrency as number}`, x: r.metrics.latency_p99_s!.mean, y: r.metrics.throughput_rps!.mean })));
+    const frontier = paretoFrontier(
+      rows.map((r) => ({
+        label: `c=${r.group.concurrency as number}`,
+        x: r.metrics.latency_p99_s!.mean,
+        y: r.metrics.throughput_rps!.mean,
+      })),
+    );
     const onFrontier = values.filter((v) => v.frontier === 'on the frontier');
     assert.equal(onFrontier.length, frontier.length);
     const binned = values.filter((v) => v.frontier === 'dominated (binned)');
     assert.ok(binned.length > 50, 'still shows the shape of the cloud');
-    assert.equal(binned.reduce((a, v) => a + Number(v.count), 0), 20_000 - frontier.length, 'every dominated configuration is in one cell');
-    const note = chartMeta(spec).notes.find((n) => n.startsWith(`The ${20_000 - frontier.length} dominated configurations are binned into a`));
+    assert.equal(
+      binned.reduce((a, v) => a + Number(v.count), 0),
+      20_000 - frontier.length,
+      'every dominated configuration is in one cell',
+    );
+    const note = chartMeta(spec).notes.find((n) =>
+      n.startsWith(`The ${20_000 - frontier.length} dominated configurations are binned into a`),
+    );
     assert.ok(note, chartMeta(spec).notes.join(' | '));
     await valid(spec);
   });
 
   it('a frontier alone over the cap is thinned evenly and the caption says so', () => {
     // Every point on the frontier: latency and throughput rise together.
-    const line: ChartRow[] = Array.from({ length: 300 }, (_, i) => ({ id: `f${i}`, group: { model: 'M', concurrency: i }, metrics: { latency_p99_s: { mean: i + 1, min: i + 1, max: i + 1, n: 1 }, throughput_rps: { mean: i + 1, min: i + 1, max: i + 1, n: 1 } } }));
+    const line: ChartRow[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `f${i}`,
+      group: { model: 'M', concurrency: i },
+      metrics: {
+        latency_p99_s: { mean: i + 1, min: i + 1, max: i + 1, n: 1 },
+        throughput_rps: { mean: i + 1, min: i + 1, max: i + 1, n: 1 },
+      },
+    }));
     const spec = paretoChart(line, { x: 'latency_p99_s', y: 'throughput_rps', maxMarks: 100 });
     const values = dataValues(spec);
     assert.ok(values.length <= 100);
@@ -253,7 +300,11 @@ describe('latency distribution rows', () => {
   it('200 configurations: the 80 slowest are kept and the caption says so', async () => {
     const rows: ChartRow[] = Array.from({ length: 200 }, (_, i) => {
       const st = (v: number): ChartRow['metrics'][string] => ({ mean: v, min: v, max: v, n: 1 });
-      return { id: `c${i}`, group: { model: 'M', concurrency: i + 1 }, metrics: { latency_p50_s: st(i + 1), latency_p99_s: st(2 * (i + 1)), latency_max_s: st(3 * (i + 1)) } };
+      return {
+        id: `c${i}`,
+        group: { model: 'M', concurrency: i + 1 },
+        metrics: { latency_p50_s: st(i + 1), latency_p99_s: st(2 * (i + 1)), latency_max_s: st(3 * (i + 1)) },
+      };
     });
     const spec = latencyDistributionChart(rows);
     const values = dataValues(spec);
@@ -261,7 +312,10 @@ describe('latency distribution rows', () => {
     assert.equal(labels.size, 80);
     assert.ok(labels.has('c=200') && labels.has('c=121') && !labels.has('c=120'));
     assert.equal(values.length, 80 * 4, '3 statistics and one range per row');
-    assert.ok(chartMeta(spec).notes.includes('Only the 80 of 200 configurations with the highest latency are shown.'), chartMeta(spec).notes.join(' | '));
+    assert.ok(
+      chartMeta(spec).notes.includes('Only the 80 of 200 configurations with the highest latency are shown.'),
+      chartMeta(spec).notes.join(' | '),
+    );
     await valid(spec);
   });
 });
@@ -272,10 +326,20 @@ describe('chartsForSummary stays bounded', () => {
     for (let t = 0; t < 40; t++) {
       for (const p of ['gpu-a', 'gpu-b', 'gpu-c']) {
         const v = t * 10 + p.charCodeAt(4);
-        rows.push({ id: `${t}-${p}`, group: { model: `model-${String(t).padStart(2, '0')}`, preset: p }, metrics: { output_tps: { mean: v, min: v, max: v, n: 1 } } });
+        rows.push({
+          id: `${t}-${p}`,
+          group: { model: `model-${String(t).padStart(2, '0')}`, preset: p },
+          metrics: { output_tps: { mean: v, min: v, max: v, n: 1 } },
+        });
       }
     }
-    const configurations = rows.map((r) => ({ id: r.id, group: r.group, runs: [r.id], excluded: [], metrics: { output_tps: { ...r.metrics.output_tps!, std: 0 } } }));
+    const configurations = rows.map((r) => ({
+      id: r.id,
+      group: r.group,
+      runs: [r.id],
+      excluded: [],
+      metrics: { output_tps: { ...r.metrics.output_tps!, std: 0 } },
+    }));
     const figures = chartsForSummary({ configurations: configurations as never });
     const bars = figures.filter((f) => f.name.startsWith('bars-'));
     assert.equal(bars.length, 20);
@@ -298,17 +362,53 @@ describe('chartsForSummary stays bounded', () => {
     for (let l = 0; l < 1200; l++) {
       for (const c of [1, 4, 16, 64]) {
         const v = l + c;
-        rows.push({ id: `${l}-${c}`, group: { engine: l % 2 ? 'vllm' : 'sglang', model: 'M', gpus: 1 + (l % 4), context_length: l, concurrency: c }, metrics: { throughput_rps: { mean: v, min: v, max: v, n: 1 }, latency_p99_s: { mean: 1000 / v, min: 1000 / v, max: 1000 / v, n: 1 } } });
+        rows.push({
+          id: `${l}-${c}`,
+          group: { engine: l % 2 ? 'vllm' : 'sglang', model: 'M', gpus: 1 + (l % 4), context_length: l, concurrency: c },
+          metrics: {
+            throughput_rps: { mean: v, min: v, max: v, n: 1 },
+            latency_p99_s: { mean: 1000 / v, min: 1000 / v, max: 1000 / v, n: 1 },
+          },
+        });
       }
     }
     const comparisons: Comparison[] = [];
-    for (let i = 0; i < 2000; i++) comparisons.push(comparison(i % 2 ? 'scaling' : 'engine', 'throughput_rps', { model: 'M', context_length: i }, (i % 300) - 100));
+    for (let i = 0; i < 2000; i++)
+      comparisons.push(comparison(i % 2 ? 'scaling' : 'engine', 'throughput_rps', { model: 'M', context_length: i }, (i % 300) - 100));
     const samples: SampleRecord[] = [];
-    for (let s = 0; s < 30; s++) for (let t = 0; t < 3; t++) samples.push({ kind: 'sample', schema_version: 1, id: `s${s}-${t}`, series: `vllm:custom_${String(s).padStart(2, '0')}`, t, value: t + s, labels: {}, source: { file: 'x.log', line: 1 + t, format: 'prometheus' } } as unknown as SampleRecord);
+    for (let s = 0; s < 30; s++)
+      for (let t = 0; t < 3; t++)
+        samples.push({
+          kind: 'sample',
+          schema_version: 1,
+          id: `s${s}-${t}`,
+          series: `vllm:custom_${String(s).padStart(2, '0')}`,
+          t,
+          value: t + s,
+          labels: {},
+          source: { file: 'x.log', line: 1 + t, format: 'prometheus' },
+        } as unknown as SampleRecord);
     const maxMarks = 400;
-    const figures = chartsForSummary({ configurations: rows.map((r) => ({ id: r.id, group: r.group, runs: [r.id], excluded: [], metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, s]) => [k, { ...s, std: 0 }])) })) as never, comparisons, samples, maxMarks });
+    const figures = chartsForSummary({
+      configurations: rows.map((r) => ({
+        id: r.id,
+        group: r.group,
+        runs: [r.id],
+        excluded: [],
+        metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, s]) => [k, { ...s, std: 0 }])),
+      })) as never,
+      comparisons,
+      samples,
+      maxMarks,
+    });
     const names = figures.map((f) => f.name);
-    assert.ok(names.includes('concurrency') && names.includes('pareto') && names.includes('delta-engine') && names.includes('scaling-throughput-rps'), names.join(', '));
+    assert.ok(
+      names.includes('concurrency') &&
+        names.includes('pareto') &&
+        names.includes('delta-engine') &&
+        names.includes('scaling-throughput-rps'),
+      names.join(', '),
+    );
     for (const f of figures) {
       const n = dataValues(f.spec).length;
       assert.ok(n <= maxMarks, `${f.name}: ${n} values`);

@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import {
+  barChart,
+  type ChartRow,
+  compileSpec,
+  deltaChart,
+  renderChart,
+  renderSvg,
+  renumberSvgIds,
+  timeSeriesChart,
+} from '../../src/charts';
+import { replicaSamples } from '../fixtures/charts/replica-samples';
 import { REPO_ROOT } from '../helpers/golden';
 import { a10Fixture, presetsFixture } from './fixtures';
 import { schemaErrors } from './helpers';
-import { barChart, compileSpec, deltaChart, renderChart, renderSvg, renumberSvgIds, timeSeriesChart, type ChartRow } from '../../src/charts';
-import { replicaSamples } from '../fixtures/charts/replica-samples';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -23,7 +32,17 @@ describe('renderSvg', () => {
     const clipped = (samples: ReturnType<typeof replicaSamples>, series: string) => {
       const spec = timeSeriesChart(samples, { series });
       const layer = (spec.layer as Array<{ mark: Record<string, unknown> }>)[0]!;
-      layer.mark = { ...layer.mark, clip: true, color: { gradient: 'linear', stops: [{ offset: 0, color: '#4c78a8' }, { offset: 1, color: '#e45756' }] } };
+      layer.mark = {
+        ...layer.mark,
+        clip: true,
+        color: {
+          gradient: 'linear',
+          stops: [
+            { offset: 0, color: '#4c78a8' },
+            { offset: 1, color: '#e45756' },
+          ],
+        },
+      };
       return spec;
     };
     const samples = replicaSamples({ seed: 1, points: 10 });
@@ -32,18 +51,30 @@ describe('renderSvg', () => {
     assert.equal(a, await renderSvg(clipped(samples, 'num_requests_running')), 'ids are stable across renders');
     const ids = (s: string): string[] => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
     assert.ok(ids(a).length > 0, 'charts have clip paths');
-    assert.deepEqual(ids(a).filter((id) => ids(b).includes(id)), []);
-    for (const s of [a, b]) for (const m of s.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids(s).includes(m[1]!), `dangling reference #${m[1]}`);
+    assert.deepEqual(
+      ids(a).filter((id) => ids(b).includes(id)),
+      [],
+    );
+    for (const s of [a, b])
+      for (const m of s.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids(s).includes(m[1]!), `dangling reference #${m[1]}`);
   });
 
   it('renumberSvgIds rewrites ids and their references together', () => {
-    const svg = '<svg><clipPath id="clip7"><rect/></clipPath><g clip-path="url(#clip7)"/><use href="#clip7"/><linearGradient id="gradient_3"/></svg>';
-    assert.equal(renumberSvgIds(svg, 'p'), '<svg><clipPath id="p-1"><rect/></clipPath><g clip-path="url(#p-1)"/><use href="#p-1"/><linearGradient id="p-2"/></svg>');
+    const svg =
+      '<svg><clipPath id="clip7"><rect/></clipPath><g clip-path="url(#clip7)"/><use href="#clip7"/><linearGradient id="gradient_3"/></svg>';
+    assert.equal(
+      renumberSvgIds(svg, 'p'),
+      '<svg><clipPath id="p-1"><rect/></clipPath><g clip-path="url(#p-1)"/><use href="#p-1"/><linearGradient id="p-2"/></svg>',
+    );
   });
 
   it('escapes untrusted labels and titles from logs', async () => {
     const rows: ChartRow[] = [
-      { id: 'a', group: { preset: HOSTILE, strategy: '</text><script>alert(2)</script>' }, metrics: { output_tps: { mean: 10, min: 10, max: 10, n: 1 } } },
+      {
+        id: 'a',
+        group: { preset: HOSTILE, strategy: '</text><script>alert(2)</script>' },
+        metrics: { output_tps: { mean: 10, min: 10, max: 10, n: 1 } },
+      },
       { id: 'b', group: { preset: 'gpu-small', strategy: 'tensor' }, metrics: { output_tps: { mean: 12, min: 11, max: 13, n: 2 } } },
     ];
     const spec = barChart(rows, { metric: 'output_tps', category: 'preset', series: 'strategy', title: `Title ${HOSTILE}` });
@@ -66,12 +97,18 @@ describe('renderSvg', () => {
   });
 
   it('compileSpec collects vega-lite warnings instead of printing them', () => {
-    const { warnings } = compileSpec({ $schema: 'https://vega.github.io/schema/vega-lite/v5.json', data: { values: [] }, mark: 'bar', encoding: { x: { field: 'a', type: 'quantitative' }, shape: { field: 'b', type: 'quantitative' } } });
+    const { warnings } = compileSpec({
+      $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+      data: { values: [] },
+      mark: 'bar',
+      encoding: { x: { field: 'a', type: 'quantitative' }, shape: { field: 'b', type: 'quantitative' } },
+    });
     assert.ok(warnings.length > 0);
   });
 
   it('loading the charts module does not load vega or vega-lite (lazy)', () => {
-    const code = "require('./src/charts'); const k = Object.keys(require.cache); console.log(JSON.stringify(k.filter((f) => /node_modules\\/vega(-lite)?\\//.test(f)).length));";
+    const code =
+      "require('./src/charts'); const k = Object.keys(require.cache); console.log(JSON.stringify(k.filter((f) => /node_modules\\/vega(-lite)?\\//.test(f)).length));";
     const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), '0');
@@ -79,7 +116,10 @@ describe('renderSvg', () => {
 
   it('presets bar charts render with CJK/emoji labels without warnings', async () => {
     const { configurations } = presetsFixture();
-    const spec = barChart(configurations.map((c) => ({ ...c, group: { ...c.group, preset: `${String(c.group.preset)} //再来 [결과] 🚀` } })), { metric: 'output_tps', category: 'preset' });
+    const spec = barChart(
+      configurations.map((c) => ({ ...c, group: { ...c.group, preset: `${String(c.group.preset)} //再来 [결과] 🚀` } })),
+      { metric: 'output_tps', category: 'preset' },
+    );
     const { svg, warnings } = await renderChart(spec);
     assert.deepEqual(warnings, []);
     assert.ok(svg.includes('再来'));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { a10Fixture } from './fixtures';
 import { chartsForSummary } from '../../src/charts';
 import { displayBundle, escapeHtml, isDataFrameLike, show, tableHtml, VEGA_LITE_MIME } from '../../src/notebook/show';
+import { a10Fixture } from './fixtures';
 
 describe('notebook show', () => {
   it('a chart figure gives one bundle with Vega-Lite, SVG and text', async () => {

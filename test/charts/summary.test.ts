@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type ChartFigure, chartsForSummary, figureSlug, renderChart, sampleSeconds } from '../../src/charts';
+import { replicaSamples } from '../fixtures/charts/replica-samples';
 import { assertGolden } from '../helpers/golden';
 import { a10Fixture, presetsFixture } from './fixtures';
 import { schemaErrors } from './helpers';
-import { replicaSamples } from '../fixtures/charts/replica-samples';
-import { chartsForSummary, figureSlug, renderChart, sampleSeconds, type ChartFigure } from '../../src/charts';
 
 function outline(figures: ChartFigure[]): Array<{ name: string; title: string; caption: string }> {
   return figures.map((f) => ({ name: f.name, title: f.title, caption: f.caption }));
@@ -25,21 +25,30 @@ describe('chartsForSummary', () => {
   it('A10 SGLang/vLLM logs: concurrency, scaling, engine delta, latency, Pareto', async () => {
     const figures = chartsForSummary(a10Fixture());
     assertGolden('charts/summary-a10.json', outline(figures));
-    assert.deepEqual(figures.map((f) => f.name), ['concurrency', 'scaling-throughput-rps', 'scaling-output-tps', 'delta-engine', 'latency-distribution', 'pareto']);
+    assert.deepEqual(
+      figures.map((f) => f.name),
+      ['concurrency', 'scaling-throughput-rps', 'scaling-output-tps', 'delta-engine', 'latency-distribution', 'pareto'],
+    );
     await checkAll(figures);
   });
 
   it('presets report: one bar chart per table, the pipeline-vs-tensor bars and delta', async () => {
     const figures = chartsForSummary(presetsFixture());
     assertGolden('charts/summary-presets.json', outline(figures));
-    assert.deepEqual(figures.map((f) => f.name), ['bars-deepseek-r1-distill-qwen-1-5b', 'bars-llama-3-2-3b-instruct', 'bars-llama-3-2-3b-instruct-by-strategy', 'delta-parallelism']);
+    assert.deepEqual(
+      figures.map((f) => f.name),
+      ['bars-deepseek-r1-distill-qwen-1-5b', 'bars-llama-3-2-3b-instruct', 'bars-llama-3-2-3b-instruct-by-strategy', 'delta-parallelism'],
+    );
     await checkAll(figures);
   });
 
   it('samples of 4 replicas: one time series per series, totals for request counts', async () => {
     const figures = chartsForSummary({ samples: replicaSamples() });
     assertGolden('charts/summary-samples.json', outline(figures));
-    assert.deepEqual(figures.map((f) => f.name), ['timeseries-num-requests-running', 'timeseries-num-requests-waiting', 'timeseries-gpu-kv-cache-usage-pct', 'timeseries-output-tps']);
+    assert.deepEqual(
+      figures.map((f) => f.name),
+      ['timeseries-num-requests-running', 'timeseries-num-requests-waiting', 'timeseries-gpu-kv-cache-usage-pct', 'timeseries-output-tps'],
+    );
     await checkAll(figures);
   });
 

@@ -2,12 +2,13 @@
  * The CLI contract, through the built binary (the README's `npx benchbook`): help, usage
  * errors (exit 2), parse output on stdout and diagnostics on stderr, exit 1 on errors.
  */
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { REPO_ROOT } from '../helpers/golden';
 
 const BIN = path.join(REPO_ROOT, 'bin', 'benchbook.js');
@@ -50,11 +51,19 @@ test('bad option values are usage errors (exit 2)', () => {
 test('parse writes JSON lines of runs with schema_version 1; env only with --include', () => {
   const r = run(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md']);
   assert.equal(r.code, 0, r.stderr);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines.length, 25);
   assert.ok(lines.every((l) => l.kind === 'run' && l.schema_version === 1));
   const withEnv = run(['parse', 'data/a10-sglang-vllm-tp2-vs-tp4.md', '--include', 'env']);
-  const kinds = new Set(withEnv.stdout.trim().split('\n').map((l) => JSON.parse(l).kind));
+  const kinds = new Set(
+    withEnv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).kind),
+  );
   assert.deepEqual([...kinds].sort(), ['env', 'run']);
 });
 
@@ -69,7 +78,11 @@ test('parse --format csv gives a header and one row per run', () => {
 test('a file with an error exits 1 but still prints the other runs; --strict promotes warnings', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
   try {
-    const good = fs.readFileSync(path.join(REPO_ROOT, 'data', 'a10-sglang-vllm-tp2-vs-tp4.md'), 'utf8').split('\n').slice(53, 82).join('\n');
+    const good = fs
+      .readFileSync(path.join(REPO_ROOT, 'data', 'a10-sglang-vllm-tp2-vs-tp4.md'), 'utf8')
+      .split('\n')
+      .slice(53, 82)
+      .join('\n');
     // the same table twice, the second cut off before its bottom border
     const cut = good.split('\n').slice(0, 15).join('\n');
     fs.writeFileSync(path.join(dir, 'log.txt'), `${good}\n\n${cut}\n`);
@@ -206,7 +219,11 @@ test('parse --format csv of a streamed log: the CSV runsToCsv gives, runs held i
   await withBigLog(async (file) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-csv-tmp-'));
     try {
-      const r = spawnSync(process.execPath, [BIN, 'parse', '--format', 'csv', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, TMPDIR: tmp } });
+      const r = spawnSync(process.execPath, [BIN, 'parse', '--format', 'csv', file], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, TMPDIR: tmp },
+      });
       assert.equal(r.status, 0, r.stderr);
       const { parseFile } = await import('../../src/ingest/index');
       const { runsToCsv } = await import('../../src/model/runs-csv');
@@ -225,7 +242,10 @@ test('parse --format csv into a pipe its reader closes: stops writing, no crash,
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-csv-tmp-'));
     try {
       const { spawn } = await import('node:child_process');
-      const child = spawn(process.execPath, [BIN, 'parse', '--format', 'csv', file], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp } });
+      const child = spawn(process.execPath, [BIN, 'parse', '--format', 'csv', file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, TMPDIR: tmp },
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       let firstLine = '';

@@ -10,11 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import v8 from 'node:v8';
-import { heapFlagFor, type HeapContext } from '../../src/cli/heap-limit';
+import { type HeapContext, heapFlagFor } from '../../src/cli/heap-limit';
 import { REPO_ROOT } from '../helpers/golden';
 
 const GiB = 2 ** 30;
-const machine = (over: Partial<HeapContext> = {}): HeapContext => ({ execArgv: [], nodeOptions: undefined, totalMemory: 24 * GiB, heapLimit: 4 * GiB, ...over });
+const machine = (over: Partial<HeapContext> = {}): HeapContext => ({
+  execArgv: [],
+  nodeOptions: undefined,
+  totalMemory: 24 * GiB,
+  heapLimit: 4 * GiB,
+  ...over,
+});
 
 describe('heapFlagFor', () => {
   it('gives report and compare three quarters of the machine', () => {
@@ -31,7 +37,10 @@ describe('heapFlagFor', () => {
   });
   it('does not bother when the machine has little more than the default', () => {
     assert.equal(heapFlagFor(['report', 'logs'], machine({ totalMemory: 6 * GiB, heapLimit: 4 * GiB })), undefined);
-    assert.equal(heapFlagFor(['report', 'logs'], machine({ totalMemory: 8 * GiB, heapLimit: 2 * GiB })), `--max-old-space-size=${6 * 1024}`);
+    assert.equal(
+      heapFlagFor(['report', 'logs'], machine({ totalMemory: 8 * GiB, heapLimit: 2 * GiB })),
+      `--max-old-space-size=${6 * 1024}`,
+    );
   });
 });
 
@@ -45,13 +54,30 @@ describe('bin/benchbook.js', () => {
   function runNoting(args: string[]): { code: number | null; notes: Array<{ limit: number; execArgv: string[] }>; stderr: string } {
     const log = path.join(dir, `notes-${Math.random().toString(36).slice(2)}.jsonl`);
     const preload = path.join(dir, 'note-heap.js');
-    fs.writeFileSync(preload, "require('fs').appendFileSync(process.env.HEAP_NOTES, JSON.stringify({ limit: require('v8').getHeapStatistics().heap_size_limit, execArgv: process.execArgv }) + '\\n');\n");
-    const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: `--require ${preload}`, HEAP_NOTES: log } });
-    const notes = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { limit: number; execArgv: string[] }) : [];
+    fs.writeFileSync(
+      preload,
+      "require('fs').appendFileSync(process.env.HEAP_NOTES, JSON.stringify({ limit: require('v8').getHeapStatistics().heap_size_limit, execArgv: process.execArgv }) + '\\n');\n",
+    );
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: `--require ${preload}`, HEAP_NOTES: log },
+    });
+    const notes = fs.existsSync(log)
+      ? fs
+          .readFileSync(log, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { limit: number; execArgv: string[] })
+      : [];
     return { code: r.status, notes, stderr: r.stderr };
   }
 
-  const expected = heapFlagFor(['report'], { execArgv: [], nodeOptions: undefined, totalMemory: os.totalmem(), heapLimit: v8.getHeapStatistics().heap_size_limit });
+  const expected = heapFlagFor(['report'], {
+    execArgv: [],
+    nodeOptions: undefined,
+    totalMemory: os.totalmem(),
+    heapLimit: v8.getHeapStatistics().heap_size_limit,
+  });
 
   it('runs report in a child with the larger heap, and the report is written', () => {
     const out = path.join(dir, 'report');
@@ -66,7 +92,10 @@ describe('bin/benchbook.js', () => {
     assert.ok(!r.notes[0]!.execArgv.some((a) => a.startsWith('--max-old-space-size')));
     assert.ok(r.notes[1]!.execArgv.includes(expected), JSON.stringify(r.notes[1]));
     const mib = Number(expected.split('=')[1]);
-    assert.ok(Math.abs(r.notes[1]!.limit / 2 ** 20 - mib) < mib * 0.05, `child heap limit ${r.notes[1]!.limit / 2 ** 20} MiB for ${expected}`);
+    assert.ok(
+      Math.abs(r.notes[1]!.limit / 2 ** 20 - mib) < mib * 0.05,
+      `child heap limit ${r.notes[1]!.limit / 2 ** 20} MiB for ${expected}`,
+    );
   });
 
   it("passes the child's exit code on (usage error: 2) and runs parse in place", () => {

@@ -1,13 +1,13 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import fc from 'fast-check';
-import { assertGolden, REPO_ROOT } from '../helpers/golden';
 import { parseCsv } from '../../src/ingest/csv';
 import { parseMarkdownReport } from '../../src/ingest/markdown-report';
-import { runsToCsv, runsToRows, RUN_CSV_CONTEXT_COLUMNS } from '../../src/model/runs-csv';
 import type { RunRecord, SampleRecord } from '../../src/model/records';
+import { RUN_CSV_CONTEXT_COLUMNS, runsToCsv, runsToRows } from '../../src/model/runs-csv';
+import { assertGolden, REPO_ROOT } from '../helpers/golden';
 
 const fixture = (name: string): string => fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/csv', name), 'utf8');
 const runsOf = (r: ReturnType<typeof parseCsv>): RunRecord[] => r.records.filter((x): x is RunRecord => x.kind === 'run');
@@ -22,7 +22,10 @@ test('generic CSV: comments skipped, `;` sniffed, quotes, units converted, empty
   const r = parseCsv(fixture('generic-semicolon.csv'), { file: 'g.csv' });
   const runs = runsOf(r);
   assert.equal(runs.length, 4);
-  assert.deepEqual(runs.map((x) => x.source.line), [5, 6, 7, 8]);
+  assert.deepEqual(
+    runs.map((x) => x.source.line),
+    [5, 6, 7, 8],
+  );
   const [a, b] = runs as [RunRecord, RunRecord];
   assert.equal(a.engine, 'vllm');
   assert.equal(a.model, 'Qwen2.5-7B-Instruct');
@@ -38,7 +41,10 @@ test('generic CSV: comments skipped, `;` sniffed, quotes, units converted, empty
   assert.equal(b.metrics['speedup_pct'], undefined, 'derived figure stays in raw');
   assert.equal(b.raw['Speedup (%)'], '6.8');
   const mismatch = r.diagnostics.filter((d) => d.code === 'csv-mismatch');
-  assert.deepEqual(mismatch.map((d) => d.line), [7, 8]);
+  assert.deepEqual(
+    mismatch.map((d) => d.line),
+    [7, 8],
+  );
   assert.equal(runs[3]?.metrics['output_tps'], 1500, 'the rest of a mismatched row is still read');
 });
 
@@ -56,7 +62,12 @@ test('delimiters: tab and pipe; all-number first row has no header', () => {
 
 test('columnMap overrides the built-in mapping', () => {
   const text = 'box,users,lat_ms,weird\nh100,32,1500,7\n';
-  const r = runsOf(parseCsv(text, { file: 'm.csv', columnMap: { box: 'hardware.preset', users: 'client.concurrency', 'lat_ms': 'latency_p99_s', weird: 'raw' } }));
+  const r = runsOf(
+    parseCsv(text, {
+      file: 'm.csv',
+      columnMap: { box: 'hardware.preset', users: 'client.concurrency', lat_ms: 'latency_p99_s', weird: 'raw' },
+    }),
+  );
   assert.equal(r[0]?.hardware?.preset, 'h100');
   assert.equal(r[0]?.client?.concurrency, 32);
   assert.equal(r[0]?.metrics['latency_p99_s'], 1500, 'no unit in the header: no conversion');
@@ -82,7 +93,10 @@ test('genai-perf CSV preset', () => {
   assert.equal(m['output_tps'], 261.25);
   assert.equal(m['throughput_rps'], 1.5);
   assert.equal(m['requests_ok_count'], 40);
-  assert.ok(r.diagnostics.some((d) => d.code === 'prose-skipped' && d.line === 15), 'GPU telemetry block noted, not read');
+  assert.ok(
+    r.diagnostics.some((d) => d.code === 'prose-skipped' && d.line === 15),
+    'GPU telemetry block noted, not read',
+  );
 });
 
 test('Locust stats preset: one run from the Aggregated row, ms → s', () => {
@@ -105,19 +119,33 @@ test('Locust history preset: samples, N/A skipped, epoch → ISO', () => {
   const samples = r.records.filter((x): x is SampleRecord => x.kind === 'sample');
   assert.equal(r.records.length, samples.length);
   const p95 = samples.filter((s) => s.series === 'latency_p95_s');
-  assert.deepEqual(p95.map((s) => [s.t, s.value]), [
-    ['2024-11-22T00:00:01Z', 47],
-    ['2024-11-22T00:00:02Z', 52],
-  ]);
-  assert.deepEqual(samples.filter((s) => s.series === 'users').map((s) => s.value), [0, 50, 100]);
+  assert.deepEqual(
+    p95.map((s) => [s.t, s.value]),
+    [
+      ['2024-11-22T00:00:01Z', 47],
+      ['2024-11-22T00:00:02Z', 52],
+    ],
+  );
+  assert.deepEqual(
+    samples.filter((s) => s.series === 'users').map((s) => s.value),
+    [0, 50, 100],
+  );
   assert.equal(new Set(samples.map((s) => s.id)).size, samples.length);
 });
 
 test('runsToCsv: stable header, formula-safe text, numbers as numbers', () => {
   const run: RunRecord = {
-    kind: 'run', schema_version: 1, id: 'f:1', source: { file: 'f', line: 1, format: 'csv' },
-    title: '=HYPERLINK("x")', labels: ['a', '-b'], model: '@m', metrics: { zeta_unknown: 1, output_tps: 2, latency_mean_s: -3.5 },
-    raw: {}, provenance: {}, flags: ['duplicate'],
+    kind: 'run',
+    schema_version: 1,
+    id: 'f:1',
+    source: { file: 'f', line: 1, format: 'csv' },
+    title: '=HYPERLINK("x")',
+    labels: ['a', '-b'],
+    model: '@m',
+    metrics: { zeta_unknown: 1, output_tps: 2, latency_mean_s: -3.5 },
+    raw: {},
+    provenance: {},
+    flags: ['duplicate'],
   };
   const csv = runsToCsv([run]);
   const [header, row] = csv.trimEnd().split('\n');
@@ -137,7 +165,20 @@ test('round trip: report runs → CSV → parseCsv gives the same metrics and co
   assertGolden('csv/multi-gpu-presets-report.runs.csv', csv);
   const back = runsOf(parseCsv(csv, { file: 'runs.csv' }));
   assert.equal(back.length, runs.length);
-  const strip = (r: RunRecord): unknown => ({ title: r.title, labels: r.labels, engine: r.engine, api: r.api, mode: r.mode, model: r.model, hardware: r.hardware, parallelism: r.parallelism, server: r.server, client: r.client, metrics: r.metrics, flags: r.flags });
+  const strip = (r: RunRecord): unknown => ({
+    title: r.title,
+    labels: r.labels,
+    engine: r.engine,
+    api: r.api,
+    mode: r.mode,
+    model: r.model,
+    hardware: r.hardware,
+    parallelism: r.parallelism,
+    server: r.server,
+    client: r.client,
+    metrics: r.metrics,
+    flags: r.flags,
+  });
   runs.forEach((r, i) => {
     assert.deepEqual(strip(back[i] as RunRecord), strip(r), r.id);
     assert.equal(back[i]?.raw['id'], r.id);
@@ -145,12 +186,23 @@ test('round trip: report runs → CSV → parseCsv gives the same metrics and co
 });
 
 test('round trip property: arbitrary text and numbers survive runsToCsv → parseCsv', () => {
-  const text = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === s && s !== '' && !s.includes(' > ') && !/^'[=+\-@\t\r]/.test(s) && !/[\r\n]/.test(s));
+  const text = fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter((s) => s.trim() === s && s !== '' && !s.includes(' > ') && !/^'[=+\-@\t\r]/.test(s) && !/[\r\n]/.test(s));
   fc.assert(
     fc.property(text, fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 1, max: 512 }), (title, value, conc) => {
       const run: RunRecord = {
-        kind: 'run', schema_version: 1, id: 'x:1', source: { file: 'x', line: 1, format: 'csv' }, title, labels: [title],
-        client: { concurrency: conc }, metrics: { output_tps: value }, raw: {}, provenance: {}, flags: [],
+        kind: 'run',
+        schema_version: 1,
+        id: 'x:1',
+        source: { file: 'x', line: 1, format: 'csv' },
+        title,
+        labels: [title],
+        client: { concurrency: conc },
+        metrics: { output_tps: value },
+        raw: {},
+        provenance: {},
+        flags: [],
       };
       const back = runsOf(parseCsv(runsToCsv([run]), { file: 'r.csv' }))[0];
       assert.equal(back?.title, title);

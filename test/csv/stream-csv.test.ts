@@ -3,20 +3,21 @@
  * diagnostics the whole-text path gives: comments, BOM, CRLF, quoted newlines, mismatched and
  * blank rows, a header-less file, duplicates and `--set`, cut at any chunk size.
  */
-import { after, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { REPO_ROOT } from '../helpers/golden';
-import { parseUntilAborted, parseWithSlowConsumer } from '../helpers/stream-consumers';
 import { parseFile, parsePaths } from '../../src/ingest';
 import { planCsvStream } from '../../src/ingest/csv/stream-csv';
 import { parseLog } from '../../src/ingest/parse-log';
 import type { ParseResult, UserContext } from '../../src/ingest/types';
-import { runsToCsv } from '../../src/model/runs-csv';
 import type { RunRecord } from '../../src/model/records';
+import { runsToCsv } from '../../src/model/runs-csv';
+import { REPO_ROOT } from '../helpers/golden';
+import { parseUntilAborted, parseWithSlowConsumer } from '../helpers/stream-consumers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-stream-csv-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -63,16 +64,27 @@ describe('streamed CSV vs whole text', () => {
       "vllm;Qwen;2;32;700;'=cmd|x;900;extra;fields",
       'vllm;Qwen;x;64;not a number;;',
     ];
-    const text = '\uFEFF' + Array.from({ length: 40 }, (_, k) => (k === 0 ? rows : rows.slice(4))).flat().join('\r\n') + '\r\n';
+    const text =
+      '\uFEFF' +
+      Array.from({ length: 40 }, (_, k) => (k === 0 ? rows : rows.slice(4)))
+        .flat()
+        .join('\r\n') +
+      '\r\n';
     const whole = await assertStreamsAsWhole('mixed.csv', Buffer.from(text));
     const codes = new Set(whole.diagnostics.map((d) => d.code));
-    for (const c of ['csv-mismatch', 'cell-lossy', 'cell-unparsed', 'duplicate-run']) assert.ok(codes.has(c), `${c} among ${[...codes].join(', ')}`);
+    for (const c of ['csv-mismatch', 'cell-lossy', 'cell-unparsed', 'duplicate-run'])
+      assert.ok(codes.has(c), `${c} among ${[...codes].join(', ')}`);
     const notes = whole.records.map((r) => (r as RunRecord).raw.notes).filter(Boolean);
     assert.ok(notes.includes('warm; second\npass'), 'a quoted CRLF is a newline inside the cell');
   });
 
-  it('malformed quotes: papaparse errors first, then the readers\' diagnostics, as in the whole-text path', async () => {
-    const rows = ['concurrency,output_tps,notes', ...Array.from({ length: 200 }, (_, k) => (k % 50 === 7 ? `${k},"5"x,bad` : `${k},${k}.5,ok`)), '9,9,"never closed', '10,10,x'];
+  it("malformed quotes: papaparse errors first, then the readers' diagnostics, as in the whole-text path", async () => {
+    const rows = [
+      'concurrency,output_tps,notes',
+      ...Array.from({ length: 200 }, (_, k) => (k % 50 === 7 ? `${k},"5"x,bad` : `${k},${k}.5,ok`)),
+      '9,9,"never closed',
+      '10,10,x',
+    ];
     const whole = await assertStreamsAsWhole('quotes.csv', Buffer.from(rows.join('\n')));
     const codes = whole.diagnostics.map((d) => d.code);
     assert.ok(codes.includes('csv-mismatch') && codes.includes('cell-unparsed'), codes.join(', '));

@@ -1,10 +1,10 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertGolden } from '../helpers/golden';
+import { test } from 'node:test';
 import { looksLikeJsonExport, parseJsonExport } from '../../src/ingest/exports/index';
 import type { RunRecord } from '../../src/model/records';
+import { assertGolden } from '../helpers/golden';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'exports');
 
@@ -109,22 +109,52 @@ test('unknown JSON, broken JSONL lines and non-objects give diagnostics, not cra
   assert.equal(unknown.diagnostics[0]?.code, 'unknown-format');
   const mixed = parseJsonExport('{"request_throughput": 1.5, "completed": 3}\n{oops\n42\n', { file: 'm.jsonl' });
   assert.equal(mixed.records.length, 1);
-  assert.deepEqual(mixed.diagnostics.map((d) => [d.code, d.line]), [['unknown-format', 2], ['unknown-format', 3]]);
+  assert.deepEqual(
+    mixed.diagnostics.map((d) => [d.code, d.line]),
+    [
+      ['unknown-format', 2],
+      ['unknown-format', 3],
+    ],
+  );
   assert.deepEqual(parseJsonExport('', { file: 'e.json' }).records, []);
 });
 
 test('a top-level array of results: one run per element, rows in the id', () => {
-  const text = JSON.stringify([{ request_throughput: 1, completed: 2 }, { request_throughput: 3, completed: 4 }]);
+  const text = JSON.stringify([
+    { request_throughput: 1, completed: 2 },
+    { request_throughput: 3, completed: 4 },
+  ]);
   const result = parseJsonExport(text, { file: 'a.json' });
-  assert.deepEqual(result.records.map((r) => r.id), ['a.json:1:1', 'a.json:1:2']);
+  assert.deepEqual(
+    result.records.map((r) => r.id),
+    ['a.json:1:1', 'a.json:1:2'],
+  );
 });
 
 test('round trip: a result JSON built from values reads back the same values', () => {
-  const values = { throughput_rps: 12.5, output_tps: 1500.25, ttft_p99_ms: 88.5, tpot_mean_ms: 21.75, latency_p50_s: 2.5, duration_s: 80, requests_ok_count: 1000 };
+  const values = {
+    throughput_rps: 12.5,
+    output_tps: 1500.25,
+    ttft_p99_ms: 88.5,
+    tpot_mean_ms: 21.75,
+    latency_p50_s: 2.5,
+    duration_s: 80,
+    requests_ok_count: 1000,
+  };
   const json = {
-    date: '20250101-000000', backend: 'vllm', model_id: 'org/model', num_prompts: 1000, request_rate: 4, max_concurrency: 32,
-    request_throughput: values.throughput_rps, output_throughput: values.output_tps, p99_ttft_ms: values.ttft_p99_ms,
-    mean_tpot_ms: values.tpot_mean_ms, median_e2el_ms: values.latency_p50_s * 1000, duration: values.duration_s, completed: values.requests_ok_count,
+    date: '20250101-000000',
+    backend: 'vllm',
+    model_id: 'org/model',
+    num_prompts: 1000,
+    request_rate: 4,
+    max_concurrency: 32,
+    request_throughput: values.throughput_rps,
+    output_throughput: values.output_tps,
+    p99_ttft_ms: values.ttft_p99_ms,
+    mean_tpot_ms: values.tpot_mean_ms,
+    median_e2el_ms: values.latency_p50_s * 1000,
+    duration: values.duration_s,
+    completed: values.requests_ok_count,
   };
   const [run] = runs(parseJsonExport(JSON.stringify(json, null, 2), { file: 'rt.json' }));
   assert.deepEqual(run?.metrics, values);

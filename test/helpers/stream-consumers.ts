@@ -13,7 +13,11 @@ export interface ConsumedParse {
 }
 
 /** parseFile, streamed, into a consumer that makes reading wait every `every`-th time it is asked. */
-export async function parseWithSlowConsumer(file: string, opts: ParseFileOptions, every = 2): Promise<ConsumedParse & { waits: number; readWhilePaused: number }> {
+export async function parseWithSlowConsumer(
+  file: string,
+  opts: ParseFileOptions,
+  every = 2,
+): Promise<ConsumedParse & { waits: number; readWhilePaused: number }> {
   const got: string[] = [];
   let paused = false;
   let waits = 0;

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/golden';
 import { DuplicateTracker, loadContextFile, parseLog, parsePaths, parseSetArgs } from '../../src/ingest/index';
 import { BenchbookError } from '../../src/model/diagnostics';
 import type { RunRecord } from '../../src/model/records';
+import { REPO_ROOT } from '../helpers/golden';
 
 const FIX = path.join(REPO_ROOT, 'test', 'fixtures', 'ingest-log');
 const read = (name: string): string => fs.readFileSync(path.join(FIX, name), 'utf8');
@@ -15,11 +15,20 @@ const runs = (records: readonly { kind: string }[]): RunRecord[] => records.filt
 
 describe('--set', () => {
   it('parses key=value pairs', () => {
-    assert.deepEqual(parseSetArgs(['engine=vLLM', 'gpus=2', 'mode=no_think', 'max-tokens=256']), { engine: 'vllm', gpus: 2, mode: 'no-think', max_tokens: 256 });
+    assert.deepEqual(parseSetArgs(['engine=vLLM', 'gpus=2', 'mode=no_think', 'max-tokens=256']), {
+      engine: 'vllm',
+      gpus: 2,
+      mode: 'no-think',
+      max_tokens: 256,
+    });
   });
   it('throws a usage error for unknown keys and bad values', () => {
     for (const bad of [['colour=red'], ['gpus=two'], ['engine'], ['engine=foo'], ['gpus=0']]) {
-      assert.throws(() => parseSetArgs(bad), (e: unknown) => e instanceof BenchbookError && e.diagnostic.code === 'usage', bad.join(' '));
+      assert.throws(
+        () => parseSetArgs(bad),
+        (e: unknown) => e instanceof BenchbookError && e.diagnostic.code === 'usage',
+        bad.join(' '),
+      );
     }
   });
   it('fills what the log lacks with provenance user; the log wins where it says otherwise', () => {
@@ -69,7 +78,10 @@ describe('--context', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-ctx-'));
     const f = path.join(dir, 'bad.yaml');
     fs.writeFileSync(f, 'entries:\n  - file: "*.md"\n    set: {colour: red}\n');
-    assert.throws(() => loadContextFile(f), (e: unknown) => e instanceof BenchbookError && e.diagnostic.code === 'usage');
+    assert.throws(
+      () => loadContextFile(f),
+      (e: unknown) => e instanceof BenchbookError && e.diagnostic.code === 'usage',
+    );
     fs.rmSync(dir, { recursive: true });
   });
 });
@@ -94,8 +106,14 @@ describe('duplicates', () => {
     const res = await parsePaths([dir]);
     const all = runs(res.records);
     assert.equal(all.length, 6, 'dotfiles are skipped');
-    assert.deepEqual(all.map((r) => r.source.file), [...Array(3).fill(path.join(dir, 'a.md')), ...Array(3).fill(path.join(dir, 'b.md'))]);
-    assert.deepEqual(all.map((r) => r.flags.includes('duplicate')), [false, false, false, true, true, true]);
+    assert.deepEqual(
+      all.map((r) => r.source.file),
+      [...Array(3).fill(path.join(dir, 'a.md')), ...Array(3).fill(path.join(dir, 'b.md'))],
+    );
+    assert.deepEqual(
+      all.map((r) => r.flags.includes('duplicate')),
+      [false, false, false, true, true, true],
+    );
     assert.equal(res.diagnostics.filter((d) => d.code === 'duplicate-run').length, 3);
     fs.rmSync(dir, { recursive: true });
   });

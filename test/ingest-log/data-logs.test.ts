@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { assertGolden, REPO_ROOT } from '../helpers/golden';
 import { parseLog } from '../../src/ingest/index';
 import type { RunRecord } from '../../src/model/records';
+import { assertGolden, REPO_ROOT } from '../helpers/golden';
 
 function parseData(name: string) {
   const file = `data/${name}`;
@@ -91,7 +91,14 @@ describe('a10-sglang-vllm-tp2-vs-tp4.md', () => {
     const r = byLine(runs, 447);
     assert.equal(r.timestamp, '2025-04-29T14:17:40');
     assert.equal(r.server?.command, 'vllm serve /home/vllm/llm/Qwen7B-awq --max-model-len 8192 --tensor-parallel-size 4');
-    assert.deepEqual(r.client, { url: 'http://localhost:8000/v1/completions', model_path: '/home/vllm/llm/Qwen7B-awq', max_tokens: 256, temperature: 0.7, concurrency: 30, total_requests: 300 });
+    assert.deepEqual(r.client, {
+      url: 'http://localhost:8000/v1/completions',
+      model_path: '/home/vllm/llm/Qwen7B-awq',
+      max_tokens: 256,
+      temperature: 0.7,
+      concurrency: 30,
+      total_requests: 300,
+    });
     assert.equal(r.metrics.duration_s, 22.7);
     assert.equal(r.metrics.throughput_rps, 13.22);
     assert.equal(r.metrics.output_tps, 1318.94);
@@ -159,10 +166,22 @@ describe('qwen3-4b-think-openai-vs-native.md', () => {
     assert.equal(runs.length, 16);
     const sig = runs.map((r) => `${r.api}/${r.engine}/${r.mode ?? '-'}`);
     assert.deepEqual(sig, [
-      'openai/vllm/think', 'openai/vllm/think', 'openai/vllm/no-think', 'openai/vllm/no-think',
-      'openai/sglang/no-think', 'openai/sglang/no-think', 'openai/sglang/think', 'openai/sglang/think',
-      'openai/sglang/-', 'openai/sglang/-', 'openai/vllm/-', 'openai/vllm/-',
-      'native/vllm/-', 'native/vllm/-', 'native/sglang/-', 'native/sglang/-',
+      'openai/vllm/think',
+      'openai/vllm/think',
+      'openai/vllm/no-think',
+      'openai/vllm/no-think',
+      'openai/sglang/no-think',
+      'openai/sglang/no-think',
+      'openai/sglang/think',
+      'openai/sglang/think',
+      'openai/sglang/-',
+      'openai/sglang/-',
+      'openai/vllm/-',
+      'openai/vllm/-',
+      'native/vllm/-',
+      'native/vllm/-',
+      'native/sglang/-',
+      'native/sglang/-',
     ]);
   });
 
@@ -190,7 +209,10 @@ describe('qwen3-4b-think-openai-vs-native.md', () => {
 
   it('Python-dict responses are context, not runs', () => {
     const infos = res.diagnostics.filter((d) => d.code === 'prose-skipped' && d.severity === 'info');
-    assert.deepEqual(infos.map((d) => d.line), [469, 475]);
+    assert.deepEqual(
+      infos.map((d) => d.line),
+      [469, 475],
+    );
     assert.match(infos[0]?.message ?? '', /e2e_latency_s 2\.365816116333008/);
   });
 });

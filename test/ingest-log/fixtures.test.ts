@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/golden';
 import { parseLog } from '../../src/ingest/index';
 import type { RunRecord } from '../../src/model/records';
+import { REPO_ROOT } from '../helpers/golden';
 
 const FIX = path.join(REPO_ROOT, 'test', 'fixtures', 'ingest-log');
 const read = (name: string): string => fs.readFileSync(path.join(FIX, name), 'utf8');
@@ -156,7 +156,15 @@ describe('engine hints of last resort and launch-command forms', () => {
   });
 
   it('a YAML command block (flags on indented lines) is one launch command', () => {
-    const text = ['command:', '  sglang serve', '    --model-path /m/DeepSeek-V4', '    --tp 4', '    --port 8000', '', table('LLM Stress Test Results', 'http://localhost:8000/v1')].join('\n');
+    const text = [
+      'command:',
+      '  sglang serve',
+      '    --model-path /m/DeepSeek-V4',
+      '    --tp 4',
+      '    --port 8000',
+      '',
+      table('LLM Stress Test Results', 'http://localhost:8000/v1'),
+    ].join('\n');
     const { runs } = runsOf(text, 'y.log');
     assert.equal(runs[0]?.engine, 'sglang');
     assert.equal(runs[0]?.model, 'DeepSeek-V4');
@@ -165,7 +173,12 @@ describe('engine hints of last resort and launch-command forms', () => {
   });
 
   it('a backslash-continued launch command is one command', () => {
-    const text = ['$ vllm serve /m/Llama \\', '    --tensor-parallel-size 2 \\', '    --max-model-len 2048', table('vLLM Stress Test Results', 'http://localhost:8000/v1')].join('\n');
+    const text = [
+      '$ vllm serve /m/Llama \\',
+      '    --tensor-parallel-size 2 \\',
+      '    --max-model-len 2048',
+      table('vLLM Stress Test Results', 'http://localhost:8000/v1'),
+    ].join('\n');
     const { runs } = runsOf(text, 'b.log');
     assert.deepEqual(runs[0]?.parallelism, { tp: 2, dp: 1, pp: 1, gpus: 2, strategy: 'tensor' });
     assert.equal(runs[0]?.server?.context_length, 2048);

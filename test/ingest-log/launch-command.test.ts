@@ -1,17 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseLaunchCommand } from '../../src/ingest/launch-command';
-import { classifyContextLine, modeOfLabel, isWarmupWarning } from '../../src/ingest/scope/labels';
+import { classifyContextLine, isWarmupWarning, modeOfLabel } from '../../src/ingest/scope/labels';
 
 describe('parseLaunchCommand', () => {
   it('recognises every launcher form', () => {
     const cases: Array<[string, string, Record<string, unknown>]> = [
-      ['vllm serve /m/Qwen7B-awq --max-model-len 8192 --tensor-parallel-size 4', 'vllm', { tp: 4, contextLength: 8192, model: 'Qwen7B-awq' }],
-      ['python -m vllm.entrypoints.openai.api_server --model /m/Llama --tensor-parallel-size=2 --pipeline-parallel-size=2', 'vllm', { tp: 2, pp: 2, model: 'Llama' }],
+      [
+        'vllm serve /m/Qwen7B-awq --max-model-len 8192 --tensor-parallel-size 4',
+        'vllm',
+        { tp: 4, contextLength: 8192, model: 'Qwen7B-awq' },
+      ],
+      [
+        'python -m vllm.entrypoints.openai.api_server --model /m/Llama --tensor-parallel-size=2 --pipeline-parallel-size=2',
+        'vllm',
+        { tp: 2, pp: 2, model: 'Llama' },
+      ],
       ['python -m vllm.entrypoints.api_server --model facebook/opt-125m -tp 2', 'vllm', { tp: 2, model: 'opt-125m' }],
-      ['python3 -m sglang.launch_server --model-path /home/vllm/llm/ --context-length 8192 --tp 4', 'sglang', { tp: 4, contextLength: 8192, modelPath: '/home/vllm/llm/' }],
+      [
+        'python3 -m sglang.launch_server --model-path /home/vllm/llm/ --context-length 8192 --tp 4',
+        'sglang',
+        { tp: 4, contextLength: 8192, modelPath: '/home/vllm/llm/' },
+      ],
       ['sglang serve --model-path Qwen/Qwen3-8B --tp 4 --dp-size 2', 'sglang', { tp: 4, dp: 2, model: 'Qwen3-8B' }],
-      ['root@host:~# CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path /m/Q --data-parallel-size 2', 'sglang', { dp: 2, model: 'Q' }],
+      [
+        'root@host:~# CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path /m/Q --data-parallel-size 2',
+        'sglang',
+        { dp: 2, model: 'Q' },
+      ],
     ];
     for (const [cmd, engine, want] of cases) {
       const l = parseLaunchCommand(cmd);

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { REPO_ROOT, otherToolsDir } from '../helpers/golden';
 import { loadCorpus, writeGeneratedLog } from '../../bench/generate';
 import { parseFile, parseLog } from '../../src/ingest/index';
 import { RecordCompactor } from '../../src/ingest/record-compactor';
-import type { TextCache } from '../../src/model/text-cache';
 import type { BenchRecord, RunRecord } from '../../src/model/records';
+import type { TextCache } from '../../src/model/text-cache';
+import { otherToolsDir, REPO_ROOT } from '../helpers/golden';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -49,10 +49,18 @@ describe('RecordCompactor', () => {
 
   it('keeps keys such as __proto__ and constructor as own keys, never as the prototype', () => {
     const raw: Record<string, string> = {};
-    for (const k of ['__proto__', 'constructor', 'prototype', 'toString', 'a,b']) Object.defineProperty(raw, k, { value: `${k} ${'v'.repeat(20)}`, enumerable: true, writable: true, configurable: true });
+    for (const k of ['__proto__', 'constructor', 'prototype', 'toString', 'a,b'])
+      Object.defineProperty(raw, k, { value: `${k} ${'v'.repeat(20)}`, enumerable: true, writable: true, configurable: true });
     const metrics: Record<string, number> = {};
     Object.defineProperty(metrics, '__proto__', { value: 1.5, enumerable: true, writable: true, configurable: true });
-    const run = { kind: 'run', raw, metrics, flags: ['duplicate'], labels: ['x'.repeat(40)], nested: [[{ __proto__: null, y: 'z'.repeat(30) }]] };
+    const run = {
+      kind: 'run',
+      raw,
+      metrics,
+      flags: ['duplicate'],
+      labels: ['x'.repeat(40)],
+      nested: [[{ __proto__: null, y: 'z'.repeat(30) }]],
+    };
     const c = new RecordCompactor().compact(run);
     assert.equal(Object.getPrototypeOf(c.raw), Object.prototype);
     assert.equal(Object.getPrototypeOf(c.metrics), Object.prototype);
@@ -99,11 +107,20 @@ describe('collected records and the file text', () => {
     const collected = await parseFile(file, opts);
     const collectedMiB = heapMiB() - base2;
 
-    assert.deepEqual(collected.records.map((r) => JSON.stringify(r)), asReadJson);
+    assert.deepEqual(
+      collected.records.map((r) => JSON.stringify(r)),
+      asReadJson,
+    );
     assert.ok(collected.records.filter((r): r is RunRecord => r.kind === 'run').length > 1000);
     // The chunks are about twice the file's size (two-byte text, box glyphs): kept by the
     // records as read, not by the collected ones.
-    assert.ok(asReadMiB > fileMiB, `records as read keep their chunks: heap +${asReadMiB.toFixed(1)} MiB for a ${fileMiB.toFixed(1)} MiB log`);
-    assert.ok(collectedMiB < asReadMiB / 2, `collected records: heap +${collectedMiB.toFixed(1)} MiB (as read: +${asReadMiB.toFixed(1)} MiB)`);
+    assert.ok(
+      asReadMiB > fileMiB,
+      `records as read keep their chunks: heap +${asReadMiB.toFixed(1)} MiB for a ${fileMiB.toFixed(1)} MiB log`,
+    );
+    assert.ok(
+      collectedMiB < asReadMiB / 2,
+      `collected records: heap +${collectedMiB.toFixed(1)} MiB (as read: +${asReadMiB.toFixed(1)} MiB)`,
+    );
   });
 });

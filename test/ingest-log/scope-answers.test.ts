@@ -35,31 +35,55 @@ function runs(text: string, file = 'scope.md'): RunRecord[] {
 
 test('a heading replaced by another at the same depth: the next run has the new one', () => {
   const rs = runs(['## OpenAI API', '', table(1), '## Native API', '', table(2), '## SGLang', '', table(3)].join('\n'));
-  assert.deepEqual(rs.map((r) => r.labels), [['OpenAI API'], ['Native API'], ['SGLang']]);
-  assert.deepEqual(rs.map((r) => r.api), ['openai', 'native', undefined]);
-  assert.deepEqual(rs.map((r) => r.engine), [undefined, undefined, 'sglang']);
+  assert.deepEqual(
+    rs.map((r) => r.labels),
+    [['OpenAI API'], ['Native API'], ['SGLang']],
+  );
+  assert.deepEqual(
+    rs.map((r) => r.api),
+    ['openai', 'native', undefined],
+  );
+  assert.deepEqual(
+    rs.map((r) => r.engine),
+    [undefined, undefined, 'sglang'],
+  );
 });
 
 test('a deeper heading, then back up: labels follow the heading path', () => {
   const rs = runs(['# A10', table(1), '## vLLM', table(2), '# H100', table(3)].join('\n'));
-  assert.deepEqual(rs.map((r) => r.labels), [['A10'], ['A10', 'vLLM'], ['H100']]);
-  assert.deepEqual(rs.map((r) => r.engine), [undefined, 'vllm', undefined]);
+  assert.deepEqual(
+    rs.map((r) => r.labels),
+    [['A10'], ['A10', 'vLLM'], ['H100']],
+  );
+  assert.deepEqual(
+    rs.map((r) => r.engine),
+    [undefined, 'vllm', undefined],
+  );
 });
 
 test('separators replace the segment, comments add to it: mode and labels follow', () => {
   const rs = runs(['## Qwen3', '---- think ----', table(1), '//again', table(2), '---- no think ----', table(3), table(4)].join('\n'));
-  assert.deepEqual(rs.map((r) => r.mode), ['think', 'think', 'no-think', 'no-think']);
-  assert.deepEqual(rs.map((r) => r.labels), [
-    ['Qwen3', 'think'],
-    ['Qwen3', 'think', 'again'],
-    ['Qwen3', 'no think'],
-    ['Qwen3', 'no think'],
-  ]);
+  assert.deepEqual(
+    rs.map((r) => r.mode),
+    ['think', 'think', 'no-think', 'no-think'],
+  );
+  assert.deepEqual(
+    rs.map((r) => r.labels),
+    [
+      ['Qwen3', 'think'],
+      ['Qwen3', 'think', 'again'],
+      ['Qwen3', 'no think'],
+      ['Qwen3', 'no think'],
+    ],
+  );
 });
 
 test('one separator after another (a segment of the same length): the mode follows', () => {
   const rs = runs(['---- think ----', table(1), '---- no think ----', table(2), '---- think ----', table(3)].join('\n'));
-  assert.deepEqual(rs.map((r) => r.mode), ['think', 'no-think', 'think']);
+  assert.deepEqual(
+    rs.map((r) => r.mode),
+    ['think', 'no-think', 'think'],
+  );
 });
 
 test('each run has labels of its own, and two files do not share their scope', () => {

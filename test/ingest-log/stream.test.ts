@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/golden';
-import { parseUntilAborted, parseWithSlowConsumer } from '../helpers/stream-consumers';
 import { parseFile, parseLog } from '../../src/ingest/index';
 import type { RunRecord } from '../../src/model/records';
+import { REPO_ROOT } from '../helpers/golden';
+import { parseUntilAborted, parseWithSlowConsumer } from '../helpers/stream-consumers';
 
 const DATA = path.join(REPO_ROOT, 'data', 'a10-sglang-vllm-tp2-vs-tp4.md');
 
@@ -29,7 +29,9 @@ function generate(blocks: number): { text: string; titleLines: number[] } {
     if (b % 11 === 0) out.push('//warm up effect!');
     if (b % 13 === 0) out.push("{'text': 'a long', 'meta_info': {'id': 'x',", "'e2e_latency': 1.5}}");
     for (let t = 0; t < 3; t++) {
-      const rows = table.map((l) => l.replace('20.02 requests/second', `${b}.${t}2 requests/second`).replace('31274', String(30000 + b * 3 + t)));
+      const rows = table.map((l) =>
+        l.replace('20.02 requests/second', `${b}.${t}2 requests/second`).replace('31274', String(30000 + b * 3 + t)),
+      );
       titleLines.push(out.length + 2); // 1-based line of the title (row 1 of the slice)
       out.push(...rows, '');
     }
@@ -52,10 +54,18 @@ describe('streaming vs whole text', () => {
 
   it('gives identical records and diagnostics, with file line numbers', async () => {
     const progress: number[] = [];
-    const streamed = await parseFile(file, { file: 'big.log', streamThreshold: 0, chunkBytes: 64 * 1024, onProgress: (read) => progress.push(read) });
+    const streamed = await parseFile(file, {
+      file: 'big.log',
+      streamThreshold: 0,
+      chunkBytes: 64 * 1024,
+      onProgress: (read) => progress.push(read),
+    });
     const runs = whole.records.filter((r): r is RunRecord => r.kind === 'run');
     assert.equal(runs.length, 1200);
-    assert.deepEqual(runs.map((r) => r.source.line), titleLines);
+    assert.deepEqual(
+      runs.map((r) => r.source.line),
+      titleLines,
+    );
     assert.ok(runs.some((r) => r.flags.includes('warmup-suspect')));
     assert.ok(whole.records.some((r) => r.kind === 'env'));
     assert.equal(streamed.records.length, whole.records.length);
@@ -75,7 +85,11 @@ describe('streaming vs whole text', () => {
     const expected = parseLog(head, { file: 'small.log' }).records.map((r) => JSON.stringify(r));
     for (const chunkBytes of [777, 4096, 65536]) {
       const got = await parseFile(small, { file: 'small.log', streamThreshold: 0, chunkBytes });
-      assert.deepEqual(got.records.map((r) => JSON.stringify(r)), expected, `chunkBytes ${chunkBytes}`);
+      assert.deepEqual(
+        got.records.map((r) => JSON.stringify(r)),
+        expected,
+        `chunkBytes ${chunkBytes}`,
+      );
     }
   });
 
@@ -88,7 +102,10 @@ describe('streaming vs whole text', () => {
       Buffer.from('//tail \u2502', 'utf8').subarray(0, -1),
     ]);
     // NUL stands in for the invalid bytes: 0xff alone, and a 3-byte lead with one continuation.
-    const invalid = Buffer.from(bytes.toString('latin1').replace(/\u0000/g, (_, k: number) => (k % 2 ? '\u00ff' : '\u00e2\u0094')), 'latin1');
+    const invalid = Buffer.from(
+      bytes.toString('latin1').replace(/\u0000/g, (_, k: number) => (k % 2 ? '\u00ff' : '\u00e2\u0094')),
+      'latin1',
+    );
     const bad = path.join(dir, 'bad-bytes.log');
     fs.writeFileSync(bad, invalid);
     const expected = await parseFile(bad, { file: 'bad-bytes.log' });
@@ -96,8 +113,16 @@ describe('streaming vs whole text', () => {
     assert.ok(runs.length > 10 && runs.every((r) => (r.raw.URL ?? '').includes('\ufffd')), 'the invalid bytes reach the records');
     for (const chunkBytes of [777, 4096, 65536]) {
       const got = await parseFile(bad, { file: 'bad-bytes.log', streamThreshold: 0, chunkBytes });
-      assert.deepEqual(got.records.map((r) => JSON.stringify(r)), expected.records.map((r) => JSON.stringify(r)), `chunkBytes ${chunkBytes}`);
-      assert.deepEqual(got.diagnostics.map((d) => JSON.stringify(d)), expected.diagnostics.map((d) => JSON.stringify(d)), `chunkBytes ${chunkBytes}`);
+      assert.deepEqual(
+        got.records.map((r) => JSON.stringify(r)),
+        expected.records.map((r) => JSON.stringify(r)),
+        `chunkBytes ${chunkBytes}`,
+      );
+      assert.deepEqual(
+        got.diagnostics.map((d) => JSON.stringify(d)),
+        expected.diagnostics.map((d) => JSON.stringify(d)),
+        `chunkBytes ${chunkBytes}`,
+      );
     }
   });
 
@@ -112,12 +137,21 @@ describe('streaming vs whole text', () => {
     const slow = await parseWithSlowConsumer(file, { file: 'big.log', chunkBytes: 64 * 1024 });
     assert.ok(slow.waits > 10, `asked after each chunk (${slow.waits} times)`);
     assert.equal(slow.readWhilePaused, 0, 'no record is read while the consumer is not ready');
-    assert.deepEqual(slow.got, whole.records.map((r) => JSON.stringify(r)));
-    assert.deepEqual(slow.result.diagnostics.map((d) => JSON.stringify(d)), whole.diagnostics.map((d) => JSON.stringify(d)));
+    assert.deepEqual(
+      slow.got,
+      whole.records.map((r) => JSON.stringify(r)),
+    );
+    assert.deepEqual(
+      slow.result.diagnostics.map((d) => JSON.stringify(d)),
+      whole.diagnostics.map((d) => JSON.stringify(d)),
+    );
     // Never ready when asked: the file may end while the consumer waits; the last records too wait for it.
     const slowest = await parseWithSlowConsumer(file, { file: 'big.log', chunkBytes: 256 * 1024 }, 1);
     assert.equal(slowest.readWhilePaused, 0);
-    assert.deepEqual(slowest.got, whole.records.map((r) => JSON.stringify(r)));
+    assert.deepEqual(
+      slowest.got,
+      whole.records.map((r) => JSON.stringify(r)),
+    );
   });
 
   it('signal stops reading: the records so far, and a warning saying where it stopped', async () => {

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { Diagnostic } from '../../src/model/diagnostics';
-import { lookupLabel, parseNumber } from '../../src/model/metric-vocabulary';
 import { parseTestCompleted, stressRowsToRun } from '../../src/ingest/stress-test';
 import type { PartialRun } from '../../src/ingest/types';
+import type { Diagnostic } from '../../src/model/diagnostics';
+import { lookupLabel, parseNumber } from '../../src/model/metric-vocabulary';
 
 const LABELS = [
   'Average Response Time',
@@ -27,7 +27,17 @@ const LABELS = [
 ];
 // The same label in another unit means another factor (seconds vs ms): a remembered meaning
 // must be the one for this row's unit.
-const VALUES = ['1.5 seconds', '1500 ms', '12.43 requests/second', '300 (100.0%)', '42', 'N/A', '1,081…', 'fast', 'http://localhost:8000/v1/completions'];
+const VALUES = [
+  '1.5 seconds',
+  '1500 ms',
+  '12.43 requests/second',
+  '300 (100.0%)',
+  '42',
+  'N/A',
+  '1,081…',
+  'fast',
+  'http://localhost:8000/v1/completions',
+];
 
 const row = fc.tuple(fc.constantFrom(...LABELS), fc.constantFrom(...VALUES));
 const table = fc.array(row, { minLength: 1, maxLength: 8 });
@@ -35,7 +45,13 @@ const table = fc.array(row, { minLength: 1, maxLength: 8 });
 function read(rows: ReadonlyArray<readonly [string, string]>): { run: PartialRun; diagnostics: Diagnostic[] } {
   const run: PartialRun = { startLine: 0, format: 'rich-table', metrics: {}, raw: {}, provenance: {}, flags: [] };
   const diagnostics: Diagnostic[] = [];
-  stressRowsToRun(rows, rows.map((_, r) => r + 1), 'x.log', run, diagnostics);
+  stressRowsToRun(
+    rows,
+    rows.map((_, r) => r + 1),
+    'x.log',
+    run,
+    diagnostics,
+  );
   return { run, diagnostics };
 }
 
@@ -43,7 +59,10 @@ test('property: a table reads the same whatever table was read before it', () =>
   fc.assert(
     fc.property(fc.array(table, { minLength: 2, maxLength: 6 }), (tables) => {
       const forward = tables.map((t) => read(t));
-      const backward = [...tables].reverse().map((t) => read(t)).reverse();
+      const backward = [...tables]
+        .reverse()
+        .map((t) => read(t))
+        .reverse();
       assert.deepStrictEqual(forward, backward);
     }),
     { numRuns: 400 },
@@ -88,5 +107,6 @@ test('`Test completed in …` lines: any case and indentation, seconds from s, m
   assert.deepStrictEqual(parseTestCompleted('  test COMPLETED in 3 ms '), { text: '3 ms', seconds: 0.003 });
   assert.deepStrictEqual(parseTestCompleted('\tTest completed in 2 min'), { text: '2 min', seconds: 120 });
   assert.deepStrictEqual(parseTestCompleted('Test completed in 5 fortnights'), { text: '5 fortnights' });
-  for (const line of ['Test completed in', 'xTest completed in 3', 'The test completed in 3 s', 'T', '', '   ']) assert.equal(parseTestCompleted(line), undefined, JSON.stringify(line));
+  for (const line of ['Test completed in', 'xTest completed in 3', 'The test completed in 3 s', 'T', '', '   '])
+    assert.equal(parseTestCompleted(line), undefined, JSON.stringify(line));
 });

@@ -1,15 +1,48 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import fc from 'fast-check';
-import { looksLikeMarkdownReport, parseMarkdownReport } from '../../src/ingest/markdown-report';
 import { parseCsv } from '../../src/ingest/csv';
+import { looksLikeMarkdownReport, parseMarkdownReport } from '../../src/ingest/markdown-report';
 
 // Fragments of the inputs these readers see, glued at random: they must never throw.
 const fragments = fc.constantFrom(
-  '<table>', '</table>', '<thead>', '<tr>', '<td>', '</td>', '<th>Gen TPS</th>', '<th colspan="3">Preset', '&#x20;', '&#xFFFFFFF;', '&bogus;',
-  '| Preset | Gen TPS |', '| --- | --- |', '| a | 1,2 |', '\\|', '**', '`', '```', '~~~', '#', '## 4.1 Qwen-1.5B - 64k context @10req', '\n', '\n\n',
-  '<img src="chart_x_64000ctx_512max.png">', '__proto__', 'constructor', '"', ',', ';', '\t', 'Metric,avg,p99', 'Type,Name,Request Count,Failure Count',
-  'Timestamp,User Count,Requests/s', 'N/A', '1e999', '-', '…',
+  '<table>',
+  '</table>',
+  '<thead>',
+  '<tr>',
+  '<td>',
+  '</td>',
+  '<th>Gen TPS</th>',
+  '<th colspan="3">Preset',
+  '&#x20;',
+  '&#xFFFFFFF;',
+  '&bogus;',
+  '| Preset | Gen TPS |',
+  '| --- | --- |',
+  '| a | 1,2 |',
+  '\\|',
+  '**',
+  '`',
+  '```',
+  '~~~',
+  '#',
+  '## 4.1 Qwen-1.5B - 64k context @10req',
+  '\n',
+  '\n\n',
+  '<img src="chart_x_64000ctx_512max.png">',
+  '__proto__',
+  'constructor',
+  '"',
+  ',',
+  ';',
+  '\t',
+  'Metric,avg,p99',
+  'Type,Name,Request Count,Failure Count',
+  'Timestamp,User Count,Requests/s',
+  'N/A',
+  '1e999',
+  '-',
+  '…',
 );
 const doc = fc.array(fc.oneof(fragments, fc.string({ maxLength: 8 })), { maxLength: 60 }).map((parts) => parts.join(''));
 

@@ -1,11 +1,11 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertGolden, REPO_ROOT } from '../helpers/golden';
-import { looksLikeMarkdownReport, parseMarkdownReport, readHtmlTable, cleanInline } from '../../src/ingest/markdown-report';
-import { resolveModel, findModelMentions } from '../../src/ingest/markdown-report/model-names';
+import { test } from 'node:test';
+import { cleanInline, looksLikeMarkdownReport, parseMarkdownReport, readHtmlTable } from '../../src/ingest/markdown-report';
+import { findModelMentions, resolveModel } from '../../src/ingest/markdown-report/model-names';
 import type { RunRecord } from '../../src/model/records';
+import { assertGolden, REPO_ROOT } from '../helpers/golden';
 
 const REPORT = 'data/multi-gpu-presets-report.md';
 const read = (rel: string): string => fs.readFileSync(path.join(REPO_ROOT, rel), 'utf8');
@@ -32,11 +32,31 @@ test('multi-gpu report: 88 runs, 74 + 12 + 2 by section, 8 presets joined', () =
   const perTable = new Map<number, number>();
   for (const r of runs) perTable.set(r.source.line, (perTable.get(r.source.line) ?? 0) + 1);
   assert.deepEqual(Object.fromEntries(perTable), {
-    86: 12, 118: 7, 130: 8, 142: 7, 156: 3, 170: 7, 181: 8, 193: 7, 205: 3, 219: 4, 231: 4, 242: 3, 254: 1, 268: 4, 279: 4, 290: 3, 302: 1, 318: 2,
+    86: 12,
+    118: 7,
+    130: 8,
+    142: 7,
+    156: 3,
+    170: 7,
+    181: 8,
+    193: 7,
+    205: 3,
+    219: 4,
+    231: 4,
+    242: 3,
+    254: 1,
+    268: 4,
+    279: 4,
+    290: 3,
+    302: 1,
+    318: 2,
   });
   const presets = new Set(runs.map((r) => r.hardware?.preset));
   assert.equal(presets.size, 8);
-  assert.ok(runs.every((r) => r.hardware?.gpu !== undefined && r.hardware.gpu_count !== undefined), 'every preset joined to the presets table');
+  assert.ok(
+    runs.every((r) => r.hardware?.gpu !== undefined && r.hardware.gpu_count !== undefined),
+    'every preset joined to the presets table',
+  );
   assert.ok(runs.every((r) => r.source.format === 'html-table' && r.engine === 'vllm' && r.api === 'openai'));
   assert.equal(new Set(runs.map((r) => r.id)).size, 88, 'ids are unique');
 });
@@ -53,7 +73,14 @@ test('multi-gpu report: spot values', () => {
   assert.equal(small.server?.context_length, 2048);
   assert.equal(small.client?.max_tokens, 512);
   assert.match(small.provenance['client.max_tokens'] ?? '', /figure file name/);
-  assert.deepEqual(small.hardware, { preset: 'gpu-small', gpu: 'NVIDIA V100 (PCIe 16GB)', gpu_count: 1, vcpus: 30, memory_gb: 63, vram_gb: 16 });
+  assert.deepEqual(small.hardware, {
+    preset: 'gpu-small',
+    gpu: 'NVIDIA V100 (PCIe 16GB)',
+    gpu_count: 1,
+    vcpus: 30,
+    memory_gb: 63,
+    vram_gb: 16,
+  });
   assert.equal(small.parallelism?.strategy, undefined, 'section 4 does not state a strategy');
 
   const h100x2 = runs.filter((r) => r.source.line === 86 && r.hardware?.preset === 'H100X2');
@@ -64,7 +91,10 @@ test('multi-gpu report: spot values', () => {
       ['tensor', 40.98, 500.43],
     ],
   );
-  assert.ok(h100x2.every((r) => r.raw['Prompt Speedup (%)'] === '13.4%' && Object.keys(r.metrics).length === 2), 'speedups only in raw');
+  assert.ok(
+    h100x2.every((r) => r.raw['Prompt Speedup (%)'] === '13.4%' && Object.keys(r.metrics).length === 2),
+    'speedups only in raw',
+  );
   assert.ok(h100x2.every((r) => r.model === 'Llama-3.2-3B-Instruct' && r.client?.concurrency === 10 && r.client.total_requests === 100));
 
   const ctx64 = runs.filter((r) => r.labels.some((l) => l.startsWith('4.3 ')));
@@ -80,8 +110,14 @@ test('multi-gpu report: spot values', () => {
 test('multi-gpu report: section 5 — Concurrency column wins, first row is a duplicate of 4.4.4', () => {
   const { runs, result } = parseReport();
   const s5 = runs.filter((r) => r.source.line === 318);
-  assert.deepEqual(s5.map((r) => r.client?.concurrency), [10, 1]);
-  assert.deepEqual(s5.map((r) => r.flags.includes('duplicate')), [true, false]);
+  assert.deepEqual(
+    s5.map((r) => r.client?.concurrency),
+    [10, 1],
+  );
+  assert.deepEqual(
+    s5.map((r) => r.flags.includes('duplicate')),
+    [true, false],
+  );
   assert.equal(runs.filter((r) => r.flags.includes('duplicate')).length, 1);
   const dup = result.diagnostics.filter((d) => d.code === 'duplicate-run');
   assert.equal(dup.length, 1);
@@ -95,10 +131,16 @@ test('multi-gpu report: section 5 — Concurrency column wins, first row is a du
 
 test('looksLikeMarkdownReport: the report yes; console logs and the prose report no', () => {
   assert.equal(looksLikeMarkdownReport(read(REPORT)), true);
-  for (const f of ['a10-sglang-vllm-tp2-vs-tp4.md', 'a10-sglang-dp2-vllm.md', 'qwen3-4b-think-openai-vs-native.md', 'vllm-4-replica-load-report.md']) {
+  for (const f of [
+    'a10-sglang-vllm-tp2-vs-tp4.md',
+    'a10-sglang-dp2-vllm.md',
+    'qwen3-4b-think-openai-vs-native.md',
+    'vllm-4-replica-load-report.md',
+  ]) {
     assert.equal(looksLikeMarkdownReport(read(`data/${f}`)), false, f);
   }
-  for (const f of ['pipe-table-report.md', 'html-nested-tags.md', 'heading-without-model.md']) assert.equal(looksLikeMarkdownReport(fixture(f)), true, f);
+  for (const f of ['pipe-table-report.md', 'html-nested-tags.md', 'heading-without-model.md'])
+    assert.equal(looksLikeMarkdownReport(fixture(f)), true, f);
   assert.equal(looksLikeMarkdownReport('| a | b |\n| --- | --- |\n| x | y |\n'), false, 'a pipe table without metric headers');
 });
 
@@ -112,7 +154,10 @@ test('prose-only report: zero runs, one info diagnostic', () => {
 
 test('fixtures: goldens', () => {
   for (const f of ['pipe-table-report.md', 'html-nested-tags.md', 'heading-without-model.md']) {
-    assertGolden(`markdown-report/${f.replace(/\.md$/, '.json')}`, parseMarkdownReport(fixture(f), { file: `test/fixtures/markdown-report/${f}` }));
+    assertGolden(
+      `markdown-report/${f.replace(/\.md$/, '.json')}`,
+      parseMarkdownReport(fixture(f), { file: `test/fixtures/markdown-report/${f}` }),
+    );
   }
 });
 
@@ -135,7 +180,10 @@ test('html fixture: nested tags, entities, missing closing tags, ragged row', ()
   const r = parseMarkdownReport(fixture('html-nested-tags.md'), { file: 'h.md' });
   const runs = r.records as RunRecord[];
   assert.equal(runs.length, 3);
-  assert.deepEqual(runs.map((x) => x.hardware?.preset), ['box_one', 'Box-Two', 'box_three']);
+  assert.deepEqual(
+    runs.map((x) => x.hardware?.preset),
+    ['box_one', 'Box-Two', 'box_three'],
+  );
   assert.equal(runs[0]?.metrics['input_tps'], 1234.5);
   assert.equal(runs[1]?.metrics['input_tps'], 12);
   assert.equal(runs[0]?.model, 'Llama-3.1-8B');
@@ -159,7 +207,12 @@ test('readHtmlTable and cleanInline', () => {
 });
 
 test('model resolution by family and size tokens', () => {
-  const ids = ['deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B', 'meta-llama/Llama-3.2-3B-Instruct', 'meta-llama/Llama-3.1-8B-Instruct', 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B'];
+  const ids = [
+    'deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B',
+    'meta-llama/Llama-3.2-3B-Instruct',
+    'meta-llama/Llama-3.1-8B-Instruct',
+    'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B',
+  ];
   const expect: Record<string, string> = {
     'Qwen-1.5B': ids[0] as string,
     'Llama-3B': ids[1] as string,
@@ -189,11 +242,14 @@ test('setext headings and a model column with short names', () => {
   assertGolden('markdown-report/setext-model-column.json', r);
   assert.equal(runs.length, 3);
   assert.deepEqual(runs[0]?.labels, ['Engine comparison', 'Results at 4096 context']);
-  assert.deepEqual(runs.map((x) => [x.model, x.server?.model_path, x.engine, x.parallelism?.gpus, x.server?.context_length]), [
-    ['Mistral-7B-Instruct-v0.3', 'mistralai/Mistral-7B-Instruct-v0.3', 'vllm', 1, 4096],
-    ['Llama-3.1-8B-Instruct', 'meta-llama/Llama-3.1-8B-Instruct', 'sglang', 2, 4096],
-    ['Gemma-2B', undefined, 'vllm', 1, 4096],
-  ]);
+  assert.deepEqual(
+    runs.map((x) => [x.model, x.server?.model_path, x.engine, x.parallelism?.gpus, x.server?.context_length]),
+    [
+      ['Mistral-7B-Instruct-v0.3', 'mistralai/Mistral-7B-Instruct-v0.3', 'vllm', 1, 4096],
+      ['Llama-3.1-8B-Instruct', 'meta-llama/Llama-3.1-8B-Instruct', 'sglang', 2, 4096],
+      ['Gemma-2B', undefined, 'vllm', 1, 4096],
+    ],
+  );
   assert.equal(runs[0]?.metrics['throughput_rps'], 12.4);
   assert.equal(runs[0]?.metrics['latency_p99_s'], 2.35);
 });

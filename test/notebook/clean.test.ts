@@ -10,7 +10,11 @@ const NOTEBOOKS = path.join(REPO_ROOT, 'notebooks');
 
 function committedNotebooks(): string[] {
   if (!fs.existsSync(NOTEBOOKS)) return [];
-  return fs.readdirSync(NOTEBOOKS).filter((f) => f.endsWith('.ipynb')).sort().map((f) => path.join(NOTEBOOKS, f));
+  return fs
+    .readdirSync(NOTEBOOKS)
+    .filter((f) => f.endsWith('.ipynb'))
+    .sort()
+    .map((f) => path.join(NOTEBOOKS, f));
 }
 
 test('notebooks/ holds the five numbered notebooks', () => {
@@ -21,7 +25,11 @@ test('notebooks/ holds the five numbered notebooks', () => {
 
 test('committed notebooks hold no outputs or execution counts (clear them with clearNotebookFile)', () => {
   for (const file of committedNotebooks()) {
-    assert.deepEqual(notebookOutputProblems(readNotebook(file)), [], `${path.relative(REPO_ROOT, file)} must be committed with outputs cleared`);
+    assert.deepEqual(
+      notebookOutputProblems(readNotebook(file)),
+      [],
+      `${path.relative(REPO_ROOT, file)} must be committed with outputs cleared`,
+    );
   }
 });
 
@@ -29,8 +37,14 @@ test('every notebook has a parameters cell and imports only the built library', 
   for (const file of committedNotebooks()) {
     const nb = readNotebook(file);
     const rel = path.relative(REPO_ROOT, file);
-    assert.ok(nb.cells.some((c) => c.metadata.tags?.includes('parameters')), `${rel} has no cell tagged parameters`);
-    assert.ok(!nb.cells.some((c) => c.metadata.tags?.includes('injected-parameters')), `${rel} holds an injected-parameters cell (an executed copy?)`);
+    assert.ok(
+      nb.cells.some((c) => c.metadata.tags?.includes('parameters')),
+      `${rel} has no cell tagged parameters`,
+    );
+    assert.ok(
+      !nb.cells.some((c) => c.metadata.tags?.includes('injected-parameters')),
+      `${rel} holds an injected-parameters cell (an executed copy?)`,
+    );
     for (const c of nb.cells) {
       const src = Array.isArray(c.source) ? c.source.join('') : c.source;
       for (const m of src.matchAll(/from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
@@ -60,6 +74,12 @@ test('clearOutputs empties outputs, nulls counts and drops timing metadata', () 
   assert.equal(notebookOutputProblems(dirty).length, 3);
   const clean = clearOutputs(dirty);
   assert.deepEqual(notebookOutputProblems(clean), []);
-  assert.deepEqual(clean.cells[1], { cell_type: 'code', source: '1', metadata: { tags: ['parameters'] }, outputs: [], execution_count: null });
+  assert.deepEqual(clean.cells[1], {
+    cell_type: 'code',
+    source: '1',
+    metadata: { tags: ['parameters'] },
+    outputs: [],
+    execution_count: null,
+  });
   assert.equal(clean.cells[0], dirty.cells[0]);
 });

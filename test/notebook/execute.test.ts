@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { readNotebook, type Notebook, type NotebookOutput } from '../../src/notebook/notebook-file';
+import { type Notebook, type NotebookOutput, readNotebook } from '../../src/notebook/notebook-file';
 import { jupyterPython, runNotebook } from '../../src/notebook/run-notebook';
 import { REPO_ROOT } from '../helpers/golden';
 
@@ -56,7 +56,10 @@ const EXPECT: Record<string, (nb: Notebook) => void> = {
   '02-': (nb) => {
     assert.match(allText(nb), /[1-9]\d* scaling comparisons on throughput_rps/, 'finds scaling comparisons');
     const mimes = mimeTypes(nb);
-    assert.ok(mimes.has('image/svg+xml') || [...mimes].some((m) => m.startsWith('application/vnd.vegalite')), `a chart output; got ${[...mimes].join(', ')}`);
+    assert.ok(
+      mimes.has('image/svg+xml') || [...mimes].some((m) => m.startsWith('application/vnd.vegalite')),
+      `a chart output; got ${[...mimes].join(', ')}`,
+    );
     assert.match(allText(nb), /sglang/i);
     assert.match(allText(nb), /vllm/i);
   },
@@ -85,7 +88,10 @@ test('every notebook in notebooks/ executes and shows what it promises', async (
     newestMtime(path.join(REPO_ROOT, 'dist')) >= newestMtime(path.join(REPO_ROOT, 'src')),
     'dist/ is older than src/: rebuild (npx tsc -p tsconfig.json) so the notebooks test the current code',
   );
-  const files = fs.readdirSync(NOTEBOOKS).filter((f) => f.endsWith('.ipynb')).sort();
+  const files = fs
+    .readdirSync(NOTEBOOKS)
+    .filter((f) => f.endsWith('.ipynb'))
+    .sort();
   assert.ok(files.length >= 5, `expected five notebooks, found ${files.length}`);
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-notebooks-'));
   const started = Date.now();
@@ -95,7 +101,11 @@ test('every notebook in notebooks/ executes and shows what it promises', async (
       const { out } = await runNotebook(path.join(NOTEBOOKS, f), { out: path.join(outDir, f), timeoutSec: 300 });
       const nb = readNotebook(out);
       assert.ok(outputs(nb).length > 0, `${f} produced no output`);
-      assert.doesNotMatch(allText(nb), /TensorFlow\.js in Node\.js|tfjs-node/, `${f}: the danfojs/TensorFlow notice leaked into the outputs`);
+      assert.doesNotMatch(
+        allText(nb),
+        /TensorFlow\.js in Node\.js|tfjs-node/,
+        `${f}: the danfojs/TensorFlow notice leaked into the outputs`,
+      );
       const expect = Object.entries(EXPECT).find(([prefix]) => f.startsWith(prefix))?.[1];
       expect?.(nb);
       t.diagnostic(`${f}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -56,11 +56,14 @@ test('a string that is not a number stays a string (tslab then reports the type 
 
 test('unknown and invalid parameter names are rejected, listing the known ones', () => {
   const nb = readNotebook(path.join(FIXTURES, 'params.ipynb'));
-  assert.throws(() => injectParameters(nb, { colour: 'red' }), (e: Error) => {
-    assert.ok(e instanceof NotebookParameterError);
-    assert.match(e.message, /unknown parameter colour; known: greeting, count, loud/);
-    return true;
-  });
+  assert.throws(
+    () => injectParameters(nb, { colour: 'red' }),
+    (e: Error) => {
+      assert.ok(e instanceof NotebookParameterError);
+      assert.match(e.message, /unknown parameter colour; known: greeting, count, loud/);
+      return true;
+    },
+  );
   assert.throws(() => injectParameters(nb, { 'a-b': 1 }), /invalid parameter name "a-b"/);
   assert.throws(() => injectParameters(nb, { __proto__x: 1 }), /unknown parameter __proto__x/);
 });
@@ -79,7 +82,10 @@ test('runNotebook executes with injected parameters and writes the executed note
     const r = await runNotebook(path.join(FIXTURES, 'params.ipynb'), { params: { count: '3', loud: 'true' }, out });
     assert.equal(r.out, out);
     const executed = readNotebook(out);
-    const text = executed.cells.flatMap((c) => c.outputs ?? []).map((o) => (Array.isArray(o.text) ? o.text.join('') : o.text ?? '')).join('');
+    const text = executed.cells
+      .flatMap((c) => c.outputs ?? [])
+      .map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? '')))
+      .join('');
     // Only the notebook's own output: the injected cell echoes nothing.
     assert.equal(text, '{"msg":"HELLO x3","countType":"number"}\n');
     // An executed notebook is what clearNotebookFile is for.

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT } from '../helpers/golden';
 import { buildReport, chartFileNames, memoryEffects, outputPath, writeReport } from '../../src/report/build-report';
 import { renderReport } from '../../src/report/render-report';
+import { REPO_ROOT } from '../helpers/golden';
 import { fixtureInput } from './fixture';
 
 test('path safety: a figure name like ../../etc/x cannot leave the output directory', () => {
@@ -28,13 +28,22 @@ test('writeReport writes every file through the effects interface, inside out', 
   const input = fixtureInput();
   const effects = memoryEffects();
   const out = path.join(os.tmpdir(), 'benchbook-mem-out');
-  const res = await writeReport({ runs: input.runs, env: input.env, samples: [], diagnostics: input.diagnostics }, { out, title: 'Fixture', effects });
+  const res = await writeReport(
+    { runs: input.runs, env: input.env, samples: [], diagnostics: input.diagnostics },
+    { out, title: 'Fixture', effects },
+  );
   assert.ok(!fs.existsSync(out), 'nothing written to disk');
   const names = [...effects.files.keys()].map((f) => path.relative(out, f));
   for (const n of ['report.md', 'report.html', 'runs.csv', 'summary.json']) assert.ok(names.includes(n), n);
-  assert.ok(names.some((n) => /^charts\/[a-z0-9-]+\.svg$/.test(n)), 'at least one chart');
+  assert.ok(
+    names.some((n) => /^charts\/[a-z0-9-]+\.svg$/.test(n)),
+    'at least one chart',
+  );
   for (const n of names) assert.ok(!n.startsWith('..') && !path.isAbsolute(n), n);
-  assert.deepEqual(res.files.map((f) => path.relative(out, f)), names);
+  assert.deepEqual(
+    res.files.map((f) => path.relative(out, f)),
+    names,
+  );
   const summary = effects.files.get(path.join(out, 'summary.json'));
   assert.equal(typeof summary, 'string');
   assert.ok((summary as string).endsWith('}\n'));
@@ -92,7 +101,10 @@ test('a YAML report config file filters runs before analysis and picks sections'
     ]);
     assert.ok(res.diagnostics.some((d) => d.code === 'usage' && /unknown report config key "bogus"/.test(d.message)));
     fs.writeFileSync(cfg, 'sections: [unclosed\n');
-    await assert.rejects(writeReport({ runs: input.runs, env: [], samples: [], diagnostics: [] }, { out, config: cfg, effects }), /cannot read report config/);
+    await assert.rejects(
+      writeReport({ runs: input.runs, env: [], samples: [], diagnostics: [] }, { out, config: cfg, effects }),
+      /cannot read report config/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

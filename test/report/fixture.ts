@@ -21,4 +21,3 @@ export function hostileInput(): ReportInput {
   warm.labels.push(BAD_LABEL);
   return input;
 }
-

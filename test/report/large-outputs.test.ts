@@ -3,11 +3,12 @@
  * a few hundred thousand runs never builds one string past V8's limit), and the parts add up
  * to exactly the text written at once.
  */
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import fc from 'fast-check';
 import { syntheticRuns } from '../../bench/synthetic-runs';
-import { memoryEffects, writeReport, type ReportEffects } from '../../src/report/build-report';
+import { memoryEffects, type ReportEffects, writeReport } from '../../src/report/build-report';
 import { jsonTextParts } from '../../src/report/json-text-parts';
 
 test('jsonTextParts joined is JSON.stringify(value, null, 2): nested, empty, undefined, odd keys', () => {
@@ -26,7 +27,10 @@ test('jsonTextParts joined is JSON.stringify(value, null, 2): nested, empty, und
     }),
     { numRuns: 1000, seed: 11 },
   );
-  assert.equal([...jsonTextParts({ a: [], b: {}, c: [undefined, () => 1], d: undefined })].join(''), JSON.stringify({ a: [], b: {}, c: [undefined, () => 1], d: undefined }, null, 2));
+  assert.equal(
+    [...jsonTextParts({ a: [], b: {}, c: [undefined, () => 1], d: undefined })].join(''),
+    JSON.stringify({ a: [], b: {}, c: [undefined, () => 1], d: undefined }, null, 2),
+  );
 });
 
 test('a report with appendable effects writes runs.csv and summary.json in parts, the same files as one write', async () => {

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { renderReport } from '../../src/report/render-report';
 import { markdownToHtml } from '../../src/report/markdown-to-html';
 import { chromiumPath, exportWithChromium } from '../../src/report/pdf-export';
+import { renderReport } from '../../src/report/render-report';
 import { hostileInput, XSS } from './fixture';
 
 function hasTool(cmd: string): boolean {

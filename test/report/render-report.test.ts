@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { assertGolden } from '../helpers/golden';
-import { loadTemplates, renderReport } from '../../src/report/render-report';
 import { markdownToHtml, sanitizeSvg } from '../../src/report/markdown-to-html';
+import { loadTemplates, renderReport } from '../../src/report/render-report';
 import { APPENDIX_RUN_LIMIT } from '../../src/report/report-view';
+import { assertGolden } from '../helpers/golden';
 import { fixtureInput, hostileInput } from './fixture';
 
 /** Cells of a pipe-table line, honouring `\|` escapes. */
@@ -44,7 +44,10 @@ test('fixture report.md matches the golden (checked by hand against the fixture 
   assertGolden('report/fixture-report.md', markdown);
   // A few numbers a reader would check, from data/a10-sglang-vllm-tp2-vs-tp4.md:
   // vLLM c30: 2 GPUs (630: 11.12, 660: 12.00) → 4 GPUs (447: 13.22, 477: 13.12).
-  assert.match(markdown, /\| K1 \| concurrency 30 · temperature 0\.7 \| Throughput \(req\/s\) \| 2 GPUs: 11\.56 req\/s \| 4 GPUs: 13\.17 req\/s \| 2\/2 \| \+13\.9% \| \+9\.3% … \+18\.9% \| 0\.57 \|/);
+  assert.match(
+    markdown,
+    /\| K1 \| concurrency 30 · temperature 0\.7 \| Throughput \(req\/s\) \| 2 GPUs: 11\.56 req\/s \| 4 GPUs: 13\.17 req\/s \| 2\/2 \| \+13\.9% \| \+9\.3% … \+18\.9% \| 0\.57 \|/,
+  );
   assert.ok(assertTablesWellFormed(markdown) >= 10);
   assert.doesNotMatch(markdown, /undefined|NaN|\[object Object\]/);
   assert.doesNotMatch(markdown, /Generated/, 'no date unless generatedAt is given');
@@ -75,10 +78,14 @@ test('untrusted text: tables stay tables in Markdown, and no element is injected
 
 test('HTML inlines chart SVGs in a figure and strips script and event handlers', () => {
   const { markdown } = renderReport(fixtureInput());
-  const svg = '<?xml version="1.0"?><svg width="400" height="200" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" onclick=\'x()\'/><a href="javascript:alert(3)"><text>ok</text></a></svg>';
+  const svg =
+    '<?xml version="1.0"?><svg width="400" height="200" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" onclick=\'x()\'/><a href="javascript:alert(3)"><text>ok</text></a></svg>';
   const html = markdownToHtml(markdown, { title: 'T <b>', svgs: new Map([['scaling-throughput-rps', svg]]) });
   assert.match(html, /<title>T &lt;b&gt;<\/title>/);
-  assert.match(html, /<figure class="chart"[^>]*>\n<svg style="width:100%;max-width:520px;height:auto" viewBox="0 0 400 200" width="400" height="200">/);
+  assert.match(
+    html,
+    /<figure class="chart"[^>]*>\n<svg style="width:100%;max-width:520px;height:auto" viewBox="0 0 400 200" width="400" height="200">/,
+  );
   assert.match(html, /<figcaption><em>Figure 1\. Throughput, 2 → 4 GPUs\.<\/em> Mean request throughput/);
   assert.doesNotMatch(html, /<script|onload=|onclick=|javascript:/i);
   // The chart with no SVG given stays a relative link.
@@ -108,7 +115,10 @@ test('a user template directory overrides partials by name; a template file repl
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-tpl-'));
   try {
     fs.mkdirSync(path.join(dir, 'partials'));
-    fs.writeFileSync(path.join(dir, 'partials', 'summary.hbs'), '## My summary\n\n{{summary.runs}} runs; missing: [{{summary.nothing.here}}] {{num 1318.94}} {{pct 13.93}}\n');
+    fs.writeFileSync(
+      path.join(dir, 'partials', 'summary.hbs'),
+      '## My summary\n\n{{summary.runs}} runs; missing: [{{summary.nothing.here}}] {{num 1318.94}} {{pct 13.93}}\n',
+    );
     const out = renderReport(fixtureInput(), { templates: loadTemplates(dir) }).markdown;
     assert.match(out, /^## My summary\n\n14 runs; missing: \[\] 1,319 \+13\.9%$/m);
     assert.match(out, /^## Environment$/m, 'other partials stay built-in');

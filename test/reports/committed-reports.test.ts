@@ -2,12 +2,13 @@
  * The committed reports/ must be exactly what the main job (`npm start`) writes: rebuild
  * every set into a temp folder (without PDFs, which are not committed) and compare bytes.
  */
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { REPO_ROOT } from '../helpers/golden';
 
 const COMMITTED = new Set(['.md', '.html', '.svg', '.csv', '.json']);
@@ -30,7 +31,10 @@ test('committed reports/ match what the main job produces', () => {
     for (const set of sets) {
       const fresh = listFiles(path.join(tmp, set.name));
       const committed = listFiles(path.join(REPO_ROOT, 'reports', set.name));
-      assert.ok(fresh.includes('report.md') && fresh.includes('summary.json') && fresh.includes('runs.csv'), `${set.name}: main job wrote ${fresh.join(', ')}`);
+      assert.ok(
+        fresh.includes('report.md') && fresh.includes('summary.json') && fresh.includes('runs.csv'),
+        `${set.name}: main job wrote ${fresh.join(', ')}`,
+      );
       assert.deepEqual(committed, fresh, `${set.name}: committed files differ from the main job's (run npm start and commit reports/)`);
       for (const f of fresh) {
         const a = fs.readFileSync(path.join(tmp, set.name, f), 'utf8');

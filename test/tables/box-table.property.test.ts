@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { readBoxTable, startsBoxTable } from '../../src/ingest/tables/box-table';
 import { displayWidth } from '../../src/ingest/tables/text-width';
-import { RENDER_STYLES, renderTable, type RenderStyle, type TableSpec } from './render-table';
+import { RENDER_STYLES, type RenderStyle, renderTable, type TableSpec } from './render-table';
 
 const RUNS = Number(process.env.BENCHBOOK_PROPERTY_RUNS ?? 200);
 
@@ -26,11 +26,16 @@ const word = fc.oneof({ weight: 5, arbitrary: plainWord }, { weight: 1, arbitrar
 const label = fc.array(word, { minLength: 1, maxLength: 5 }).map((ws) => ws.join(' '));
 
 const thousands = fc.integer({ min: 0, max: 9_999_999 }).map((n) => n.toLocaleString('en-US'));
-const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 999 })).map(([a, b]) => `${a.toLocaleString('en-US')}.${String(b).padStart(2, '0')}`);
+const decimal = fc
+  .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 999 }))
+  .map(([a, b]) => `${a.toLocaleString('en-US')}.${String(b).padStart(2, '0')}`);
 const value = fc.oneof(thousands, decimal, fc.constant('N/A'), fc.integer({ min: 0, max: 999 }).map(String));
 
 const title = fc
-  .array(fc.array(fc.constantFrom(...letters), { minLength: 2, maxLength: 8 }).map((cs) => cs.join('')), { minLength: 1, maxLength: 4 })
+  .array(
+    fc.array(fc.constantFrom(...letters), { minLength: 2, maxLength: 8 }).map((cs) => cs.join('')),
+    { minLength: 1, maxLength: 4 },
+  )
   .map((ws) => ws.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '));
 
 function specArb(): fc.Arbitrary<TableSpec & { wrapLabel: boolean }> {
@@ -91,17 +96,21 @@ for (const style of RENDER_STYLES) {
 
 test('a table cut off at EOF reads as truncated', () => {
   fc.assert(
-    fc.property(specArb(), fc.constantFrom<RenderStyle>('heavy-head', 'square', 'rounded', 'double', 'ascii', 'tabulate-grid'), (spec, style) => {
-      const s: TableSpec = { header: spec.header, rows: spec.rows };
-      const table = renderTable(s, style);
-      const cut = table.slice(0, -1); // no bottom border
-      const t = readBoxTable(cut, 0);
-      assert.ok(t);
-      assert.equal(t.truncated, true);
-      assert.ok(t.issues.some((i) => i.code === 'table-truncated'));
-      assert.deepEqual(t.header, s.header);
-      if (style !== 'tabulate-grid') assert.deepEqual(t.rows, s.rows);
-    }),
+    fc.property(
+      specArb(),
+      fc.constantFrom<RenderStyle>('heavy-head', 'square', 'rounded', 'double', 'ascii', 'tabulate-grid'),
+      (spec, style) => {
+        const s: TableSpec = { header: spec.header, rows: spec.rows };
+        const table = renderTable(s, style);
+        const cut = table.slice(0, -1); // no bottom border
+        const t = readBoxTable(cut, 0);
+        assert.ok(t);
+        assert.equal(t.truncated, true);
+        assert.ok(t.issues.some((i) => i.code === 'table-truncated'));
+        assert.deepEqual(t.header, s.header);
+        if (style !== 'tabulate-grid') assert.deepEqual(t.rows, s.rows);
+      },
+    ),
     { numRuns: Math.max(20, Math.floor(RUNS / 4)) },
   );
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { normalizeText } from '../../src/ingest/hygiene';
 import { readBoxTable, startsBoxTable, type TextTable } from '../../src/ingest/tables/box-table';
-import { REPO_ROOT, otherToolsDir } from '../helpers/golden';
+import { otherToolsDir, REPO_ROOT } from '../helpers/golden';
 
 /** Every table of a text, scanning line by line the way the console scanner does. */
 export function allTables(lines: readonly string[]): TextTable[] {
@@ -104,7 +104,16 @@ test('genai-perf: wrapped label with values on its first line (aiperf_console_ta
       'Request Count (requests)',
     ],
   );
-  assert.deepEqual(table.rows[3], ['Request Latency (ms)', '2,940.39', '1,536.67', '7,319.35', '7,034.86', '4,474.42', '2,239.67', '1,611.04']);
+  assert.deepEqual(table.rows[3], [
+    'Request Latency (ms)',
+    '2,940.39',
+    '1,536.67',
+    '7,319.35',
+    '7,034.86',
+    '4,474.42',
+    '2,239.67',
+    '1,611.04',
+  ]);
   assert.equal(table.rowLines[3], 10);
 });
 
@@ -121,7 +130,14 @@ test('rich_6: tables nested in panels, squeezed padding, value wraps with an emp
   assert.equal(stats.rows.length, 3);
   assert.equal(stats.rows[0]![2], '1563.3, 1569.2, 1576.5, 1589.4, 1594.0, 1595.3, 1596.4');
   assert.equal(stats.rows[2]![2], '2157.6, 9185.1, 12220.5, 23333.5, 44214.1, 45329.8, 51276.9');
-  assert.deepEqual(tables[3]!.rows[1], ['asynchronous@0.85 req/sec', '0.77 req/sec', '20.77 sec', '2401.32 ms', '63.69 ms', '221.75 tokens/sec']);
+  assert.deepEqual(tables[3]!.rows[1], [
+    'asynchronous@0.85 req/sec',
+    '0.77 req/sec',
+    '20.77 sec',
+    '2401.32 ms',
+    '63.69 ms',
+    '221.75 tokens/sec',
+  ]);
 });
 
 test('rich_11: bottom border broken by a line break is truncated and consumed', (t) => {
@@ -181,20 +197,43 @@ function read(text: string, at = 0): TextTable {
 }
 
 test('rich ASCII box: no junctions in the top border, columns from the header rule', () => {
-  const t = read(['+-----------------------+', '| Metric     | Value    |', '|------------+----------|', '| RPS        | 12.5     |', '| Latency    | 1,234    |', '+-----------------------+'].join('\n'));
+  const t = read(
+    [
+      '+-----------------------+',
+      '| Metric     | Value    |',
+      '|------------+----------|',
+      '| RPS        | 12.5     |',
+      '| Latency    | 1,234    |',
+      '+-----------------------+',
+    ].join('\n'),
+  );
   assert.deepEqual(t.header, ['Metric', 'Value']);
-  assert.deepEqual(t.rows, [['RPS', '12.5'], ['Latency', '1,234']]);
+  assert.deepEqual(t.rows, [
+    ['RPS', '12.5'],
+    ['Latency', '1,234'],
+  ]);
   assert.equal(t.next, 6);
 });
 
 test('a square box without a header rule has no header', () => {
   const t = read(['┌────────┬───────┐', '│ a      │ 1     │', '│ b      │ 2     │', '└────────┴───────┘'].join('\n'));
   assert.deepEqual(t.header, []);
-  assert.deepEqual(t.rows, [['a', '1'], ['b', '2']]);
+  assert.deepEqual(t.rows, [
+    ['a', '1'],
+    ['b', '2'],
+  ]);
 });
 
 test('a table inside a rounded panel: panel borders stripped; the panel itself is no table', () => {
-  const text = ['╭─ Panel ──────────────────────╮', '│ ╭──────┬──────╮              │', '│ │ k    │ v    │              │', '│ ├──────┼──────┤              │', '│ │ x    │ 9    │              │', '│ ╰──────┴──────╯              │', '╰──────────────────────────────╯'].join('\n');
+  const text = [
+    '╭─ Panel ──────────────────────╮',
+    '│ ╭──────┬──────╮              │',
+    '│ │ k    │ v    │              │',
+    '│ ├──────┼──────┤              │',
+    '│ │ x    │ 9    │              │',
+    '│ ╰──────┴──────╯              │',
+    '╰──────────────────────────────╯',
+  ].join('\n');
   assert.equal(startsBoxTable(text.split('\n'), 0), false);
   const t = read(text, 1);
   assert.equal(t.style, 'rounded');
@@ -206,35 +245,106 @@ test('a table inside a rounded panel: panel borders stripped; the panel itself i
 test('cut off at EOF: rows so far, truncated, issue at the last line', () => {
   const t = read(['┏━━━━━━┳━━━━━━┓', '┃ a    ┃ b    ┃', '┡━━━━━━╇━━━━━━┩', '│ 1    │ 2    │', '│ 3    │ 4'].join('\n'));
   assert.equal(t.truncated, true);
-  assert.deepEqual(t.rows, [['1', '2'], ['3', '4']]);
-  assert.deepEqual(t.issues.map((x) => [x.code, x.line]), [['table-truncated', 4]]);
+  assert.deepEqual(t.rows, [
+    ['1', '2'],
+    ['3', '4'],
+  ]);
+  assert.deepEqual(
+    t.issues.map((x) => [x.code, x.line]),
+    [['table-truncated', 4]],
+  );
 });
 
 test('minimal (rich MINIMAL_HEAVY_HEAD with edges) and simple (whitespace columns)', () => {
-  const m = read(['           Results', '              ╷', '  Name        │ Value', ' ╺━━━━━━━━━━━━┿━━━━━━━━╸', '  Throughput  │ 12.5', '  Latency p99 │ 1,234', '              ╵', ''].join('\n'));
+  const m = read(
+    [
+      '           Results',
+      '              ╷',
+      '  Name        │ Value',
+      ' ╺━━━━━━━━━━━━┿━━━━━━━━╸',
+      '  Throughput  │ 12.5',
+      '  Latency p99 │ 1,234',
+      '              ╵',
+      '',
+    ].join('\n'),
+  );
   assert.equal(m.style, 'minimal');
   assert.equal(m.title, 'Results');
   assert.deepEqual(m.header, ['Name', 'Value']);
-  assert.deepEqual(m.rows, [['Throughput', '12.5'], ['Latency p99', '1,234']]);
+  assert.deepEqual(m.rows, [
+    ['Throughput', '12.5'],
+    ['Latency p99', '1,234'],
+  ]);
   assert.equal(m.next, 7);
-  const s = read(['  Name          Value    Unit', ' ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━', '  Throughput    12.5     req/s', '  Latency p99   1,234    ms', ''].join('\n'));
+  const s = read(
+    [
+      '  Name          Value    Unit',
+      ' ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━',
+      '  Throughput    12.5     req/s',
+      '  Latency p99   1,234    ms',
+      '',
+    ].join('\n'),
+  );
   assert.equal(s.style, 'simple');
   assert.deepEqual(s.header, ['Name', 'Value', 'Unit']);
-  assert.deepEqual(s.rows, [['Throughput', '12.5', 'req/s'], ['Latency p99', '1,234', 'ms']]);
+  assert.deepEqual(s.rows, [
+    ['Throughput', '12.5', 'req/s'],
+    ['Latency p99', '1,234', 'ms'],
+  ]);
 });
 
 test('minimal and simple tables: a value folded mid-token at the column width joins without a space', () => {
   // The URL is 36 columns, folded at 20 as rich folds a token wider than its column.
-  const expected = [['URL', 'http://localhost:8000/v1/completions'], ['Max Tokens', '256'], ['Notes', 'two words']];
+  const expected = [
+    ['URL', 'http://localhost:8000/v1/completions'],
+    ['Max Tokens', '256'],
+    ['Notes', 'two words'],
+  ];
   const variants: Record<string, string[]> = {
     // rich MINIMAL (edges `╶`/`╴` on the rule), trailing spaces kept as a terminal pads lines
-    'minimal, edges': ['             ╷                      ', '  Metric     │ Value                ', '╶────────────┼─────────────────────╴', '  URL        │ http://localhost:800 ', '             │ 0/v1/completions     ', '  Max Tokens │ 256                  ', '  Notes      │ two                  ', '             │ words                ', '             ╵                      '],
+    'minimal, edges': [
+      '             ╷                      ',
+      '  Metric     │ Value                ',
+      '╶────────────┼─────────────────────╴',
+      '  URL        │ http://localhost:800 ',
+      '             │ 0/v1/completions     ',
+      '  Max Tokens │ 256                  ',
+      '  Notes      │ two                  ',
+      '             │ words                ',
+      '             ╵                      ',
+    ],
     // the same pasted with trailing spaces dropped
-    'minimal, trimmed': ['             ╷', '  Metric     │ Value', '╶────────────┼─────────────────────╴', '  URL        │ http://localhost:800', '             │ 0/v1/completions', '  Max Tokens │ 256', '  Notes      │ two', '             │ words', '             ╵'],
+    'minimal, trimmed': [
+      '             ╷',
+      '  Metric     │ Value',
+      '╶────────────┼─────────────────────╴',
+      '  URL        │ http://localhost:800',
+      '             │ 0/v1/completions',
+      '  Max Tokens │ 256',
+      '  Notes      │ two',
+      '             │ words',
+      '             ╵',
+    ],
     // no edges shown: the rule runs over the outer padding
-    'minimal, no edge': [' Metric     │ Value', '━━━━━━━━━━━━┿━━━━━━━━━━━━━━━━━━━━━━', ' URL        │ http://localhost:800', '            │ 0/v1/completions', ' Max Tokens │ 256', ' Notes      │ two', '            │ words'],
+    'minimal, no edge': [
+      ' Metric     │ Value',
+      '━━━━━━━━━━━━┿━━━━━━━━━━━━━━━━━━━━━━',
+      ' URL        │ http://localhost:800',
+      '            │ 0/v1/completions',
+      ' Max Tokens │ 256',
+      ' Notes      │ two',
+      '            │ words',
+    ],
     // rich SIMPLE: no dividers at all
-    simple: ['  Metric       Value', ' ─────────────────────────────────── ', '  URL          http://localhost:800', '               0/v1/completions', '  Max Tokens   256', '  Notes        two', '               words'],
+    simple: [
+      '  Metric       Value',
+      ' ─────────────────────────────────── ',
+      '  URL          http://localhost:800',
+      '               0/v1/completions',
+      '  Max Tokens   256',
+      '  Notes        two',
+      '               words',
+    ],
   };
   for (const [name, lines] of Object.entries(variants)) {
     const t = read([...lines, ''].join('\n'));

@@ -5,9 +5,38 @@ import { expandTabs, normalizeText, repairMojibake, stripAnsi } from '../../src/
 
 /** UTF-8 bytes shown as Windows-1252 (undefined bytes dropped or kept as C1, both happen). */
 function mojibake(text: string, dropUndefined: boolean): string {
-  const cp: Record<number, string> = { 0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š', 0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ' };
+  const cp: Record<number, string> = {
+    0x80: '€',
+    0x82: '‚',
+    0x83: 'ƒ',
+    0x84: '„',
+    0x85: '…',
+    0x86: '†',
+    0x87: '‡',
+    0x88: 'ˆ',
+    0x89: '‰',
+    0x8a: 'Š',
+    0x8b: '‹',
+    0x8c: 'Œ',
+    0x8e: 'Ž',
+    0x91: '‘',
+    0x92: '’',
+    0x93: '“',
+    0x94: '”',
+    0x95: '•',
+    0x96: '–',
+    0x97: '—',
+    0x98: '˜',
+    0x99: '™',
+    0x9a: 'š',
+    0x9b: '›',
+    0x9c: 'œ',
+    0x9e: 'ž',
+    0x9f: 'Ÿ',
+  };
   let out = '';
-  for (const b of Buffer.from(text, 'utf8')) out += b < 0x80 ? String.fromCharCode(b) : (cp[b] ?? (dropUndefined && b < 0xa0 ? '' : String.fromCharCode(b)));
+  for (const b of Buffer.from(text, 'utf8'))
+    out += b < 0x80 ? String.fromCharCode(b) : (cp[b] ?? (dropUndefined && b < 0xa0 ? '' : String.fromCharCode(b)));
   return out;
 }
 

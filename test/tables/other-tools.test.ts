@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { Diagnostic } from '../../src/model/diagnostics';
 import { normalizeText } from '../../src/ingest/hygiene';
 import { readToolTables, toolTableReader } from '../../src/ingest/tables/tool-tables';
 import type { PartialRun } from '../../src/ingest/types';
+import type { Diagnostic } from '../../src/model/diagnostics';
 import { assertGolden, otherToolsDir } from '../helpers/golden';
 
 interface Parsed {
@@ -168,7 +168,8 @@ test('rich_13: near-negative: kept as no-load-metrics run, nothing invented', (t
   near(m(r, 'avg_time_call_s'), 0.05, 'avg time/call');
   near(m(r, 'total_cost_usd'), 0.0016, 'total cost');
   assert.equal(r.client, undefined);
-  for (const k of Object.keys(r.metrics)) assert.doesNotMatch(k, /^(throughput_rps|output_tps|total_tps|input_tps|measured_concurrency)$|_p99/);
+  for (const k of Object.keys(r.metrics))
+    assert.doesNotMatch(k, /^(throughput_rps|output_tps|total_tps|input_tps|measured_concurrency)$|_p99/);
 });
 
 test('rich_6: guidellm v0.1 nested panels, one run per benchmark', (t) => {
@@ -176,7 +177,10 @@ test('rich_6: guidellm v0.1 nested panels, one run per benchmark', (t) => {
   if (!p) return;
   assert.equal(p.runs.length, 3);
   const [s, a, th] = p.runs;
-  assert.deepEqual(p.runs.map((r) => r.raw.Benchmark), ['synchronous', 'asynchronous@0.85 req/sec', 'throughput']);
+  assert.deepEqual(
+    p.runs.map((r) => r.raw.Benchmark),
+    ['synchronous', 'asynchronous@0.85 req/sec', 'throughput'],
+  );
   const expect: Array<[PartialRun | undefined, number, number, number, number, number, number, number]> = [
     [s, 0.1, 10.32, 1585.08, 29.81, 28.39, 14.87, 1596.4],
     [a, 0.77, 20.77, 2401.32, 63.69, 221.75, 35.07, 5345.6],
@@ -246,9 +250,18 @@ test('rich_8: evalscope sweep, one run per concurrency + sweep summary', (t) => 
   const p = parse('rich_8.txt', t);
   if (!p) return;
   const rows = p.runs.filter((r) => !r.flags.includes('sweep-summary'));
-  assert.deepEqual(rows.map((r) => r.client?.concurrency), [1, 10, 50, 100]);
-  assert.deepEqual(rows.map((r) => r.metrics.throughput_rps), [0.15, 0.96, 2.47, 3.37]);
-  assert.deepEqual(rows.map((r) => r.metrics.output_tps), [150.34, 986.63, 2529.14, 3455.61]);
+  assert.deepEqual(
+    rows.map((r) => r.client?.concurrency),
+    [1, 10, 50, 100],
+  );
+  assert.deepEqual(
+    rows.map((r) => r.metrics.throughput_rps),
+    [0.15, 0.96, 2.47, 3.37],
+  );
+  assert.deepEqual(
+    rows.map((r) => r.metrics.output_tps),
+    [150.34, 986.63, 2529.14, 3455.61],
+  );
   assert.ok(rows.every((r) => r.metrics.success_pct === 100));
   assert.ok(rows.every((r) => r.client?.total_requests === undefined && r.raw.Num === '...'));
   const summary = p.runs.find((r) => r.flags.includes('sweep-summary'));
@@ -261,9 +274,18 @@ test('rich_8: evalscope sweep, one run per concurrency + sweep summary', (t) => 
 test('rich_9: evalscope SLA auto-tune overview; the criteria grid is not a run', (t) => {
   const p = parse('rich_9.txt', t);
   if (!p) return;
-  assert.deepEqual(p.runs.map((r) => r.client?.concurrency), [2, 4, 5, 6, 8]);
-  assert.deepEqual(p.runs.map((r) => r.metrics.throughput_rps), [2.19, 7.18, 6.39, 3.86, 4.03]);
-  assert.deepEqual(p.runs.map((r) => r.metrics.output_tps), [640.2, 1013.67, 1210.93, 1095.79, 1615.33]);
+  assert.deepEqual(
+    p.runs.map((r) => r.client?.concurrency),
+    [2, 4, 5, 6, 8],
+  );
+  assert.deepEqual(
+    p.runs.map((r) => r.metrics.throughput_rps),
+    [2.19, 7.18, 6.39, 3.86, 4.03],
+  );
+  assert.deepEqual(
+    p.runs.map((r) => r.metrics.output_tps),
+    [640.2, 1013.67, 1210.93, 1095.79, 1615.33],
+  );
 });
 
 test('stress-test tables are left to the stress-test reader; nothing falls between the two', () => {
@@ -279,7 +301,10 @@ test('stress-test tables are left to the stress-test reader; nothing falls betwe
       ].join('\n'),
       'x',
     ).lines;
-  const two = table(['│ Successful Requests        │ 300 (100.0%)                    │', '│ Actual Throughput          │ 20.02 requests/second           │']);
+  const two = table([
+    '│ Successful Requests        │ 300 (100.0%)                    │',
+    '│ Actual Throughput          │ 20.02 requests/second           │',
+  ]);
   for (let i = 0; i < two.length; i++) assert.equal(toolTableReader.startsAt(two, i), false, `titled, line ${i + 1}`);
   const untitled = two.slice(1);
   for (let i = 0; i < untitled.length; i++) assert.equal(toolTableReader.startsAt(untitled, i), false, `untitled, line ${i + 1}`);

@@ -7,8 +7,27 @@
  */
 import { displayWidth } from '../../src/ingest/tables/text-width';
 
-export type RenderStyle = 'heavy-head' | 'square' | 'rounded' | 'double' | 'heavy' | 'ascii' | 'minimal' | 'minimal-edges' | 'tabulate-grid';
-export const RENDER_STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'minimal', 'minimal-edges', 'tabulate-grid'];
+export type RenderStyle =
+  | 'heavy-head'
+  | 'square'
+  | 'rounded'
+  | 'double'
+  | 'heavy'
+  | 'ascii'
+  | 'minimal'
+  | 'minimal-edges'
+  | 'tabulate-grid';
+export const RENDER_STYLES: readonly RenderStyle[] = [
+  'heavy-head',
+  'square',
+  'rounded',
+  'double',
+  'heavy',
+  'ascii',
+  'minimal',
+  'minimal-edges',
+  'tabulate-grid',
+];
 
 export interface TableSpec {
   title?: string;
@@ -35,11 +54,41 @@ const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges'>, Box> = {
     row: ['│', '│', '│'],
     bottom: ['└', '─', '┴', '┘'],
   },
-  square: { top: ['┌', '─', '┬', '┐'], headRow: ['│', '│', '│'], headSep: ['├', '─', '┼', '┤'], row: ['│', '│', '│'], bottom: ['└', '─', '┴', '┘'] },
-  rounded: { top: ['╭', '─', '┬', '╮'], headRow: ['│', '│', '│'], headSep: ['├', '─', '┼', '┤'], row: ['│', '│', '│'], bottom: ['╰', '─', '┴', '╯'] },
-  double: { top: ['╔', '═', '╦', '╗'], headRow: ['║', '║', '║'], headSep: ['╠', '═', '╬', '╣'], row: ['║', '║', '║'], bottom: ['╚', '═', '╩', '╝'] },
-  heavy: { top: ['┏', '━', '┳', '┓'], headRow: ['┃', '┃', '┃'], headSep: ['┣', '━', '╋', '┫'], row: ['┃', '┃', '┃'], bottom: ['┗', '━', '┻', '┛'] },
-  ascii: { top: ['+', '-', '+', '+'], headRow: ['|', '|', '|'], headSep: ['+', '=', '+', '+'], row: ['|', '|', '|'], bottom: ['+', '-', '+', '+'] },
+  square: {
+    top: ['┌', '─', '┬', '┐'],
+    headRow: ['│', '│', '│'],
+    headSep: ['├', '─', '┼', '┤'],
+    row: ['│', '│', '│'],
+    bottom: ['└', '─', '┴', '┘'],
+  },
+  rounded: {
+    top: ['╭', '─', '┬', '╮'],
+    headRow: ['│', '│', '│'],
+    headSep: ['├', '─', '┼', '┤'],
+    row: ['│', '│', '│'],
+    bottom: ['╰', '─', '┴', '╯'],
+  },
+  double: {
+    top: ['╔', '═', '╦', '╗'],
+    headRow: ['║', '║', '║'],
+    headSep: ['╠', '═', '╬', '╣'],
+    row: ['║', '║', '║'],
+    bottom: ['╚', '═', '╩', '╝'],
+  },
+  heavy: {
+    top: ['┏', '━', '┳', '┓'],
+    headRow: ['┃', '┃', '┃'],
+    headSep: ['┣', '━', '╋', '┫'],
+    row: ['┃', '┃', '┃'],
+    bottom: ['┗', '━', '┻', '┛'],
+  },
+  ascii: {
+    top: ['+', '-', '+', '+'],
+    headRow: ['|', '|', '|'],
+    headSep: ['+', '=', '+', '+'],
+    row: ['|', '|', '|'],
+    bottom: ['+', '-', '+', '+'],
+  },
   'tabulate-grid': {
     top: ['+', '-', '+', '+'],
     headRow: ['|', '|', '|'],

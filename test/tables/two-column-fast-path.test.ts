@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { readBoxTable, readBoxTableGeneral, readPlainTwoColumnTable, type TextTable } from '../../src/ingest/tables/box-table';
 import { displayWidth } from '../../src/ingest/tables/text-width';
-import { renderTable, type RenderStyle, type TableSpec } from './render-table';
+import { type RenderStyle, renderTable, type TableSpec } from './render-table';
 
 const RUNS = 500;
 const STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'double', 'heavy', 'ascii', 'tabulate-grid'];
@@ -21,7 +21,33 @@ const STYLES: readonly RenderStyle[] = ['heavy-head', 'square', 'rounded', 'doub
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const randomWord = fc.array(fc.constantFrom(...letters), { minLength: 1, maxLength: 9 }).map((cs) => cs.join(''));
 const labelWord = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('Total', 'Requests', 'Successful', 'Failed', 'Throughput', 'Actual', 'Average', 'Response', 'Time', 'Tokens', 'Per', 'Second', 'P99', 'TTFT', 'ITL', 'Mean', 'Median', 'Peak', 'In', 'Flight', 'URL', 'Max') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'Total',
+      'Requests',
+      'Successful',
+      'Failed',
+      'Throughput',
+      'Actual',
+      'Average',
+      'Response',
+      'Time',
+      'Tokens',
+      'Per',
+      'Second',
+      'P99',
+      'TTFT',
+      'ITL',
+      'Mean',
+      'Median',
+      'Peak',
+      'In',
+      'Flight',
+      'URL',
+      'Max',
+    ),
+  },
   { weight: 3, arbitrary: randomWord },
   { weight: 2, arbitrary: fc.constantFrom('吞吐量', '延迟', '请求数', '首字时间', '模型') },
   { weight: 2, arbitrary: fc.constantFrom('%', '/', '(ms)', '(s)', 'tok/s', '(%)') },
@@ -30,20 +56,35 @@ const label = fc.array(labelWord, { minLength: 1, maxLength: 5 }).map((ws) => ws
 
 const int = fc.integer({ min: 0, max: 9_999_999 });
 const thousands = int.map((n) => n.toLocaleString('en-US'));
-const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a.toLocaleString('en-US')}.${String(b).padStart(2, '0')}`);
+const decimal = fc
+  .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }))
+  .map(([a, b]) => `${a.toLocaleString('en-US')}.${String(b).padStart(2, '0')}`);
 const value = fc.oneof(
   { weight: 3, arbitrary: thousands },
   { weight: 3, arbitrary: decimal },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 1000 })).map(([n, p]) => `${n} (${(p / 10).toFixed(1)}%)`) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 1000 }))
+      .map(([n, p]) => `${n} (${(p / 10).toFixed(1)}%)`),
+  },
   { weight: 2, arbitrary: decimal.map((d) => `${d} requests/second`) },
   { weight: 1, arbitrary: decimal.map((d) => `${d} seconds`) },
   { weight: 1, arbitrary: fc.constant('N/A') },
-  { weight: 1, arbitrary: fc.constantFrom('http://localhost:8000/v1/completions', 'http://localhost:30000/generate', 'https://api.example.com/v1/chat/completions') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'http://localhost:8000/v1/completions',
+      'http://localhost:30000/generate',
+      'https://api.example.com/v1/chat/completions',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom('/home/vllm/llm/Qwen2.5-7B-Instruct-AWQ', 'Qwen/Qwen3-4B', '/data/models/llama 3 8b') },
   { weight: 1, arbitrary: fc.array(labelWord, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')) },
 );
 /** A cell, empty now and then (in tables that have empty cells at all). */
-const cell = (a: fc.Arbitrary<string>, withEmpty: boolean): fc.Arbitrary<string> => (withEmpty ? fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: fc.constant('') }) : a);
+const cell = (a: fc.Arbitrary<string>, withEmpty: boolean): fc.Arbitrary<string> =>
+  withEmpty ? fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: fc.constant('') }) : a;
 
 const header = fc.oneof(
   { weight: 6, arbitrary: fc.constant(['Metric', 'Value']) },
@@ -73,7 +114,13 @@ const specArb: fc.Arbitrary<Case> = fc
     // Column caps (wrapping) in about a third of the tables.
     widths: fc.oneof(
       { weight: 2, arbitrary: fc.constant(undefined) },
-      { weight: 1, arbitrary: fc.tuple(fc.option(fc.integer({ min: 3, max: 16 }), { nil: undefined }), fc.option(fc.integer({ min: 3, max: 20 }), { nil: undefined })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.option(fc.integer({ min: 3, max: 16 }), { nil: undefined }),
+          fc.option(fc.integer({ min: 3, max: 20 }), { nil: undefined }),
+        ),
+      },
     ),
   })
   .map(({ header: h, rows, title: t, widths }) => {
@@ -83,7 +130,19 @@ const specArb: fc.Arbitrary<Case> = fc
     return { spec, wrap: widths !== undefined && (widths[0] !== undefined || widths[1] !== undefined) };
   });
 
-const MUTATIONS = ['cut-bottom', 'glyph-in-cell', 'duplicate-rule', 'trailing-spaces', 'indent-line', 'indent-table', 'blank-line', 'prose-row', 'append-table', 'hard-break', 'chop-end'] as const;
+const MUTATIONS = [
+  'cut-bottom',
+  'glyph-in-cell',
+  'duplicate-rule',
+  'trailing-spaces',
+  'indent-line',
+  'indent-table',
+  'blank-line',
+  'prose-row',
+  'append-table',
+  'hard-break',
+  'chop-end',
+] as const;
 type MutationKind = (typeof MUTATIONS)[number];
 const mutation = fc.record({
   kind: fc.constantFrom<MutationKind>(...MUTATIONS),
@@ -193,7 +252,10 @@ function mutated(pre: string[], table: string[], post: string[], muts: readonly 
 }
 
 /** No mutation in 2 of 5 cases (the plain tables the fast path is for), else 1–3. */
-const mutations = fc.oneof({ weight: 2, arbitrary: fc.constant([] as Mutation[]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) });
+const mutations = fc.oneof(
+  { weight: 2, arbitrary: fc.constant([] as Mutation[]) },
+  { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
+);
 
 const before = fc.constantFrom<string[]>([], ['Test completed in 14.99 seconds'], ['some text before', ''], ['[INFO] done']);
 const after = fc.constantFrom<string[]>([], [''], ['', 'after'], ['Done.']);
@@ -206,60 +268,65 @@ for (const style of STYLES) {
     // Plain cases (unmutated, no wrapping) and how many of them the fast path answered.
     const seen = { cases: 0, answered: 0, noEmptyCells: 0, noEmptyAnswered: 0 };
     fc.assert(
-      fc.property(
-        surroundedCase,
-        fc.constantFrom(...STYLES),
-        ({ table: { spec: spec0, wrap }, pre, post, muts, other }, otherStyle) => {
-          // A title must fit over the table (as rich centres it); a wider one is dropped.
-          const spec: TableSpec = { ...spec0 };
-          if (spec.title !== undefined) {
-            const width = Math.max(...renderTable({ ...spec, title: undefined } as TableSpec, style).map((l) => displayWidth(l)));
-            if (displayWidth(spec.title) > width - 2) delete spec.title;
-          }
-          const table = renderTable(spec, style);
-          const lines = mutated(pre, table, post, muts, renderTable(other.spec, otherStyle));
-          compareAtEveryLine(lines);
+      fc.property(surroundedCase, fc.constantFrom(...STYLES), ({ table: { spec: spec0, wrap }, pre, post, muts, other }, otherStyle) => {
+        // A title must fit over the table (as rich centres it); a wider one is dropped.
+        const spec: TableSpec = { ...spec0 };
+        if (spec.title !== undefined) {
+          const width = Math.max(...renderTable({ ...spec, title: undefined } as TableSpec, style).map((l) => displayWidth(l)));
+          if (displayWidth(spec.title) > width - 2) delete spec.title;
+        }
+        const table = renderTable(spec, style);
+        const lines = mutated(pre, table, post, muts, renderTable(other.spec, otherStyle));
+        compareAtEveryLine(lines);
 
-          if (muts.length === 0 && !wrap) {
-            const top = pre.length + (spec.title !== undefined ? 1 : 0);
-            const fast = readPlainTwoColumnTable([...lines], top);
-            const noEmpty = [spec.header, ...spec.rows].every((r) => r.every((x) => x !== ''));
-            seen.cases++;
-            if (noEmpty) seen.noEmptyCells++;
-            // Liveness, exactly: a plain table is declined only when the general reader takes
-            // some printed row for the wrap of the one above (an unwrapped rendering can look
-            // wrapped), or for a grid's rules between rows (tabulate), which it leaves alone too.
-            if (!fast && noEmpty && !(style === 'tabulate-grid' && spec.rows.length > 1)) {
-              const general = readBoxTableGeneral([...lines], top);
-              assert.ok(general && general.rows.length < spec.rows.length, 'the fast path declined a plain table the general reader reads row by row');
-            }
-            if (fast) {
-              seen.answered++;
-              if (noEmpty) seen.noEmptyAnswered++;
-              // Against the table that was rendered, not only against the general reader.
-              assert.deepStrictEqual(fast.header, spec.header);
-              assert.deepStrictEqual(fast.rows, spec.rows);
-              assert.equal(fast.topLine, top);
-              assert.equal(fast.title, spec.title);
-              assert.equal(fast.next, pre.length + table.length);
-            }
+        if (muts.length === 0 && !wrap) {
+          const top = pre.length + (spec.title !== undefined ? 1 : 0);
+          const fast = readPlainTwoColumnTable([...lines], top);
+          const noEmpty = [spec.header, ...spec.rows].every((r) => r.every((x) => x !== ''));
+          seen.cases++;
+          if (noEmpty) seen.noEmptyCells++;
+          // Liveness, exactly: a plain table is declined only when the general reader takes
+          // some printed row for the wrap of the one above (an unwrapped rendering can look
+          // wrapped), or for a grid's rules between rows (tabulate), which it leaves alone too.
+          if (!fast && noEmpty && !(style === 'tabulate-grid' && spec.rows.length > 1)) {
+            const general = readBoxTableGeneral([...lines], top);
+            assert.ok(
+              general && general.rows.length < spec.rows.length,
+              'the fast path declined a plain table the general reader reads row by row',
+            );
           }
-        },
-      ),
+          if (fast) {
+            seen.answered++;
+            if (noEmpty) seen.noEmptyAnswered++;
+            // Against the table that was rendered, not only against the general reader.
+            assert.deepStrictEqual(fast.header, spec.header);
+            assert.deepStrictEqual(fast.rows, spec.rows);
+            assert.equal(fast.topLine, top);
+            assert.equal(fast.title, spec.title);
+            assert.equal(fast.next, pre.length + table.length);
+          }
+        }
+      }),
       { numRuns: RUNS },
     );
     // The fast path must be alive: a dead one (always undefined) passes the comparison above.
     // Tabulate grids rule between rows, so only their one-row tables can be answered.
     const share = seen.answered / Math.max(1, seen.cases);
     const shareNoEmpty = seen.noEmptyAnswered / Math.max(1, seen.noEmptyCells);
-    if (process.env.BENCHBOOK_FAST_PATH_SHARE) console.log(`${style}: answered ${seen.answered}/${seen.cases} plain cases (${(100 * share).toFixed(1)}%), ${seen.noEmptyAnswered}/${seen.noEmptyCells} without empty cells (${(100 * shareNoEmpty).toFixed(1)}%)`);
+    if (process.env.BENCHBOOK_FAST_PATH_SHARE)
+      console.log(
+        `${style}: answered ${seen.answered}/${seen.cases} plain cases (${(100 * share).toFixed(1)}%), ${seen.noEmptyAnswered}/${seen.noEmptyCells} without empty cells (${(100 * shareNoEmpty).toFixed(1)}%)`,
+      );
     // Observed: 49–67% of all plain cases (a quarter of the tables have empty cells, which it
     // leaves alone) and 80–95% of those without empty cells; the bounds leave room for chance.
     assert.ok(seen.cases >= RUNS / 10, `too few plain cases generated (${seen.cases})`);
     if (style === 'tabulate-grid') assert.ok(seen.answered > 0, 'the fast path never answered a one-row tabulate grid');
     else {
       assert.ok(share >= 0.35, `the fast path answered only ${seen.answered} of ${seen.cases} plain ${style} tables`);
-      assert.ok(shareNoEmpty >= 0.6, `the fast path answered only ${seen.noEmptyAnswered} of ${seen.noEmptyCells} plain ${style} tables without empty cells`);
+      assert.ok(
+        shareNoEmpty >= 0.6,
+        `the fast path answered only ${seen.noEmptyAnswered} of ${seen.noEmptyCells} plain ${style} tables without empty cells`,
+      );
     }
   });
 }
@@ -269,12 +336,9 @@ for (const style of STYLES) {
 for (const style of ['minimal', 'minimal-edges'] as const) {
   test(`two-column ${style} tables read as the general reader reads them, at every line`, () => {
     fc.assert(
-      fc.property(
-        surroundedCase,
-        ({ table: { spec }, pre, post, muts, other }) => {
-          compareAtEveryLine(mutated(pre, renderTable({ ...spec, title: undefined }, style), post, muts, renderTable(other.spec, style)));
-        },
-      ),
+      fc.property(surroundedCase, ({ table: { spec }, pre, post, muts, other }) => {
+        compareAtEveryLine(mutated(pre, renderTable({ ...spec, title: undefined }, style), post, muts, renderTable(other.spec, style)));
+      }),
       { numRuns: RUNS },
     );
   });
@@ -350,7 +414,12 @@ const stressWith = (k: number, remove: number, ...insert: string[]): string[] =>
 };
 
 test('declines: a value wrapped onto a continuation line', () => {
-  const lines = stressWith(10, 1, '│ Actual Throughput     │ 13.22 requests/second measured over  │', '│                       │ the whole run                        │');
+  const lines = stressWith(
+    10,
+    1,
+    '│ Actual Throughput     │ 13.22 requests/second measured over  │',
+    '│                       │ the whole run                        │',
+  );
   const t = declined(lines, STRESS_TOP);
   assert.deepStrictEqual(t.rows[5], ['Actual Throughput', '13.22 requests/second measured over the whole run']);
   assert.equal(t.rows.length, 7);
@@ -358,18 +427,44 @@ test('declines: a value wrapped onto a continuation line', () => {
 
 test('declines: a label and a value both wrapped onto the next line', () => {
   // Every cell of the second line is a wrap of the cell above (rich wraps at spaces).
-  const lines = renderTable({ header: ['Metric', 'Value'], rows: [['Time To First Token', '12.5 ms per token'], ['Total', '3']], maxWidths: [10, 9] }, 'square');
+  const lines = renderTable(
+    {
+      header: ['Metric', 'Value'],
+      rows: [
+        ['Time To First Token', '12.5 ms per token'],
+        ['Total', '3'],
+      ],
+      maxWidths: [10, 9],
+    },
+    'square',
+  );
   assert.ok(lines.length > 6, 'the first row takes more than one line');
   const t = declined(lines, 0);
-  assert.deepStrictEqual(t.rows, [['Time To First Token', '12.5 ms per token'], ['Total', '3']]);
+  assert.deepStrictEqual(t.rows, [
+    ['Time To First Token', '12.5 ms per token'],
+    ['Total', '3'],
+  ]);
 });
 
 test('declines: a header over two lines', () => {
-  const lines = renderTable({ header: ['Request Metric', 'Measured Value'], rows: [['Total', '100'], ['Failed', '0']], maxWidths: [7, 8] }, 'heavy-head');
+  const lines = renderTable(
+    {
+      header: ['Request Metric', 'Measured Value'],
+      rows: [
+        ['Total', '100'],
+        ['Failed', '0'],
+      ],
+      maxWidths: [7, 8],
+    },
+    'heavy-head',
+  );
   assert.equal(lines[2]?.includes('Metric'), true, 'the header takes two lines');
   const t = declined(lines, 0);
   assert.deepStrictEqual(t.header, ['Request Metric', 'Measured Value']);
-  assert.deepStrictEqual(t.rows, [['Total', '100'], ['Failed', '0']]);
+  assert.deepStrictEqual(t.rows, [
+    ['Total', '100'],
+    ['Failed', '0'],
+  ]);
 });
 
 test('declines: a rule between body rows', () => {
@@ -377,7 +472,10 @@ test('declines: a rule between body rows', () => {
   const t = declined(lines, STRESS_TOP);
   // Rules delimit rows: the lines between two rules are one row, parts joined.
   assert.equal(t.rows.length, 2);
-  assert.deepStrictEqual(t.rows[1], ['Failed Requests Average Response Time Actual Throughput Tokens Per Second', '0 (0.0%) 2.27 seconds 13.22 requests/second 1,692.16']);
+  assert.deepStrictEqual(t.rows[1], [
+    'Failed Requests Average Response Time Actual Throughput Tokens Per Second',
+    '0 (0.0%) 2.27 seconds 13.22 requests/second 1,692.16',
+  ]);
   assert.equal(t.truncated, false);
 });
 
@@ -400,6 +498,10 @@ test('declines: an empty value cell', () => {
   // Short labels around it (so neither a wrap of `URL` nor the start of `Total Requests`): a key with an empty value.
   const lines = stressWith(6, 0, '│ Model                 │                                      │');
   const t = declined(lines, STRESS_TOP);
-  assert.deepStrictEqual(t.rows.slice(0, 3), [['URL', 'http://localhost:8000/v1/completions'], ['Model', ''], ['Total Requests', '100']]);
+  assert.deepStrictEqual(t.rows.slice(0, 3), [
+    ['URL', 'http://localhost:8000/v1/completions'],
+    ['Model', ''],
+    ['Total Requests', '100'],
+  ]);
   assert.equal(t.rows.length, 8);
 });

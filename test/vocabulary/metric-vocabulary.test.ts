@@ -1,6 +1,14 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFactor, lookupLabel, normaliseStat, parseNumber, secondsPerUnit, unitInLabel, unknownMetricKey } from '../../src/model/metric-vocabulary';
+import { test } from 'node:test';
+import {
+  applyFactor,
+  lookupLabel,
+  normaliseStat,
+  parseNumber,
+  secondsPerUnit,
+  unitInLabel,
+  unknownMetricKey,
+} from '../../src/model/metric-vocabulary';
 
 /** label (with optional column stat / unit) → [key, factor] or a client key. */
 const METRICS: Array<[string, { unit?: string; stat?: string }, string, number]> = [
@@ -112,7 +120,13 @@ for (const [label, key] of CLIENT) {
 }
 
 test('labels that are not in the vocabulary stay unknown (and become slugs)', () => {
-  for (const label of ['Total generated tokens (retokenized)', 'Accept length', 'Accuracy Rate (%)', 'Burstiness factor', 'Total input text tokens']) {
+  for (const label of [
+    'Total generated tokens (retokenized)',
+    'Accept length',
+    'Accuracy Rate (%)',
+    'Burstiness factor',
+    'Total input text tokens',
+  ]) {
     assert.equal(lookupLabel(label), undefined, label);
   }
   assert.equal(unknownMetricKey('Total generated tokens (retokenized)'), 'total_generated_tokens_retokenized');
@@ -130,8 +144,21 @@ test('a latency label without a stat, or with a unit that is not time, has no ke
 
 test('normaliseStat', () => {
   const cases: Array<[string, string | undefined]> = [
-    ['avg', 'mean'], ['Average', 'mean'], ['Median', 'p50'], ['mdn', 'p50'], ['med', 'p50'], ['P50', 'p50'], ['p(90)', 'p90'],
-    ['P99', 'p99'], ['p99.9', 'p99_9'], ['std', 'std'], ['Std Dev', 'std'], ['min', 'min'], ['Maximum', 'max'], ['p25', undefined], ['foo', undefined],
+    ['avg', 'mean'],
+    ['Average', 'mean'],
+    ['Median', 'p50'],
+    ['mdn', 'p50'],
+    ['med', 'p50'],
+    ['P50', 'p50'],
+    ['p(90)', 'p90'],
+    ['P99', 'p99'],
+    ['p99.9', 'p99_9'],
+    ['std', 'std'],
+    ['Std Dev', 'std'],
+    ['min', 'min'],
+    ['Maximum', 'max'],
+    ['p25', undefined],
+    ['foo', undefined],
   ];
   for (const [w, s] of cases) assert.equal(normaliseStat(w), s, w);
 });

@@ -11,12 +11,23 @@ export function diag(severity: Severity, code: DiagnosticCode, message: string, 
 }
 
 const MONTHS: Record<string, string> = {
-  jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06',
-  jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12',
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
 };
 
 /** `Sun Apr 27 21:01:18 2025` (the `date` / nvidia-smi form) at the start of a line. */
-export const CTIME_LINE = /^\s*(?:mon|tue|wed|thu|fri|sat|sun)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s*$/i;
+export const CTIME_LINE =
+  /^\s*(?:mon|tue|wed|thu|fri|sat|sun)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s*$/i;
 
 /** ISO local time (no zone invented) from a ctime line, or undefined. */
 export function ctimeToIso(line: string): string | undefined {
@@ -37,8 +48,24 @@ export function isFence(line: string | undefined): boolean {
 }
 
 const RUN_ORDER = [
-  'startLine', 'row', 'variant', 'format', 'title', 'timestamp', 'engine', 'api', 'mode', 'model',
-  'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags',
+  'startLine',
+  'row',
+  'variant',
+  'format',
+  'title',
+  'timestamp',
+  'engine',
+  'api',
+  'mode',
+  'model',
+  'hardware',
+  'parallelism',
+  'server',
+  'client',
+  'metrics',
+  'raw',
+  'provenance',
+  'flags',
 ] as const;
 
 /** The same key order for every run (goldens and JSON lines read alike); absent keys stay absent. */

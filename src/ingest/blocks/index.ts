@@ -3,19 +3,26 @@
  * line. The more specific reader of a shared title comes first (SGLang before vLLM).
  */
 import type { BlockReader, BlockResult } from '../types';
+import { k6Reader } from './k6';
 import { nvidiaSmiReader } from './nvidia-smi';
+import { prometheusReader } from './prometheus';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
 import { vllmServerLogReader } from './vllm-server-log';
-import { prometheusReader } from './prometheus';
-import { k6Reader } from './k6';
 
+export { k6DurationSeconds, k6Reader } from './k6';
 export { nvidiaSmiReader } from './nvidia-smi';
+export { parseLabels, prometheusReader, type Scrape, samplesFromScrapes } from './prometheus';
 export { sglangBenchReader, vllmBenchReader } from './serving-bench';
-export { vllmServerLogReader, isStatLine } from './vllm-server-log';
-export { k6Reader, k6DurationSeconds } from './k6';
-export { prometheusReader, samplesFromScrapes, parseLabels, type Scrape } from './prometheus';
+export { isStatLine, vllmServerLogReader } from './vllm-server-log';
 
-export const BLOCK_READERS: readonly BlockReader[] = [nvidiaSmiReader, sglangBenchReader, vllmBenchReader, vllmServerLogReader, prometheusReader, k6Reader];
+export const BLOCK_READERS: readonly BlockReader[] = [
+  nvidiaSmiReader,
+  sglangBenchReader,
+  vllmBenchReader,
+  vllmServerLogReader,
+  prometheusReader,
+  k6Reader,
+];
 
 /** Everything the block readers give over a whole text, with no scope applied. */
 export interface BlockScan {

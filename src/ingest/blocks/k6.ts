@@ -172,7 +172,10 @@ export const k6Reader: BlockReader = {
     if (line === undefined) return false;
     if (HEADER.test(line)) return true;
     // A summary pasted without its header starts at its first dotted metric line.
-    return /^\s*(checks|data_received|data_sent|http_req_\w+|http_reqs|iteration_duration|iterations|vus|vus_max)\.{3,}:/.test(line) && !isMetricLine(lines[i - 1]);
+    return (
+      /^\s*(checks|data_received|data_sent|http_req_\w+|http_reqs|iteration_duration|iterations|vus|vus_max)\.{3,}:/.test(line) &&
+      !isMetricLine(lines[i - 1])
+    );
   },
   read(lines, i, file) {
     try {

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
-import { SCHEMA_VERSION, type EnvRecord, type GpuSnapshot } from '../../model/records';
+import { type EnvRecord, type GpuSnapshot, SCHEMA_VERSION } from '../../model/records';
 import type { BlockReader, BlockResult } from '../types';
 import { CTIME_LINE, ctimeToIso, diag, emptyResult, isBlank } from './common';
 
@@ -165,7 +165,16 @@ function attachProcesses(gpus: GpuSnapshot[], rows: ProcessRow[], none: boolean)
 }
 
 const GPU_KEYS: ReadonlyArray<keyof GpuSnapshot> = [
-  'index', 'name', 'memory_used_mib', 'memory_total_mib', 'util_pct', 'power_w', 'power_cap_w', 'temp_c', 'perf_state', 'processes',
+  'index',
+  'name',
+  'memory_used_mib',
+  'memory_total_mib',
+  'util_pct',
+  'power_w',
+  'power_cap_w',
+  'temp_c',
+  'perf_state',
+  'processes',
 ];
 
 /** Fixed key order so goldens and JSON lines read the same way for every dump. */

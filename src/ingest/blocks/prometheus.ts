@@ -10,14 +10,15 @@
  * Literal `...` elision lines (docs samples) are skipped with an info diagnostic.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { applyFactor } from '../../model/metric-vocabulary';
 import { recordId } from '../../model/ids';
-import { SCHEMA_VERSION, type SampleRecord } from '../../model/records';
+import { applyFactor } from '../../model/metric-vocabulary';
+import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult } from '../types';
 import { ctimeToIso, diag, emptyResult, isBlank } from './common';
 
-const METRIC_LINE = /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+([-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|NaN|[+-]?Inf))(?:\s+(-?\d+))?\s*$/;
+const METRIC_LINE =
+  /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+([-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|NaN|[+-]?Inf))(?:\s+(-?\d+))?\s*$/;
 const HELP_TYPE = /^\s*#\s*(HELP|TYPE)\s+([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\s+(.*?))?\s*$/;
 const ELISION = /^\s*(\.\.\.|…)\s*$/;
 const ISO_TIME = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/;
@@ -149,10 +150,24 @@ function seconds(t: string | number, ordinal: boolean): number | undefined {
 }
 
 function keyOf(name: string, labels: Record<string, string>): string {
-  return name + JSON.stringify(Object.keys(labels).sort().map((k) => [k, labels[k]]));
+  return (
+    name +
+    JSON.stringify(
+      Object.keys(labels)
+        .sort()
+        .map((k) => [k, labels[k]]),
+    )
+  );
 }
 
-function sample(file: string, line: number, t: string | number, series: string, labels: Record<string, string>, value: number): SampleRecord {
+function sample(
+  file: string,
+  line: number,
+  t: string | number,
+  series: string,
+  labels: Record<string, string>,
+  value: number,
+): SampleRecord {
   return {
     kind: 'sample',
     schema_version: SCHEMA_VERSION,
@@ -214,7 +229,17 @@ function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: str
   const out: SampleRecord[] = [];
   const before = new Map<string, Point>();
   for (const p of a.points) before.set(keyOf(p.name, p.labels), p);
-  const hist = new Map<string, { info: { quantity: string; unit: 's' | 'ms' }; labels: Record<string, string>; line: number; sum?: number; count?: number; buckets: Array<{ le: number; count: number }> }>();
+  const hist = new Map<
+    string,
+    {
+      info: { quantity: string; unit: 's' | 'ms' };
+      labels: Record<string, string>;
+      line: number;
+      sum?: number;
+      count?: number;
+      buckets: Array<{ le: number; count: number }>;
+    }
+  >();
   for (const p of b.points) {
     const prev = before.get(keyOf(p.name, p.labels));
     if (!prev) continue;
@@ -242,7 +267,9 @@ function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: str
     const isCounter = type === 'counter' || (type === undefined && /_total$/.test(p.name));
     if (!isCounter) continue;
     if (delta < 0) {
-      diagnostics.push(diag('info', 'check-failed', `counter ${p.name} went down between scrapes (restart?): no rate for this interval`, file, p.line - 1));
+      diagnostics.push(
+        diag('info', 'check-failed', `counter ${p.name} went down between scrapes (restart?): no rate for this interval`, file, p.line - 1),
+      );
       continue;
     }
     out.push(sample(file, p.line, b.t, COUNTER_RATES[p.name] ?? `${p.name}_per_s`, p.labels, applyFactor(delta / dt, 1)));
@@ -250,18 +277,26 @@ function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: str
   for (const h of hist.values()) {
     const factor = h.info.unit === 'ms' ? 1000 : 1;
     if (h.sum !== undefined && h.count !== undefined && h.count > 0) {
-      out.push(sample(file, h.line, b.t, `${h.info.quantity}_mean_${h.info.unit}`, h.labels, Number(((h.sum / h.count) * factor).toPrecision(12))));
+      out.push(
+        sample(file, h.line, b.t, `${h.info.quantity}_mean_${h.info.unit}`, h.labels, Number(((h.sum / h.count) * factor).toPrecision(12))),
+      );
     }
     for (const [q, stat] of QUANTILES) {
       const v = bucketQuantile(q, h.buckets);
-      if (v !== undefined) out.push(sample(file, h.line, b.t, `${h.info.quantity}_${stat}_${h.info.unit}`, h.labels, Number((v * factor).toPrecision(12))));
+      if (v !== undefined)
+        out.push(sample(file, h.line, b.t, `${h.info.quantity}_${stat}_${h.info.unit}`, h.labels, Number((v * factor).toPrecision(12))));
     }
   }
   return out;
 }
 
 /** Parses the lines of one exposition (1-based `firstLine` for ids). */
-function parseExposition(lines: readonly string[], firstLine: number, file: string, diagnostics: Diagnostic[]): { points: Point[]; types: Map<string, string> } {
+function parseExposition(
+  lines: readonly string[],
+  firstLine: number,
+  file: string,
+  diagnostics: Diagnostic[],
+): { points: Point[]; types: Map<string, string> } {
   const points: Point[] = [];
   const types = new Map<string, string>();
   lines.forEach((line, k) => {
@@ -273,7 +308,9 @@ function parseExposition(lines: readonly string[], firstLine: number, file: stri
       return;
     }
     if (ELISION.test(line)) {
-      diagnostics.push(diag('info', 'prose-skipped', 'elision line "..." skipped (lines left out of the pasted exposition)', file, lineNo - 1));
+      diagnostics.push(
+        diag('info', 'prose-skipped', 'elision line "..." skipped (lines left out of the pasted exposition)', file, lineNo - 1),
+      );
       return;
     }
     if (/^\s*#/.test(line)) return;
@@ -301,7 +338,9 @@ function assemble(scrapes: ParsedScrape[], ordinal: boolean, file: string, diagn
     const t0 = seconds(prev.t, ordinal);
     const t1 = seconds(s.t, ordinal);
     if (t0 === undefined || t1 === undefined || t1 <= t0) {
-      diagnostics.push(diag('info', 'context-missing', 'scrape times unknown or not increasing: no rates for this interval', file, s.line - 1));
+      diagnostics.push(
+        diag('info', 'context-missing', 'scrape times unknown or not increasing: no rates for this interval', file, s.line - 1),
+      );
       return;
     }
     out.push(...intervalSamples(prev, s, t1 - t0, file, diagnostics));
@@ -340,7 +379,13 @@ function blockEnd(lines: readonly string[], i: number): number {
     if (isBlank(line) || separatorTime(line) !== undefined || /^\s*#/.test(line)) {
       // Blank lines, separators and comments belong to the block only when more exposition follows.
       let k = j + 1;
-      while (k < lines.length && (isBlank(lines[k]) || separatorTime(lines[k] ?? '') !== undefined || (/^\s*#/.test(lines[k] ?? '') && !HELP_TYPE.test(lines[k] ?? '')))) k++;
+      while (
+        k < lines.length &&
+        (isBlank(lines[k]) ||
+          separatorTime(lines[k] ?? '') !== undefined ||
+          (/^\s*#/.test(lines[k] ?? '') && !HELP_TYPE.test(lines[k] ?? '')))
+      )
+        k++;
       if (k < lines.length && isPromLine(lines[k])) {
         j = k;
         continue;

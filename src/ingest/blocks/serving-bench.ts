@@ -9,12 +9,12 @@
  * client settings to `client`, anything else under a slug of its label (never dropped).
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { applyFactor, lookupLabel, parseNumber, unknownMetricKey, unitInLabel } from '../../model/metric-vocabulary';
+import { applyFactor, lookupLabel, parseNumber, unitInLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ClientSettings, Engine, FormatName } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, isBlank, orderRun } from './common';
-import { lastAnswer } from '../last-answer';
 
 const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
 const END = /^\s*={10,}\s*$/;
@@ -86,14 +86,7 @@ function engineFromBackend(backend: string): Engine | undefined {
 }
 
 /** One `label: value` line: raw always; then client setting, vocabulary metric, or a slug of the label. */
-function applyLine(
-  run: PartialRun,
-  label: string,
-  value: string,
-  file: string,
-  index: number,
-  diagnostics: Diagnostic[],
-): void {
+function applyLine(run: PartialRun, label: string, value: string, file: string, index: number, diagnostics: Diagnostic[]): void {
   setOwn(run.raw, label, value);
   if (/^#(input|output) tokens$/i.test(label)) return; // SGLang echoes the totals it will send: raw only
   if (/^backend$/i.test(label) || /^burstiness factor$/i.test(label)) return;

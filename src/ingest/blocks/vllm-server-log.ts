@@ -12,7 +12,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
-import { SCHEMA_VERSION, type SampleRecord } from '../../model/records';
+import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { slugify } from '../../model/safe-keys';
 import type { BlockReader, BlockResult } from '../types';
 import { diag, emptyResult } from './common';
@@ -44,7 +44,8 @@ function seriesName(label: string, unit: string): string {
 }
 
 /** A stat line cut at its start begins with one of its own fields (or the tail of one, `nning: 10 reqs,`). */
-const FIELD_START = /^\s*,?\s*([A-Za-z ]*:\s*[\d.]+\s*[\w%/]*\s*,\s*)?(Avg (prompt|generation) throughput|Running|Waiting|Pending|Swapped|GPU KV cache usage|CPU KV cache usage|Prefix cache hit rate):/;
+const FIELD_START =
+  /^\s*,?\s*([A-Za-z ]*:\s*[\d.]+\s*[\w%/]*\s*,\s*)?(Avg (prompt|generation) throughput|Running|Waiting|Pending|Swapped|GPU KV cache usage|CPU KV cache usage|Prefix cache hit rate):/;
 
 /**
  * A server stat line: the fields plus the logger's tag (or the line starts with a field, when

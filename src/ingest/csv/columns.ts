@@ -6,9 +6,8 @@
  */
 import { lookupLabel, normaliseStat, secondsPerUnit, unitInLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ApiKind, Engine, Mode, RunRecord, Strategy } from '../../model/records';
-import { RUN_CSV_METRIC_ORDER } from '../../model/runs-csv';
+import { RUN_CSV_FIELD_COLUMNS, RUN_CSV_METRIC_ORDER, RUN_CSV_RECORD_COLUMNS } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
-import { RUN_CSV_FIELD_COLUMNS, RUN_CSV_RECORD_COLUMNS } from '../../model/runs-csv';
 import type { UserContext } from '../types';
 
 /** Context fields a column can fill: the dotted paths `runsToCsv` writes. */
@@ -76,7 +75,7 @@ export function isVocabularyKey(key: string): boolean {
 export type ColumnMeaning =
   | { kind: 'context'; field: ContextField }
   | { kind: 'record'; field: RecordField }
-  | { kind: 'metric'; key: string; factor: number; /** why a stat or unit was assumed */ note?: string }
+  | { kind: 'metric'; key: string; factor: number /** why a stat or unit was assumed */; note?: string }
   | { kind: 'derived' }
   | { kind: 'raw' }
   | { kind: 'unknown'; key: string };
@@ -132,7 +131,8 @@ export function classifyColumn(header: string, columnMap?: Record<string, string
   }
   // "Throughput (req/s)": the vocabulary matches the label without its unit, so the unit decides here.
   const unit = unitInLabel(h)?.toLowerCase();
-  if (/^(throughput|request throughput)\b/.test(norm) && unit && /^req(uest)?s?\s*\/\s*s(ec(ond)?)?$/.test(unit)) return { kind: 'metric', key: 'throughput_rps', factor: 1 };
+  if (/^(throughput|request throughput)\b/.test(norm) && unit && /^req(uest)?s?\s*\/\s*s(ec(ond)?)?$/.test(unit))
+    return { kind: 'metric', key: 'throughput_rps', factor: 1 };
   if (/^(timestamp|time|date|datetime)$/.test(norm)) return { kind: 'record', field: 'timestamp' };
   if (/^(title|name|run|run name)$/.test(norm)) return { kind: 'record', field: 'title' };
   return { kind: 'unknown', key: unknownMetricKey(h) };
@@ -280,7 +280,10 @@ const USER_FIELDS: ReadonlyArray<[keyof UserContext, ContextField]> = [
  * Applies `--set` and matching `--context` entries: they supply what the file lacks (a field the
  * file states is kept), with provenance `user`.
  */
-export function applyUserContext(run: RunRecord, opts: { file: string; set?: UserContext; context?: { entries: Array<{ file?: string; section?: string; set: UserContext }> } }): void {
+export function applyUserContext(
+  run: RunRecord,
+  opts: { file: string; set?: UserContext; context?: { entries: Array<{ file?: string; section?: string; set: UserContext }> } },
+): void {
   const sources: UserContext[] = [];
   if (opts.set) sources.push(opts.set);
   for (const e of opts.context?.entries ?? []) {

@@ -8,10 +8,10 @@ import { recordId } from '../../model/ids';
 import { parseNumber } from '../../model/metric-vocabulary';
 import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
-import { setOwn } from '../../model/safe-keys';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
-import { classifyColumn, setContextField, type ColumnMeaning } from './columns';
-import { allNumbers, isFilledRow, unquoteFormula, type CsvRow, type CsvTable } from './read';
+import { setOwn } from '../../model/safe-keys';
+import { type ColumnMeaning, classifyColumn, setContextField } from './columns';
+import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
 export function round12(v: number): number {
   return Number(v.toPrecision(12));
@@ -31,7 +31,27 @@ export function newRun(file: string, line: number, row: number | undefined, form
   };
 }
 
-const ORDER = ['kind', 'schema_version', 'id', 'source', 'title', 'timestamp', 'labels', 'engine', 'api', 'mode', 'model', 'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags'];
+const ORDER = [
+  'kind',
+  'schema_version',
+  'id',
+  'source',
+  'title',
+  'timestamp',
+  'labels',
+  'engine',
+  'api',
+  'mode',
+  'model',
+  'hardware',
+  'parallelism',
+  'server',
+  'client',
+  'metrics',
+  'raw',
+  'provenance',
+  'flags',
+];
 
 /** Key order of the data contract; empty sections dropped. */
 export function finishRun(run: RunRecord): RunRecord {
@@ -46,7 +66,12 @@ export function finishRun(run: RunRecord): RunRecord {
   return out as unknown as RunRecord;
 }
 
-export function readGenericCsv(table: CsvTable, file: string, columnMap: Record<string, string> | undefined, diagnostics: Diagnostic[]): RunRecord[] {
+export function readGenericCsv(
+  table: CsvTable,
+  file: string,
+  columnMap: Record<string, string> | undefined,
+  diagnostics: Diagnostic[],
+): RunRecord[] {
   const rows = table.rows.filter(isFilledRow);
   const first = rows[0];
   if (!first) return [];
@@ -75,7 +100,13 @@ export class GenericCsvReader {
     if (this.headerless) {
       // No header: columns cannot be mapped; values are kept under positional names.
       this.header = first.cells.map((_, k) => `column_${k + 1}`);
-      diagnostics.push({ severity: 'warning', code: 'table-malformed', message: 'first row is all numbers: no header row, columns kept as column_1…column_N (use a column map to name them)', file, line: first.line });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'table-malformed',
+        message: 'first row is all numbers: no header row, columns kept as column_1…column_N (use a column map to name them)',
+        file,
+        line: first.line,
+      });
     } else this.header = first.cells.map((h) => h.trim());
     this.meanings = this.header.map((h) => classifyColumn(h, columnMap));
   }
@@ -84,7 +115,13 @@ export class GenericCsvReader {
   read(row: CsvRow): RunRecord {
     const { file, diagnostics, header, meanings } = this;
     if (row.cells.length !== header.length) {
-      diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`, file, line: row.line });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'csv-mismatch',
+        message: `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`,
+        file,
+        line: row.line,
+      });
     }
     const run = newRun(file, row.line, ++this.index, 'csv');
     header.forEach((h, k) => {
@@ -97,24 +134,51 @@ export class GenericCsvReader {
       switch (m.kind) {
         case 'context':
           if (!setContextField(run, m.field, cell)) {
-            diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `'${h}' = '${cell}' cannot be read as ${m.field}: kept in raw`, file, line: row.line });
+            diagnostics.push({
+              severity: 'warning',
+              code: 'cell-unparsed',
+              message: `'${h}' = '${cell}' cannot be read as ${m.field}: kept in raw`,
+              file,
+              line: row.line,
+            });
           }
           break;
         case 'record':
           if (m.field === 'title') run.title = cell;
           else if (m.field === 'timestamp') run.timestamp = cell;
-          else if (m.field === 'labels') run.labels = cell.split(LABEL_SEPARATOR).map((l) => l.trim()).filter((l) => l !== '');
-          else if (m.field === 'flags') run.flags = cell.split(FLAG_SEPARATOR).map((f) => f.trim()).filter((f) => f !== '');
+          else if (m.field === 'labels')
+            run.labels = cell
+              .split(LABEL_SEPARATOR)
+              .map((l) => l.trim())
+              .filter((l) => l !== '');
+          else if (m.field === 'flags')
+            run.flags = cell
+              .split(FLAG_SEPARATOR)
+              .map((f) => f.trim())
+              .filter((f) => f !== '');
           break; // id, file, line, format of an earlier parse stay in raw
         case 'metric': {
           const n = parseNumber(cell);
           if (n.lossy) {
             if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-            diagnostics.push({ severity: 'warning', code: 'cell-lossy', message: `'${h}' is truncated ('${cell}'): left absent`, file, line: row.line });
+            diagnostics.push({
+              severity: 'warning',
+              code: 'cell-lossy',
+              message: `'${h}' is truncated ('${cell}'): left absent`,
+              file,
+              line: row.line,
+            });
           } else if (n.value !== undefined) {
             setOwn(run.metrics, m.key, round12(n.value * m.factor));
             if (m.note) setOwn(run.provenance, `metrics.${m.key}`, m.note);
-          } else if (!n.missing) diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `'${h}' = '${cell}' is not a number: kept in raw`, file, line: row.line });
+          } else if (!n.missing)
+            diagnostics.push({
+              severity: 'warning',
+              code: 'cell-unparsed',
+              message: `'${h}' = '${cell}' is not a number: kept in raw`,
+              file,
+              line: row.line,
+            });
           break;
         }
         case 'unknown': {

@@ -22,10 +22,10 @@ export interface CsvOptions extends ParseOptions {
   columnMap?: Record<string, string>;
 }
 
-export { classifyColumn, CONTEXT_FIELDS, metricForStat } from './columns';
 export type { ColumnMeaning, ContextField } from './columns';
-export { detectCsvPreset } from './tool-presets';
+export { CONTEXT_FIELDS, classifyColumn, metricForStat } from './columns';
 export type { CsvPreset } from './tool-presets';
+export { detectCsvPreset } from './tool-presets';
 
 /** True for text that reads as a delimited table (used by format detection). */
 export function looksLikeCsv(text: string): boolean {
@@ -41,14 +41,20 @@ export function parseCsv(text: string, opts: CsvOptions): ParseResult {
     return parseCsvUnsafe(text, opts);
   } catch (err) {
     // A reader bug must not take the rest of a batch down: report it as lost data.
-    return { records: [], diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${(err as Error).message}`, file: opts.file, line: 1 }] };
+    return {
+      records: [],
+      diagnostics: [
+        { severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${(err as Error).message}`, file: opts.file, line: 1 },
+      ],
+    };
   }
 }
 
 function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
-  if (text.trim() === '') return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
+  if (text.trim() === '')
+    return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
   const table = readCsvRows(text);
   for (const e of table.errors) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line: e.line });
   const header = table.rows.find(isFilledRow)?.cells ?? [];
@@ -59,7 +65,13 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
   else if (preset === 'locust-stats') runs = readLocustStats(table, file, diagnostics);
   else if (preset === 'locust-history') {
     samples = readLocustHistory(table, file, diagnostics);
-    diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `Locust history: ${samples.length} time-series samples, no runs (include samples to see them)`, file, line: 1 });
+    diagnostics.push({
+      severity: 'info',
+      code: 'prose-skipped',
+      message: `Locust history: ${samples.length} time-series samples, no runs (include samples to see them)`,
+      file,
+      line: 1,
+    });
   } else runs = readGenericCsv(table, file, opts.columnMap, diagnostics);
   return { records: [...runs.map((run) => finishCsvRun(run, opts)), ...samples], diagnostics };
 }

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
-import { RecordFinisher } from '../parse-log';
 import { ConsumerWait } from '../consumer-wait';
+import { RecordFinisher } from '../parse-log';
 import { cannotRead, readingStopped } from '../read-stopped';
-import { utf8Decoder } from '../utf8';
 import type { ParseFileOptions, ParseResult } from '../types';
+import { utf8Decoder } from '../utf8';
 import { GenericCsvReader } from './generic';
 import { finishCsvRun } from './index';
 import { firstContentLine, isFilledRow, readCsvRows, sniffDelimiter } from './read';
@@ -126,7 +126,12 @@ class LineCounter {
 }
 
 /** Streams a generic CSV (read by `plan`) through the row reader, `chunkBytes` at a time. */
-export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, opts: ParseFileOptions & { file: string; chunkBytes: number }): Promise<ParseResult> {
+export function streamCsv(
+  filePath: string,
+  size: number,
+  plan: CsvStreamPlan,
+  opts: ParseFileOptions & { file: string; chunkBytes: number },
+): Promise<ParseResult> {
   const file = opts.file;
   // Kept apart so that they come out in the whole-text path's order: papaparse's, the reader's, the finishing's.
   const papaErrors: Diagnostic[] = [];
@@ -197,7 +202,11 @@ export function streamCsv(filePath: string, size: number, plan: CsvStreamPlan, o
         if (opts.signal?.aborted) parser.abort();
       },
       complete: () => {
-        if (failure) return settle({ records: [], diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${failure.message}`, file, line: 1 }] });
+        if (failure)
+          return settle({
+            records: [],
+            diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${failure.message}`, file, line: 1 }],
+          });
         const res = finisher.end([...papaErrors, ...readerDiagnostics]);
         if (opts.signal?.aborted) res.diagnostics.push(readingStopped(bytesRead, size, opts.signal, file));
         settle(res);

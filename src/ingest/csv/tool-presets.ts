@@ -17,7 +17,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { metricForStat } from './columns';
 import { newRun, round12 } from './generic';
-import { isFilledRow, unquoteFormula, type CsvRow, type CsvTable } from './read';
+import { type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
 export type CsvPreset = 'genai-perf' | 'locust-stats' | 'locust-history';
 
@@ -28,7 +28,8 @@ function norm(cells: readonly string[]): string[] {
 /** Which tool wrote this CSV, from its first (header) row. */
 export function detectCsvPreset(header: readonly string[]): CsvPreset | undefined {
   const h = norm(header);
-  if (h[0] === 'metric' && h.length >= 3 && h.slice(1).every((c) => normaliseStat(c) !== undefined || /^p\d+$/.test(c))) return 'genai-perf';
+  if (h[0] === 'metric' && h.length >= 3 && h.slice(1).every((c) => normaliseStat(c) !== undefined || /^p\d+$/.test(c)))
+    return 'genai-perf';
   if (h[0] === 'metric' && h[1] === 'value') return 'genai-perf';
   if (h.includes('type') && h.includes('name') && h.includes('request count') && h.includes('failure count')) return 'locust-stats';
   if (h[0] === 'timestamp' && h.includes('user count') && h.includes('requests/s')) return 'locust-history';
@@ -63,7 +64,13 @@ export function readGenaiPerfCsv(table: CsvTable, file: string, diagnostics: Dia
       else if (h[0] === 'metric' && h.slice(1).every((c) => normaliseStat(c) !== undefined || /^p\d+$/.test(c))) kind = 'stats';
       else {
         kind = 'skip';
-        diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `genai-perf block '${cells.join(',')}' (per-GPU telemetry or unknown) is not read`, file, line: row.line });
+        diagnostics.push({
+          severity: 'info',
+          code: 'prose-skipped',
+          message: `genai-perf block '${cells.join(',')}' (per-GPU telemetry or unknown) is not read`,
+          file,
+          line: row.line,
+        });
       }
       continue;
     }
@@ -72,7 +79,14 @@ export function readGenaiPerfCsv(table: CsvTable, file: string, diagnostics: Dia
       continue;
     }
     const label = cells[0] ?? '';
-    if (cells.length !== header.length) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${cells.length} fields where the block header has ${header.length}`, file, line: row.line });
+    if (cells.length !== header.length)
+      diagnostics.push({
+        severity: 'warning',
+        code: 'csv-mismatch',
+        message: `${cells.length} fields where the block header has ${header.length}`,
+        file,
+        line: row.line,
+      });
     if (kind === 'stats') {
       header.slice(1).forEach((stat, k) => {
         const cell = cells[k + 1];
@@ -159,7 +173,14 @@ export function readLocustStats(table: CsvTable, file: string, diagnostics: Diag
   const typeAt = norm(header).indexOf('type');
   const data = rows.slice(1);
   for (const r of data) {
-    if (r.cells.length !== header.length) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${r.cells.length} fields where the header has ${header.length}: read by position`, file, line: r.line });
+    if (r.cells.length !== header.length)
+      diagnostics.push({
+        severity: 'warning',
+        code: 'csv-mismatch',
+        message: `${r.cells.length} fields where the header has ${header.length}: read by position`,
+        file,
+        line: r.line,
+      });
   }
   const aggIndex = data.findIndex((r) => (r.cells[nameAt] ?? '').trim().toLowerCase() === 'aggregated');
   const agg = aggIndex >= 0 ? data[aggIndex] : undefined;
@@ -223,7 +244,14 @@ export function readLocustHistory(table: CsvTable, file: string, diagnostics: Di
   const nameAt = h.indexOf('name');
   const samples: SampleRecord[] = [];
   for (const r of rows.slice(1)) {
-    if (r.cells.length !== header.length) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: `${r.cells.length} fields where the header has ${header.length}: read by position`, file, line: r.line });
+    if (r.cells.length !== header.length)
+      diagnostics.push({
+        severity: 'warning',
+        code: 'csv-mismatch',
+        message: `${r.cells.length} fields where the header has ${header.length}: read by position`,
+        file,
+        line: r.line,
+      });
     const t = locustTime(r.cells[tAt] ?? '');
     const labels: Record<string, string> = {};
     const type = (r.cells[typeAt] ?? '').trim();
@@ -245,7 +273,16 @@ export function readLocustHistory(table: CsvTable, file: string, diagnostics: Di
           factor = MS;
         } else series = unknownMetricKey(col);
       }
-      samples.push({ kind: 'sample', schema_version: SCHEMA_VERSION, id: recordId(file, r.line, undefined, series), source: { file, line: r.line, format: 'locust-csv' }, t, series, labels: { ...labels }, value: round12(v * factor) });
+      samples.push({
+        kind: 'sample',
+        schema_version: SCHEMA_VERSION,
+        id: recordId(file, r.line, undefined, series),
+        source: { file, line: r.line, format: 'locust-csv' },
+        t,
+        series,
+        labels: { ...labels },
+        value: round12(v * factor),
+      });
     });
   }
   return samples;

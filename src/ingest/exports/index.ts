@@ -8,9 +8,9 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
-import { SCHEMA_VERSION, type FormatName, type RunRecord } from '../../model/records';
-import type { ParseOptions, ParseResult, PartialRun } from '../types';
+import { type FormatName, type RunRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
+import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 
@@ -49,7 +49,14 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
       out.push({ value: JSON.parse(l) as unknown, line: k + 1 });
     } catch (e) {
       bad++;
-      if (bad <= 5) diagnostics.push({ severity: 'error', code: 'unknown-format', message: `not valid JSON: ${(e as Error).message}`, file, line: k + 1 });
+      if (bad <= 5)
+        diagnostics.push({
+          severity: 'error',
+          code: 'unknown-format',
+          message: `not valid JSON: ${(e as Error).message}`,
+          file,
+          line: k + 1,
+        });
     }
   });
   if (bad > 5) diagnostics.push({ severity: 'error', code: 'unknown-format', message: `${bad} lines in all are not valid JSON`, file });
@@ -94,17 +101,32 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   for (const v of readValues(text, file, diagnostics)) {
     const o = v.value;
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
-      diagnostics.push({ severity: 'warning', code: 'unknown-format', message: 'a JSON value that is not an object: not a known benchmark export', file, line: v.line });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'unknown-format',
+        message: 'a JSON value that is not an object: not a known benchmark export',
+        file,
+        line: v.line,
+      });
       continue;
     }
     const obj = o as Record<string, unknown>;
     const format = formatOf(obj, opts.formatHint);
     if (!format) {
       const keys = Object.keys(obj).slice(0, 6).join(', ');
-      diagnostics.push({ severity: 'warning', code: 'unknown-format', message: `JSON object not recognised as a vLLM, SGLang or genai-perf export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`, file, line: v.line });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'unknown-format',
+        message: `JSON object not recognised as a vLLM, SGLang or genai-perf export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+        file,
+        line: v.line,
+      });
       continue;
     }
-    const run = format === 'genai-perf-json' ? genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)) : servingResultRun(obj, format, v.line - 1);
+    const run =
+      format === 'genai-perf-json'
+        ? genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj))
+        : servingResultRun(obj, format, v.line - 1);
     records.push(toRecord(run, file, v.line, v.row));
   }
   return { records, diagnostics };

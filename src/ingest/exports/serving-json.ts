@@ -39,7 +39,19 @@ const CLIENT_KEYS: Record<string, keyof ClientSettings> = {
   random_output_len: 'output_len',
   sharegpt_output_len: 'output_len',
 };
-const RAW_ONLY = new Set(['burstiness', 'random_range_ratio', 'seed', 'best_of', 'use_beam_search', 'tokenizer_id', 'dataset_name', 'label', 'date', 'backend', 'model_id']);
+const RAW_ONLY = new Set([
+  'burstiness',
+  'random_range_ratio',
+  'seed',
+  'best_of',
+  'use_beam_search',
+  'tokenizer_id',
+  'dataset_name',
+  'label',
+  'date',
+  'backend',
+  'model_id',
+]);
 
 const QUANTITY: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
   ttft: { quantity: 'ttft', unit: 'ms' },
@@ -61,11 +73,17 @@ function latencyKey(key: string): { key: string; factor: number } | undefined {
 
 /** SGLang's objects carry E2E latency and retokenized counts; vLLM's carry `e2el` and `model_id`. */
 export function isSglangResult(o: Record<string, unknown>): boolean {
-  return ['mean_e2e_latency_ms', 'total_output_tokens_retokenized', 'input_throughput', 'accept_length'].some((k) => k in o) && !('mean_e2el_ms' in o);
+  return (
+    ['mean_e2e_latency_ms', 'total_output_tokens_retokenized', 'input_throughput', 'accept_length'].some((k) => k in o) &&
+    !('mean_e2el_ms' in o)
+  );
 }
 
 export function looksLikeServingResult(o: Record<string, unknown>): boolean {
-  return typeof o.request_throughput === 'number' && (typeof o.output_throughput === 'number' || typeof o.mean_ttft_ms === 'number' || typeof o.completed === 'number');
+  return (
+    typeof o.request_throughput === 'number' &&
+    (typeof o.output_throughput === 'number' || typeof o.mean_ttft_ms === 'number' || typeof o.completed === 'number')
+  );
 }
 
 /** `20240520-120000` (vLLM) or `2025-05-20 12:00:00` → ISO local time; undefined otherwise. */
@@ -93,7 +111,15 @@ function lastPathPart(p: string): string {
 
 /** One result object → a run (no id/source yet). */
 export function servingResultRun(o: Record<string, unknown>, format: FormatName, startLine: number): PartialRun {
-  const run: PartialRun = { startLine, format, title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run: PartialRun = {
+    startLine,
+    format,
+    title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result',
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
   for (const [key, value] of Object.entries(o)) {
     if (value === null || typeof value === 'object') continue; // per-request arrays, nested details
     setOwn(run.raw, key, String(value));

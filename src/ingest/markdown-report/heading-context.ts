@@ -38,7 +38,8 @@ export function headingFacts(text: string, findMentions: (t: string) => string[]
     } else facts.contextLength = n;
   }
 
-  const conc = /@\s*(\d+)\s*req(?:s|uests?)?\b/i.exec(text) ?? /\bconcurrency\s*[:=]?\s*(\d+)\b/i.exec(text) ?? /\b(\d+)\s+concurrent\b/i.exec(text);
+  const conc =
+    /@\s*(\d+)\s*req(?:s|uests?)?\b/i.exec(text) ?? /\bconcurrency\s*[:=]?\s*(\d+)\b/i.exec(text) ?? /\b(\d+)\s+concurrent\b/i.exec(text);
   if (conc?.[1]) {
     facts.concurrency = Number(conc[1]);
     facts.concurrencyText = conc[0].trim();

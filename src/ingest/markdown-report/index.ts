@@ -15,12 +15,20 @@ import { parseNumber } from '../../model/metric-vocabulary';
 import type { Engine, RunRecord, Strategy } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
-import { applyUserContext, classifyColumn, normaliseEngine, normaliseStrategy, numberOf, setContextField, type ColumnMeaning } from '../csv/columns';
+import {
+  applyUserContext,
+  type ColumnMeaning,
+  classifyColumn,
+  normaliseEngine,
+  normaliseStrategy,
+  numberOf,
+  setContextField,
+} from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import type { ParseOptions, ParseResult } from '../types';
 import { figureFacts, headingFacts } from './heading-context';
 import { collectModelIds, findModelMentions, modelInFileName, resolveModel } from './model-names';
-import { scanReport, type ScannedTable } from './scan';
+import { type ScannedTable, scanReport } from './scan';
 
 export { readHtmlTable } from './html-table';
 export { cleanInline } from './inline';
@@ -149,12 +157,18 @@ function readDocumentFacts(scan: ReturnType<typeof scanReport>): DocFacts {
       const kind = endpoint[0].includes('/v1/') ? 'openai' : 'native';
       if (!apis.has(kind)) apis.set(kind, { line: p.line, text: endpoint[0].trim() });
     }
-    for (const m of p.text.matchAll(/\btemperature\s*[=:]\s*(\d+(?:\.\d+)?)\b(?!\s*\/)/gi)) if (m[1] && !temps.has(Number(m[1]))) temps.set(Number(m[1]), p.line);
+    for (const m of p.text.matchAll(/\btemperature\s*[=:]\s*(\d+(?:\.\d+)?)\b(?!\s*\/)/gi))
+      if (m[1] && !temps.has(Number(m[1]))) temps.set(Number(m[1]), p.line);
     for (const m of p.text.matchAll(/\bmax[_ ]tokens\s*[=:]\s*(\d+)\b(\s*\/)?/gi)) {
-      if (m[2]) maxTokens.set(-1, p.line); // "512/2048": more than one value, none can be applied
+      if (m[2])
+        maxTokens.set(-1, p.line); // "512/2048": more than one value, none can be applied
       else if (m[1] && !maxTokens.has(Number(m[1]))) maxTokens.set(Number(m[1]), p.line);
     }
-    if (!facts.tpIsPresetGpus && /tensor[- ]parallel[- ]size\b[^.]*\b(number of gpus|gpus? (available )?on the preset|number_of_gpus)/i.test(p.text)) facts.tpIsPresetGpus = { line: p.line };
+    if (
+      !facts.tpIsPresetGpus &&
+      /tensor[- ]parallel[- ]size\b[^.]*\b(number of gpus|gpus? (available )?on the preset|number_of_gpus)/i.test(p.text)
+    )
+      facts.tpIsPresetGpus = { line: p.line };
   }
   if (engines.size === 1) {
     const [value, at] = [...engines][0] as [Engine, { line: number; text: string }];
@@ -237,13 +251,20 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       if (r.kind === 'resolved') {
         setContextField(run, 'model', r.id);
         const listed = ctx.facts.modelIds.find((m) => m.id === r.id);
-        run.provenance['model'] = `${where(hit.h)}: '${mention}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
+        run.provenance['model'] =
+          `${where(hit.h)}: '${mention}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
         if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance['model'];
       } else {
         setContextField(run, 'model', mention, `${where(hit.h)} (not in the report's model list)`);
         if (r.kind === 'ambiguous' && !notes.has('ambiguous')) {
           notes.add('ambiguous');
-          ctx.diagnostics.push({ severity: 'warning', code: 'conflicting-context', message: `model '${mention}' matches several listed models (${r.candidates.join(', ')}): kept as written`, file: ctx.file, line: hit.h.line });
+          ctx.diagnostics.push({
+            severity: 'warning',
+            code: 'conflicting-context',
+            message: `model '${mention}' matches several listed models (${r.candidates.join(', ')}): kept as written`,
+            file: ctx.file,
+            line: hit.h.line,
+          });
         }
       }
     } else {
@@ -255,7 +276,13 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
         if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance['model'] ?? '';
       } else if (!notes.has('no-model')) {
         notes.add('no-model');
-        ctx.diagnostics.push({ severity: 'info', code: 'context-missing', message: `no model named in the headings above the table at line ${t.line}: model left absent`, file: ctx.file, line: t.line });
+        ctx.diagnostics.push({
+          severity: 'info',
+          code: 'context-missing',
+          message: `no model named in the headings above the table at line ${t.line}: model left absent`,
+          file: ctx.file,
+          line: t.line,
+        });
       }
     }
   }
@@ -266,34 +293,49 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
     if (hit?.f.contextLength !== undefined) {
       const k = hit.f.contextK;
       if (k !== undefined && fig && (fig.value === Math.round(k * 1000) || fig.value === Math.round(k * 1024))) {
-        setContextField(run, 'server.context_length', String(fig.value), `${where(hit.h)} says '${hit.f.contextText}'; k read as ${fig.value} from figure file name '${fig.file}' at line ${fig.line}`);
+        setContextField(
+          run,
+          'server.context_length',
+          String(fig.value),
+          `${where(hit.h)} says '${hit.f.contextText}'; k read as ${fig.value} from figure file name '${fig.file}' at line ${fig.line}`,
+        );
       } else if (k !== undefined) {
-        setContextField(run, 'server.context_length', String(hit.f.contextLength), `${where(hit.h)} says '${hit.f.contextText}'; k read as 1000`);
+        setContextField(
+          run,
+          'server.context_length',
+          String(hit.f.contextLength),
+          `${where(hit.h)} says '${hit.f.contextText}'; k read as 1000`,
+        );
       } else setContextField(run, 'server.context_length', String(hit.f.contextLength), `${where(hit.h)} ('${hit.f.contextText}')`);
     } else if (fig) setContextField(run, 'server.context_length', String(fig.value), `figure file name '${fig.file}' at line ${fig.line}`);
   }
 
   if (run.client?.concurrency === undefined) {
     const hit = headings.find((x) => x.f.concurrency !== undefined);
-    if (hit?.f.concurrency !== undefined) setContextField(run, 'client.concurrency', String(hit.f.concurrency), `${where(hit.h)} ('${hit.f.concurrencyText}')`);
+    if (hit?.f.concurrency !== undefined)
+      setContextField(run, 'client.concurrency', String(hit.f.concurrency), `${where(hit.h)} ('${hit.f.concurrencyText}')`);
   }
   if (run.client?.total_requests === undefined) {
     const hit = headings.find((x) => x.f.totalRequests !== undefined);
-    if (hit?.f.totalRequests !== undefined) setContextField(run, 'client.total_requests', String(hit.f.totalRequests), `${where(hit.h)} ('${hit.f.totalRequestsText}')`);
+    if (hit?.f.totalRequests !== undefined)
+      setContextField(run, 'client.total_requests', String(hit.f.totalRequests), `${where(hit.h)} ('${hit.f.totalRequestsText}')`);
   }
   if (run.client?.max_tokens === undefined) {
     const hit = headings.find((x) => x.f.maxTokens !== undefined);
     const fig = agreed('maxTokens');
     if (hit?.f.maxTokens !== undefined) setContextField(run, 'client.max_tokens', String(hit.f.maxTokens), where(hit.h));
     else if (fig) setContextField(run, 'client.max_tokens', String(fig.value), `figure file name '${fig.file}' at line ${fig.line}`);
-    else if (ctx.facts.maxTokens) setContextField(run, 'client.max_tokens', String(ctx.facts.maxTokens.value), `report text at line ${ctx.facts.maxTokens.line}`);
+    else if (ctx.facts.maxTokens)
+      setContextField(run, 'client.max_tokens', String(ctx.facts.maxTokens.value), `report text at line ${ctx.facts.maxTokens.line}`);
   }
   if (run.engine === undefined) {
     const hit = headings.find((x) => x.f.engine !== undefined);
     if (hit?.f.engine) setContextField(run, 'engine', hit.f.engine, where(hit.h));
-    else if (ctx.facts.engine) setContextField(run, 'engine', ctx.facts.engine.value, `report text at line ${ctx.facts.engine.line}: '…${ctx.facts.engine.text}…'`);
+    else if (ctx.facts.engine)
+      setContextField(run, 'engine', ctx.facts.engine.value, `report text at line ${ctx.facts.engine.line}: '…${ctx.facts.engine.text}…'`);
   }
-  if (run.api === undefined && ctx.facts.api) setContextField(run, 'api', ctx.facts.api.value, `report text at line ${ctx.facts.api.line} names the ${ctx.facts.api.text} endpoint`);
+  if (run.api === undefined && ctx.facts.api)
+    setContextField(run, 'api', ctx.facts.api.value, `report text at line ${ctx.facts.api.line} names the ${ctx.facts.api.text} endpoint`);
   if (run.parallelism?.strategy === undefined) {
     const hit = headings.find((x) => x.f.strategy !== undefined);
     if (hit?.f.strategy) setContextField(run, 'parallelism.strategy', hit.f.strategy, where(hit.h));
@@ -309,7 +351,13 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
     if (!p) {
       if (!ctx.unknownPresets.has(presetName.toLowerCase())) {
         ctx.unknownPresets.add(presetName.toLowerCase());
-        ctx.diagnostics.push({ severity: 'warning', code: 'context-missing', message: `preset '${presetName}' is not in the presets table at line ${ctx.facts.presetLine}: its hardware is left absent`, file: ctx.file, line: t.line });
+        ctx.diagnostics.push({
+          severity: 'warning',
+          code: 'context-missing',
+          message: `preset '${presetName}' is not in the presets table at line ${ctx.facts.presetLine}: its hardware is left absent`,
+          file: ctx.file,
+          line: t.line,
+        });
       }
     } else {
       const from = `presets table at line ${p.line} (row '${p.name}')`;
@@ -324,7 +372,8 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       if (p.gpu_count !== undefined && run.parallelism?.gpus === undefined && ctx.facts.tpIsPresetGpus) {
         const par = run.parallelism ?? (run.parallelism = {});
         par.gpus = p.gpu_count;
-        run.provenance['parallelism.gpus'] = `GPU Count of '${p.name}' in the ${from.replace(/ \(row.*$/, '')}; the report says (line ${ctx.facts.tpIsPresetGpus.line}) each server used all GPUs of its preset (tensor-parallel-size = number of GPUs)`;
+        run.provenance['parallelism.gpus'] =
+          `GPU Count of '${p.name}' in the ${from.replace(/ \(row.*$/, '')}; the report says (line ${ctx.facts.tpIsPresetGpus.line}) each server used all GPUs of its preset (tensor-parallel-size = number of GPUs)`;
       }
     }
   }
@@ -338,9 +387,22 @@ function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   const variants: WideColumn[] = [];
   for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
 
-  if (t.unclosed) ctx.diagnostics.push({ severity: 'info', code: 'table-malformed', message: `HTML table at line ${t.line} has no </table>: read up to line ${t.endLine}`, file: ctx.file, line: t.line });
+  if (t.unclosed)
+    ctx.diagnostics.push({
+      severity: 'info',
+      code: 'table-malformed',
+      message: `HTML table at line ${t.line} has no </table>: read up to line ${t.endLine}`,
+      file: ctx.file,
+      line: t.line,
+    });
   for (const r of t.ragged) {
-    ctx.diagnostics.push({ severity: 'warning', code: 'table-malformed', message: `row ${r} of the table at line ${t.line} has ${t.rows[r - 1]?.length ?? 0} cells, the header ${t.header.length}: cells read by position`, file: ctx.file, line: t.line });
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'table-malformed',
+      message: `row ${r} of the table at line ${t.line} has ${t.rows[r - 1]?.length ?? 0} cells, the header ${t.header.length}: cells read by position`,
+      file: ctx.file,
+      line: t.line,
+    });
   }
 
   const runs: RunRecord[] = [];
@@ -362,9 +424,22 @@ function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
           const n = parseNumber(cell);
           if (n.lossy) {
             if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-            ctx.diagnostics.push({ severity: 'warning', code: 'cell-lossy', message: `'${header}' in row ${rowNo} of the table at line ${t.line} is truncated ('${cell}'): left absent`, file: ctx.file, line: t.line });
+            ctx.diagnostics.push({
+              severity: 'warning',
+              code: 'cell-lossy',
+              message: `'${header}' in row ${rowNo} of the table at line ${t.line} is truncated ('${cell}'): left absent`,
+              file: ctx.file,
+              line: t.line,
+            });
           } else if (n.value !== undefined) setOwn(run.metrics, metric.key, round(n.value * metric.factor));
-          else if (!n.missing) ctx.diagnostics.push({ severity: 'warning', code: 'cell-unparsed', message: `'${header}' in row ${rowNo} of the table at line ${t.line} is not a number ('${cell}')`, file: ctx.file, line: t.line });
+          else if (!n.missing)
+            ctx.diagnostics.push({
+              severity: 'warning',
+              code: 'cell-unparsed',
+              message: `'${header}' in row ${rowNo} of the table at line ${t.line} is not a number ('${cell}')`,
+              file: ctx.file,
+              line: t.line,
+            });
           if (m.kind === 'metric' && m.note) run.provenance[`metrics.${metric.key}`] = m.note;
         } else if (m.kind === 'context') {
           setContextField(run, m.field, cell);
@@ -400,7 +475,13 @@ function flagDuplicates(runs: RunRecord[], file: string, diagnostics: Diagnostic
     }
     run.flags.push('duplicate');
     run.provenance['flags.duplicate'] = `same preset and metrics as ${first.id}`;
-    diagnostics.push({ severity: 'info', code: 'duplicate-run', message: `row ${run.source.row} of the table at line ${run.source.line} repeats ${first.id} (same preset and metrics): kept, flagged duplicate`, file, line: run.source.line });
+    diagnostics.push({
+      severity: 'info',
+      code: 'duplicate-run',
+      message: `row ${run.source.row} of the table at line ${run.source.line} repeats ${first.id} (same preset and metrics): kept, flagged duplicate`,
+      file,
+      line: run.source.line,
+    });
   }
 }
 
@@ -409,7 +490,18 @@ export function parseMarkdownReport(text: string, opts: ParseOptions): ParseResu
     return parseMarkdownReportUnsafe(text, opts);
   } catch (err) {
     // A reader bug must not take the rest of a batch down: report it as lost data.
-    return { records: [], diagnostics: [{ severity: 'error', code: 'table-malformed', message: `report could not be read: ${(err as Error).message}`, file: opts.file, line: 1 }] };
+    return {
+      records: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'table-malformed',
+          message: `report could not be read: ${(err as Error).message}`,
+          file: opts.file,
+          line: 1,
+        },
+      ],
+    };
   }
 }
 
@@ -427,7 +519,13 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   for (const t of scan.tables) {
     const got = tableRuns(t, ctx);
     if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0) {
-      diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `table at line ${t.line} has no metric columns (${t.header.join(', ')}): not read as runs`, file, line: t.line });
+      diagnostics.push({
+        severity: 'info',
+        code: 'prose-skipped',
+        message: `table at line ${t.line} has no metric columns (${t.header.join(', ')}): not read as runs`,
+        file,
+        line: t.line,
+      });
     }
     runs.push(...got);
   }
@@ -439,7 +537,13 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   if (figures.length > 0) {
     const first = figures[0] as { line: number };
     const what = runs.length === 0 ? 'no result table found; ' : '';
-    diagnostics.push({ severity: 'info', code: 'prose-skipped', message: `${what}${figures.length} prose lines with figures (introduction, observations, notes) are not runs: skipped`, file, line: first.line });
+    diagnostics.push({
+      severity: 'info',
+      code: 'prose-skipped',
+      message: `${what}${figures.length} prose lines with figures (introduction, observations, notes) are not runs: skipped`,
+      file,
+      line: first.line,
+    });
   } else if (runs.length === 0) {
     diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no result table found: nothing to read', file, line: 1 });
   }

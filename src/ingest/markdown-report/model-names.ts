@@ -49,10 +49,7 @@ export function findModelMentions(text: string): string[] {
   return out;
 }
 
-export type ModelResolution =
-  | { kind: 'resolved'; id: string }
-  | { kind: 'ambiguous'; candidates: string[] }
-  | { kind: 'unlisted' };
+export type ModelResolution = { kind: 'resolved'; id: string } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'unlisted' };
 
 /** The listed id holding every token of `mention` (e.g. qwen + 1.5b), if exactly one does. */
 export function resolveModel(mention: string, ids: readonly string[]): ModelResolution {

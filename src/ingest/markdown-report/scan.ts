@@ -138,7 +138,8 @@ export function scanReport(lines: readonly string[]): ScannedReport {
     const line = lines[i] ?? '';
     const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
     if (fence !== undefined) {
-      if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
+      if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length && line.trim() === fenceMatch[1])
+        fence = undefined;
       i++;
       continue;
     }
@@ -177,7 +178,17 @@ export function scanReport(lines: readonly string[]): ScannedReport {
         parts.push(lines[j] ?? '');
       }
       const t = readHtmlTable(parts.join('\n'));
-      last = { kind: 'html-table', line: i + 1, endLine: j + 1, header: t.header, rows: t.rows, ragged: t.ragged, unclosed: t.unclosed, headings: [...stack], figures: [] };
+      last = {
+        kind: 'html-table',
+        line: i + 1,
+        endLine: j + 1,
+        header: t.header,
+        rows: t.rows,
+        ragged: t.ragged,
+        unclosed: t.unclosed,
+        headings: [...stack],
+        figures: [],
+      };
       tables.push(last);
       for (const src of figureSources(parts.join('\n'))) last.figures.push({ src, line: i + 1 });
       i = j + 1;

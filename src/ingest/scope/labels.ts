@@ -4,8 +4,9 @@
  * about engine, API and mode. Matching is on the WHOLE label for modes (design.md: "no think"
  * must never match "think"), on whole words for engines and API kinds in headings.
  */
-import { TextCache } from '../../model/text-cache';
+
 import type { ApiKind, Engine, Mode } from '../../model/records';
+import { TextCache } from '../../model/text-cache';
 
 export type ContextLineKind = 'comment' | 'banner' | 'separator';
 

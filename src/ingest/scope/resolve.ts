@@ -12,14 +12,14 @@
  *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw).
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { recordId } from '../../model/ids';
 import type { ClientSettings, Engine, EnvRecord, Hardware, Mode, Parallelism, RunRecord, ServerSettings } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
-import { recordId } from '../../model/ids';
 import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
-import { currentSectionId, segmentLabel, type Heading, type ScopedLaunch, type ScopeState } from './state';
+import { currentSectionId, type Heading, type ScopedLaunch, type ScopeState, segmentLabel } from './state';
 
 function mostCommon<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
@@ -92,7 +92,11 @@ let lastLaunch: ScopedLaunch | undefined;
 let lastLaunchTexts = { line: NaN, at: '', engineDefault: '' };
 function launchTexts(launch: ScopedLaunch): { at: string; engineDefault: string } {
   if (launch !== lastLaunch || launch.line !== lastLaunchTexts.line) {
-    lastLaunchTexts = { line: launch.line, at: `launch command at line ${launch.line}`, engineDefault: `engine default 1 (not on the launch command at line ${launch.line})` };
+    lastLaunchTexts = {
+      line: launch.line,
+      at: `launch command at line ${launch.line}`,
+      engineDefault: `engine default 1 (not on the launch command at line ${launch.line})`,
+    };
     lastLaunch = launch;
   }
   return lastLaunchTexts;
@@ -148,10 +152,15 @@ function hasKeys(o: object): boolean {
  * whole label) or `ofHeading` (a heading in scope), whichever is later in the file, and where
  * it was said, for provenance.
  */
-function labelOrHeading<T>(s: ScopeState, ofLabel: (text: string) => T | undefined, ofHeading: (text: string) => T | undefined): { value: T; from: string } | undefined {
+function labelOrHeading<T>(
+  s: ScopeState,
+  ofLabel: (text: string) => T | undefined,
+  ofHeading: (text: string) => T | undefined,
+): { value: T; from: string } | undefined {
   const label = segmentLabel(s, ofLabel);
   const heading = deepestHeading(s.headings, ofHeading);
-  if (label && (!heading || label.line > heading.line)) return { value: label.value, from: `separator "${label.text}" at line ${label.line}` };
+  if (label && (!heading || label.line > heading.line))
+    return { value: label.value, from: `separator "${label.text}" at line ${label.line}` };
   const value = heading ? ofHeading(heading.text) : undefined;
   return heading && value !== undefined ? { value, from: `heading "${heading.text}" at line ${heading.line}` } : undefined;
 }
@@ -183,8 +192,26 @@ function scopeAnswers(s: ScopeState): ScopeAnswers {
   const hs = s.headings;
   const top = hs.length > 0 ? hs[hs.length - 1]!.id : 0;
   const a = answers;
-  if (a !== undefined && a.state === s && a.headDepth === hs.length && a.headTop === top && a.segment === s.segment && a.segmentLength === s.segment.length) return a;
-  answers = { state: s, headDepth: hs.length, headTop: top, segment: s.segment, segmentLength: s.segment.length, labels: scopeLabels(s), apiHeading: deepestHeading(hs, apiOfHeading), mode: labelOrHeading(s, modeOfLabel, modeOfLabel), engine: null };
+  if (
+    a !== undefined &&
+    a.state === s &&
+    a.headDepth === hs.length &&
+    a.headTop === top &&
+    a.segment === s.segment &&
+    a.segmentLength === s.segment.length
+  )
+    return a;
+  answers = {
+    state: s,
+    headDepth: hs.length,
+    headTop: top,
+    segment: s.segment,
+    segmentLength: s.segment.length,
+    labels: scopeLabels(s),
+    apiHeading: deepestHeading(hs, apiOfHeading),
+    mode: labelOrHeading(s, modeOfLabel, modeOfLabel),
+    engine: null,
+  };
   return answers;
 }
 
@@ -205,11 +232,21 @@ function deepestHeading<T>(headings: readonly Heading[], test: (text: string) =>
 
 /** GPUs of a dump that hold a process or more than half their memory. */
 export function busyGpus(env: EnvRecord): number {
-  return env.gpus.filter((g) => (g.processes?.length ?? 0) > 0 || (g.memory_used_mib !== undefined && g.memory_total_mib !== undefined && g.memory_used_mib > g.memory_total_mib / 2)).length;
+  return env.gpus.filter(
+    (g) =>
+      (g.processes?.length ?? 0) > 0 ||
+      (g.memory_used_mib !== undefined && g.memory_total_mib !== undefined && g.memory_used_mib > g.memory_total_mib / 2),
+  ).length;
 }
 
 function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
-  diagnostics.push({ severity: 'warning', code: 'conflicting-context', message: `${what}: ${kept} (kept) disagrees with ${other}`, file, line });
+  diagnostics.push({
+    severity: 'warning',
+    code: 'conflicting-context',
+    message: `${what}: ${kept} (kept) disagrees with ${other}`,
+    file,
+    line,
+  });
 }
 
 /** `client.<key>` provenance keys, built once per key rather than once per run. */
@@ -223,7 +260,15 @@ function clientKey(k: string): string {
   return key;
 }
 
-function mergeClient(base: ClientSettings | undefined, lower: ClientSettings | undefined, source: string, run: { provenance: Record<string, string> }, diagnostics: Diagnostic[], file: string, line: number): ClientSettings | undefined {
+function mergeClient(
+  base: ClientSettings | undefined,
+  lower: ClientSettings | undefined,
+  source: string,
+  run: { provenance: Record<string, string> },
+  diagnostics: Diagnostic[],
+  file: string,
+  line: number,
+): ClientSettings | undefined {
   if (!lower) return base;
   const out: ClientSettings = copyOwn(base);
   const from = lower as Record<string, string | number | undefined>;
@@ -289,7 +334,15 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   if (launch) {
     run.engine = launch.launch.engine;
     provenance.engine = launchTexts(launch).at;
-    if (blockEngine && blockEngine !== run.engine) conflict(diagnostics, file, line, 'engine', `${run.engine} (launch command at line ${launch.line})`, `${blockEngine} from ${p.provenance.engine ?? 'the result block'}`);
+    if (blockEngine && blockEngine !== run.engine)
+      conflict(
+        diagnostics,
+        file,
+        line,
+        'engine',
+        `${run.engine} (launch command at line ${launch.line})`,
+        `${blockEngine} from ${p.provenance.engine ?? 'the result block'}`,
+      );
   } else if (blockEngine) {
     run.engine = blockEngine;
     provenance.engine = p.provenance.engine ?? `result block (${p.format})`;
@@ -363,7 +416,14 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     provenance.model = provenance['client.model_path'] ?? 'client settings';
   }
   if (run.model && launch?.launch.model && run.model !== launch.launch.model) {
-    conflict(diagnostics, file, line, 'model', `${run.model} (result)`, `${launch.launch.model} from the launch command at line ${launch.line}`);
+    conflict(
+      diagnostics,
+      file,
+      line,
+      'model',
+      `${run.model} (result)`,
+      `${launch.launch.model} from the launch command at line ${launch.line}`,
+    );
   }
 
   // Hardware.
@@ -395,7 +455,8 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     const busy = busyGpusCached(s.env.env);
     if (busy > 0) {
       par.gpus = busy;
-      provenance['parallelism.gpus'] = `nvidia-smi at line ${s.env.env.source.line}: ${busy} GPU(s) hold a server process or more than half their memory (same section)`;
+      provenance['parallelism.gpus'] =
+        `nvidia-smi at line ${s.env.env.source.line}: ${busy} GPU(s) hold a server process or more than half their memory (same section)`;
     }
   }
   if (hasKeys(par)) run.parallelism = par;
@@ -454,7 +515,27 @@ function inKeyOrder(run: RunRecord): RunRecord {
   return out;
 }
 
-const KEY_ORDER = ['kind', 'schema_version', 'id', 'source', 'title', 'timestamp', 'labels', 'engine', 'api', 'mode', 'model', 'hardware', 'parallelism', 'server', 'client', 'metrics', 'raw', 'provenance', 'flags'];
+const KEY_ORDER = [
+  'kind',
+  'schema_version',
+  'id',
+  'source',
+  'title',
+  'timestamp',
+  'labels',
+  'engine',
+  'api',
+  'mode',
+  'model',
+  'hardware',
+  'parallelism',
+  'server',
+  'client',
+  'metrics',
+  'raw',
+  'provenance',
+  'flags',
+];
 
 /** The record's keys in design.md's order, so JSON output and goldens read like the contract. */
 export function canonicalOrder(run: RunRecord): RunRecord {

@@ -7,7 +7,7 @@
  */
 import type { ClientSettings, EnvRecord } from '../../model/records';
 import type { LaunchCommand } from '../launch-command';
-import { classifyContextLine, isWarmupWarning, type ContextLine } from './labels';
+import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
 
 export interface Heading {
   level: number;

@@ -16,8 +16,9 @@
  *                by the wrapping evidence in the grid (see `groupBodyLines`).
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
  */
-import { TextCache } from '../../model/text-cache';
+
 import type { DiagnosticCode } from '../../model/diagnostics';
+import { TextCache } from '../../model/text-cache';
 import * as glyphs from './glyphs';
 import * as textWidth from './text-width';
 
@@ -204,7 +205,15 @@ function readTopFrameUncached(line: string): Frame | undefined {
   if (depth > 0) return undefined;
   if (/^\+[-=+]*[-=][-=+]*\+$/.test(body)) {
     const bounds = boundsOf(body, (c) => c === '+');
-    return { prefix, depth, bounds: bounds.length >= 3 ? bounds : undefined, ascii: true, pipeEdge: false, corner: '+', width: body.length };
+    return {
+      prefix,
+      depth,
+      bounds: bounds.length >= 3 ? bounds : undefined,
+      ascii: true,
+      pipeEdge: false,
+      corner: '+',
+      width: body.length,
+    };
   }
   if (/^\|[=|]*=[=|]*\|$/.test(body)) {
     const bounds = boundsOf(body, (c) => c === '|');
@@ -363,7 +372,12 @@ function splitRow(s: string, line: number, frame: Frame, bounds: number[]): Cell
   // The glyph split does not fit the grid (a vertical glyph inside a cell, a missing
   // border): cut by display column instead.
   const cut: string[] = [];
-  for (let k = 0; k < n; k++) cut.push(sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0).replace(/[│┃║|]/g, ' ').trim());
+  for (let k = 0; k < n; k++)
+    cut.push(
+      sliceColumns(s, (bounds[k] ?? 0) + 1, bounds[k + 1] ?? 0)
+        .replace(/[│┃║|]/g, ' ')
+        .trim(),
+    );
   return { line, cells: cut, span: cut.map(() => false), ok: false };
 }
 
@@ -381,7 +395,8 @@ export function joinCellParts(parts: readonly string[], width: number): string {
     const prev = parts[i - 1] ?? '';
     const next = parts[i] ?? '';
     const lastWord = prev.split(/\s+/).pop() ?? '';
-    const folded = width > 0 && !/\s/.test(prev) && displayWidth(prev) >= width && displayWidth(lastWord) + displayWidth(firstWord(next)) > width;
+    const folded =
+      width > 0 && !/\s/.test(prev) && displayWidth(prev) >= width && displayWidth(lastWord) + displayWidth(firstWord(next)) > width;
     out += (folded ? '' : ' ') + next;
   }
   return out;
@@ -543,7 +558,14 @@ function joinRows(grouped: readonly GroupedRow[], n: number, widths: readonly nu
     const row: string[] = new Array<string>(n);
     for (let k = 0; k < n; k++) {
       const parts = partsOf(g, k);
-      row[k] = parts === undefined ? '' : typeof parts === 'string' ? parts : parts.length === 1 ? (parts[0] ?? '') : joinCellParts(parts, k === 0 ? 0 : (widths[k] ?? 0));
+      row[k] =
+        parts === undefined
+          ? ''
+          : typeof parts === 'string'
+            ? parts
+            : parts.length === 1
+              ? (parts[0] ?? '')
+              : joinCellParts(parts, k === 0 ? 0 : (widths[k] ?? 0));
     }
     rows[r] = row;
   }
@@ -590,7 +612,13 @@ function joinHeader(lines: Cells[], n: number): { header: string[]; headerLines:
   }
   const header: string[] = [];
   if (lines.length === 0) return { header, headerLines };
-  for (let k = 0; k < n; k++) header.push(headerLines.map((h) => h[k] ?? '').filter((x) => x !== '').join(' '));
+  for (let k = 0; k < n; k++)
+    header.push(
+      headerLines
+        .map((h) => h[k] ?? '')
+        .filter((x) => x !== '')
+        .join(' '),
+    );
   return { header, headerLines };
 }
 
@@ -598,7 +626,11 @@ function styleOf(frame: Frame, rules: Rule[], headRule: Rule | undefined, ruledR
   if (frame.ascii) return (headRule && /=/.test(headRule.text) && !frame.pipeEdge) || ruledRows ? 'ascii-grid' : 'ascii';
   switch (frame.corner) {
     case '┏':
-      return headRule && /[┡╇┩]/.test(headRule.text) ? 'heavy-head' : rules.length === 0 || rules.every((r) => r.heavy) ? 'heavy' : 'heavy-head';
+      return headRule && /[┡╇┩]/.test(headRule.text)
+        ? 'heavy-head'
+        : rules.length === 0 || rules.every((r) => r.heavy)
+          ? 'heavy'
+          : 'heavy-head';
     case '╭':
       return 'rounded';
     case '╔':
@@ -743,7 +775,12 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
           const rest = l1 === undefined ? undefined : stripPanel(l1, depth);
           if (rest !== undefined && rest !== '' && isRuleText(rest, false) && BOTTOM_RIGHT.has([...rest].pop() ?? '')) next = j + 2;
           truncated = true;
-          issues.push({ line: j, code: 'table-truncated', severity: 'warning', message: 'bottom border of the table is broken (no closing corner on its line)' });
+          issues.push({
+            line: j,
+            code: 'table-truncated',
+            severity: 'warning',
+            message: 'bottom border of the table is broken (no closing corner on its line)',
+          });
         }
         break;
       }
@@ -776,7 +813,12 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
     next = lines.length;
   }
   if (truncated && !issues.some((x) => x.code === 'table-truncated'))
-    issues.push({ line: Math.max(top, next - 1), code: 'table-truncated', severity: 'warning', message: 'table has no bottom border (cut off)' });
+    issues.push({
+      line: Math.max(top, next - 1),
+      code: 'table-truncated',
+      severity: 'warning',
+      message: 'table has no bottom border (cut off)',
+    });
   if (rowText.length === 0) return undefined;
 
   // Stage 3: grid. ASCII tables drawn by rich have no junctions in their top border.
@@ -794,16 +836,19 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
   const split: Cells[] = new Array<Cells>(rowText.length);
   for (let r = 0; r < rowText.length; r++) split[r] = splitRow(rowText[r]!, rowLineAt[r]!, frame, bounds);
   for (const r of split)
-    if (!r.ok) issues.push({ line: r.line, code: 'table-malformed', severity: 'warning', message: `row does not split into the table's ${n} columns on its vertical borders; cut by position` });
+    if (!r.ok)
+      issues.push({
+        line: r.line,
+        code: 'table-malformed',
+        severity: 'warning',
+        message: `row does not split into the table's ${n} columns on its vertical borders; cut by position`,
+      });
 
   // Stage 4: header and rows.
   const heavyRules = rules.filter((r) => r.heavy);
   const headRule = heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
   const headCount = headRule ? headRule.after : 0;
-  const { header, headerLines } = joinHeader(
-    split.slice(0, headCount),
-    n,
-  );
+  const { header, headerLines } = joinHeader(split.slice(0, headCount), n);
   const bodyRules = rules.filter((r) => r.after > headCount);
   const ruledRows = bodyRules.length > 0;
   const widths = contentWidths(bounds);
@@ -827,7 +872,19 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
   const title = findTitle(lines, top, frame);
   const rowLines: number[] = new Array<number>(grouped.length);
   for (let r = 0; r < grouped.length; r++) rowLines[r] = grouped[r]!.line;
-  return textTable(title ? title.line : top, next, title, header, rows, rowLines, styleOf(frame, rules, headRule, ruledRows), truncated, top, headerLines, issues);
+  return textTable(
+    title ? title.line : top,
+    next,
+    title,
+    header,
+    rows,
+    rowLines,
+    styleOf(frame, rules, headRule, ruledRows),
+    truncated,
+    top,
+    headerLines,
+    issues,
+  );
 }
 
 /**
@@ -847,7 +904,21 @@ function textTable(
   headerLines: string[][],
   issues: TableIssue[],
 ): TextTable {
-  if (title) return { startLine, next, title: title.title, titleLine: title.line, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
+  if (title)
+    return {
+      startLine,
+      next,
+      title: title.title,
+      titleLine: title.line,
+      header,
+      rows,
+      rowLines,
+      style,
+      truncated,
+      topLine,
+      headerLines,
+      issues,
+    };
   return { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
 }
 
@@ -1179,7 +1250,14 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
   if (minimalStartsAt(lines, i + 1)) {
     // The table's width is its rule's: under the header, which is under the `╷` edge when there is one.
     const ruleAt = MINIMAL_EDGE.test(lines[i + 1] ?? '') ? i + 3 : i + 2;
-    const frame0: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width: displayWidth((lines[ruleAt] ?? '').trimEnd()) };
+    const frame0: Frame = {
+      prefix: '',
+      depth: 0,
+      ascii: false,
+      pipeEdge: false,
+      corner: '',
+      width: displayWidth((lines[ruleAt] ?? '').trimEnd()),
+    };
     const t = findTitle(lines, i + 1, frame0);
     if (t && t.line === i) return i + 1;
   }

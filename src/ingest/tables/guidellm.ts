@@ -16,7 +16,7 @@ import { normaliseStat } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
-import { clean, meaningOf, putCell, readValue, type Meaning } from './tool-metrics';
+import { clean, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
 
 export function isGuidellmTable(t: TextTable): boolean {
   return /^benchmark( strategy)?$/i.test((t.header[0] ?? '').trim()) && t.rows.length > 0;
@@ -48,7 +48,7 @@ export function startsGuidellmPanel(lines: readonly string[], i: number): boolea
   if (!PANEL_TOP.test(lines[i] ?? '')) return false;
   const end = panelEnd(lines, i);
   if (end === undefined) return false;
-  if (!(lines.slice(i + 1, end).some((l) => /\bReq:/.test(l)))) return false;
+  if (!lines.slice(i + 1, end).some((l) => /\bReq:/.test(l))) return false;
   return guidellmTableAfter(lines, end + 1, 8) !== undefined;
 }
 
@@ -90,7 +90,10 @@ function readPanel(lines: readonly string[], i: number, end: number): PanelRow[]
 function percentileList(label: string): { quantity: string; stats: string[]; unit?: string } | undefined {
   const m = /^(.*?)\s*[[(]((?:\s*\d+(?:\.\d+)?%\s*,?)+)[\])]\s*(?:\(([^()]+)\))?\s*$/.exec(label);
   if (!m) return undefined;
-  const stats = (m[2] ?? '').split(/[,\s]+/).filter(Boolean).map((p) => `p${p.replace('%', '').replace('.', '_')}`);
+  const stats = (m[2] ?? '')
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((p) => `p${p.replace('%', '').replace('.', '_')}`);
   const out: { quantity: string; stats: string[]; unit?: string } = { quantity: (m[1] ?? '').trim(), stats };
   if (m[3]) out.unit = m[3].trim();
   return out;
@@ -116,7 +119,8 @@ function v03Meaning(parts: string[]): Meaning {
     const base = /^requests$/i.test(g) ? 'Request Throughput' : `${g.split(' ')[0]} Token Throughput`;
     return meaningOf(base, stat ? { stat } : {});
   }
-  if (/^(input|output) (tokens|tok)$/i.test(g) && /^per (request|req)$/i.test(s)) return meaningOf(`${g.split(' ')[0]} Sequence Length`, stat ? { stat } : {});
+  if (/^(input|output) (tokens|tok)$/i.test(g) && /^per (request|req)$/i.test(s))
+    return meaningOf(`${g.split(' ')[0]} Sequence Length`, stat ? { stat } : {});
   if (/^(input|output) tokens$/i.test(g) && /^comp$/i.test(s) && /^tot$/i.test(last)) return meaningOf(`Total ${g.split(' ')[0]} Tokens`);
   if (/^timings$/i.test(g) && /^dur$/i.test(s)) return meaningOf('Benchmark Duration', { unit: last || 's' });
   if (/^(request latency|ttft|itl|tpot)$/i.test(g) && /^(sec|s|ms)$/i.test(s)) return meaningOf(g, { unit: s, ...(stat ? { stat } : {}) });
@@ -173,7 +177,8 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
   let t = panelLine === undefined && startsBoxTable(lines, i) ? readBoxTable(lines, i) : guidellmTableAfter(lines, from, 8);
   while (t && isGuidellmTable(t)) {
     tables.push(t);
-    for (const issue of t.issues) diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
+    for (const issue of t.issues)
+      diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
     t = guidellmTableAfter(lines, t.next, 6);
   }
   const last = tables[tables.length - 1];
@@ -211,10 +216,20 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
           setOwn(run.raw, rawKey, text);
           const values = text.split(/\s*,\s*/).filter(Boolean);
           if (values.length !== list.stats.length) {
-            diagnostics.push({ severity: 'warning', code: 'table-malformed', message: `"${label}": ${values.length} values for ${list.stats.length} percentiles; left out`, file, line: line + 1 });
+            diagnostics.push({
+              severity: 'warning',
+              code: 'table-malformed',
+              message: `"${label}": ${values.length} values for ${list.stats.length} percentiles; left out`,
+              file,
+              line: line + 1,
+            });
             continue;
           }
-          const quantity = /^prompt$/i.test(list.quantity) ? 'Input Sequence Length' : /^output$/i.test(list.quantity) ? 'Output Sequence Length' : list.quantity;
+          const quantity = /^prompt$/i.test(list.quantity)
+            ? 'Input Sequence Length'
+            : /^output$/i.test(list.quantity)
+              ? 'Output Sequence Length'
+              : list.quantity;
           values.forEach((v, k) => {
             const opts: { unit?: string; stat?: string } = { stat: list.stats[k] ?? '' };
             if (list.unit) opts.unit = list.unit;
@@ -234,7 +249,8 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
         const v = c > 0 ? readValue(row[c] ?? '').value : undefined;
         if (v !== undefined && Number.isInteger(v)) {
           (run.client ??= {}).concurrency = v;
-          run.provenance['client.concurrency'] = `guidellm "concurrent" benchmark: median concurrency ${row[c]} in "${table.title ?? 'the table'}" at line ${table.startLine + 1}`;
+          run.provenance['client.concurrency'] =
+            `guidellm "concurrent" benchmark: median concurrency ${row[c]} in "${table.title ?? 'the table'}" at line ${table.startLine + 1}`;
         }
       }
     }

@@ -80,7 +80,8 @@ export function clientFromCommand(cmd: ToolCommand): { client: ClientSettings; f
   const conc = flagValue(cmd.text, ['--concurrency', '--concurrency-range']);
   if (conc !== undefined && /^\d+$/.test(conc)) {
     client.concurrency = Number(conc);
-    fields.concurrency = /--concurrency-range/.test(cmd.text) && !/--concurrency(=|\s)/.test(cmd.text) ? '--concurrency-range' : '--concurrency';
+    fields.concurrency =
+      /--concurrency-range/.test(cmd.text) && !/--concurrency(=|\s)/.test(cmd.text) ? '--concurrency-range' : '--concurrency';
   }
   if (cmd.tool === 'evalscope') {
     const par = flagValue(cmd.text, ['--parallel']);

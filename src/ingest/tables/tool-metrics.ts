@@ -4,7 +4,7 @@
  * know are rewritten to a label it does (`TOOL_ALIASES`) — a synonym table, not a parser.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { lookupLabel, normaliseStat, parseNumber, type ClientKey } from '../../model/metric-vocabulary';
+import { type ClientKey, lookupLabel, normaliseStat, parseNumber } from '../../model/metric-vocabulary';
 import type { RunFlag } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
@@ -26,9 +26,7 @@ const TOOL_ALIASES: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** Labels that are client settings, beyond the vocabulary's. */
-const TOOL_CLIENT: ReadonlyArray<[RegExp, ClientKey]> = [
-  [/^(number of concurrency|conc\.?|concurrency|parallel)$/i, 'concurrency'],
-];
+const TOOL_CLIENT: ReadonlyArray<[RegExp, ClientKey]> = [[/^(number of concurrency|conc\.?|concurrency|parallel)$/i, 'concurrency']];
 
 export function aliasLabel(label: string): string {
   const unit = /\s*\(([^()]+)\)\s*$/.exec(label);

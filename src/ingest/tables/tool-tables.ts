@@ -26,9 +26,9 @@ import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
+import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from './guidellm';
 import { clientFromCommand, findCommandAbove, findCommandBelow, type ToolCommand } from './tool-commands';
-import { meaningForCell, meaningOf, putCell, readValue, type CellContext } from './tool-metrics';
-import { readGuidellmBlock, startsGuidellmPanel, isGuidellmTable } from './guidellm';
+import { type CellContext, meaningForCell, meaningOf, putCell, readValue } from './tool-metrics';
 
 export type ToolTableKind = 'stat-matrix' | 'key-value' | 'percentiles' | 'overview' | 'guidellm';
 
@@ -36,7 +36,8 @@ const STRESS_TITLE = /stress test results/i;
 // The stress-test reader (asked before this one) claims a title-less Metric | Value table
 // when two of these rows are in it; this reader leaves exactly those tables alone, so a
 // table is never claimed by neither.
-const STRESS_ROWS = /^(successful requests|failed requests|actual throughput|average response time|total test duration|theoretical max throughput|peak requests in flight)$/i;
+const STRESS_ROWS =
+  /^(successful requests|failed requests|actual throughput|average response time|total test duration|theoretical max throughput|peak requests in flight)$/i;
 
 function isStressTable(t: TextTable): boolean {
   if (t.title && STRESS_TITLE.test(t.title)) return true;
@@ -54,7 +55,11 @@ export function classifyToolTable(t: TextTable): ToolTableKind | undefined {
   if (/^percentiles?$/i.test(h0)) return 'percentiles';
   if (/^(conc\.?|concurrency|parallel)$/i.test(h0) && h.some((x) => /^(rps|gen\/s|req\/s)$/i.test(x))) return 'overview';
   if (/^(statistic|metric)s?$/i.test(h0) && h.slice(1).filter((x) => normaliseStat(x)).length >= 2) return 'stat-matrix';
-  if (t.rows.length > 0 && t.rows.every((r) => r.length === 2) && (h.length === 0 || (KV_HEADER0.test(h0) && /^values?$/i.test(h[1] ?? '')))) {
+  if (
+    t.rows.length > 0 &&
+    t.rows.every((r) => r.length === 2) &&
+    (h.length === 0 || (KV_HEADER0.test(h0) && /^values?$/i.test(h[1] ?? '')))
+  ) {
     if (isStressTable(t)) return undefined;
     if (h.length === 0) return undefined; // headerless: only as part of an evalscope sweep
     if (!t.rows.some((r) => readValue(r[1] ?? '').value !== undefined)) return undefined;
@@ -84,7 +89,8 @@ function newRun(t: TextTable, format: PartialRun['format']): PartialRun {
 }
 
 function truncationDiagnostics(t: TextTable, file: string, diagnostics: Diagnostic[]): void {
-  for (const issue of t.issues) diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
+  for (const issue of t.issues)
+    diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
 }
 
 /** Adds command-stated client settings the table did not state. */
@@ -219,7 +225,8 @@ function putKeyValueRows(run: PartialRun, t: TextTable, file: string, diagnostic
   });
   if (run.client?.concurrency !== undefined) {
     const row = t.rows.findIndex((r) => meaningOf((r[0] ?? '').trim()).kind === 'client');
-    run.provenance['client.concurrency'] = `"${(t.rows[row]?.[0] ?? '').trim()}" row of the table at line ${(t.rowLines[row] ?? t.startLine) + 1}`;
+    run.provenance['client.concurrency'] =
+      `"${(t.rows[row]?.[0] ?? '').trim()}" row of the table at line ${(t.rowLines[row] ?? t.startLine) + 1}`;
   }
 }
 
@@ -231,7 +238,10 @@ function putPercentileRows(run: PartialRun, t: TextTable, file: string, diagnost
     for (let c = 1; c < row.length; c++) {
       let label = cols[c] ?? '';
       // Per-request columns of evalscope's percentile grid.
-      label = label.replace(/^input tokens$/i, 'Input Sequence Length').replace(/^output tokens$/i, 'Output Sequence Length').replace(/^output(?= \()/i, 'Output Token Throughput Per User');
+      label = label
+        .replace(/^input tokens$/i, 'Input Sequence Length')
+        .replace(/^output tokens$/i, 'Output Sequence Length')
+        .replace(/^output(?= \()/i, 'Output Token Throughput Per User');
       putCell(run, `${cols[c] ?? ''} ${stat}`, (row[c] ?? '').trim(), meaningOf(label, { stat }), { file, line, diagnostics });
     }
   });
@@ -265,7 +275,8 @@ function readKeyValue(lines: readonly string[], t: TextTable, file: string): Blo
     diagnostics.push({
       severity: 'info',
       code: 'context-missing',
-      message: 'this table holds no load-test metrics (no throughput, token rate or latency statistics); kept as a run of its own metrics, flagged no-load-metrics',
+      message:
+        'this table holds no load-test metrics (no throughput, token rate or latency statistics); kept as a run of its own metrics, flagged no-load-metrics',
       file,
       line: t.startLine + 1,
     });
@@ -334,7 +345,8 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
       }
       putCell(run, label, text, meaningForCell(label, text), { file, line, diagnostics });
     });
-    if (run.client?.concurrency !== undefined) run.provenance['client.concurrency'] = `"${cols[0]}" column, row ${r + 1} of the table at line ${t.startLine + 1}`;
+    if (run.client?.concurrency !== undefined)
+      run.provenance['client.concurrency'] = `"${cols[0]}" column, row ${r + 1} of the table at line ${t.startLine + 1}`;
     if (model) {
       run.model = model;
       run.provenance.model = `"Model" row of the table at line ${modelLine + 1}`;
@@ -395,7 +407,13 @@ export const toolTableReader: BlockReader = {
     } catch (e) {
       // A reader never throws on input: report and move on.
       const r = emptyResult(i + 1);
-      r.diagnostics.push({ severity: 'warning', code: 'table-malformed', message: `tool table could not be read: ${(e as Error).message}`, file, line: i + 1 });
+      r.diagnostics.push({
+        severity: 'warning',
+        code: 'table-malformed',
+        message: `tool table could not be read: ${(e as Error).message}`,
+        file,
+        line: i + 1,
+      });
       return r;
     }
   },
@@ -414,4 +432,3 @@ export function readToolTables(lines: readonly string[], file: string): { runs: 
   }
   return { runs, diagnostics };
 }
-
