@@ -131,7 +131,7 @@ function freeBytes(dir: string): number | undefined {
 }
 
 function log(s: string): void {
-  process.stderr.write(s + '\n');
+  process.stderr.write(`${s}\n`);
 }
 
 const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '–');
@@ -207,7 +207,7 @@ async function benchIngest(a: Args, md: string[]): Promise<void> {
         csvRss: csv.ok ? csv.maxRssMiB : NaN,
       });
       md.push(
-        `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : f1(ing.maxRssMiB) + ' (no work)'} | ${f1(rl.maxRssMiB)} | ${cli.ok ? f1(mbs(cli.seconds)) : 'failed'} | ${cli.ok ? f1(cli.maxRssMiB) : 'failed'} | ${csv.ok ? f1(mbs(csv.seconds)) : 'failed'} | ${csv.ok ? f1(csv.maxRssMiB) : 'failed'} |`,
+        `| ${f1(bytes / MB)} MB | ${f1(bytes / MB / genS)} | ${stats.lines} | ${stats.tables} | ${f1(mbs(rl.seconds))} | ${f1(mbs(rx.seconds))} (${rx.count}) | ${ing.ok ? f1(mbs(ing.seconds)) : 'n/a'} | ${ing.count ?? 'n/a'} | ${ing.ok && ing.count ? Math.round(ing.count / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rl.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f2(rx.seconds / ing.seconds) : 'n/a'} | ${ing.ok ? f1(ing.maxRssMiB) : `${f1(ing.maxRssMiB)} (no work)`} | ${f1(rl.maxRssMiB)} | ${cli.ok ? f1(mbs(cli.seconds)) : 'failed'} | ${cli.ok ? f1(cli.maxRssMiB) : 'failed'} | ${csv.ok ? f1(mbs(csv.seconds)) : 'failed'} | ${csv.ok ? f1(csv.maxRssMiB) : 'failed'} |`,
       );
     } finally {
       fs.rmSync(file, { force: true });
@@ -311,7 +311,7 @@ async function benchFuzz(md: string[]): Promise<void> {
   const { FUZZ_HINTS } = await import('./fuzz');
   md.push(
     r.ok
-      ? `10,000 fast-check cases, each parsed as detected and through ${FUZZ_HINTS.length - 1} format hints (${r.calls.toLocaleString('en-US')} parseLog calls): no throw, no parser failure, every diagnostic with the file and a line inside the text (${f1(r.seconds)} s, seed ${r.seed}).${r.note ? ' ' + r.note : ''}`
+      ? `10,000 fast-check cases, each parsed as detected and through ${FUZZ_HINTS.length - 1} format hints (${r.calls.toLocaleString('en-US')} parseLog calls): no throw, no parser failure, every diagnostic with the file and a line inside the text (${f1(r.seconds)} s, seed ${r.seed}).${r.note ? ` ${r.note}` : ''}`
       : `FAILED after ${r.calls} calls: ${r.error}`,
   );
   md.push('');
@@ -320,7 +320,7 @@ async function benchFuzz(md: string[]): Promise<void> {
 /** The command line as run, without `--out` (where the file went is not a result). */
 function shownArgs(argv: string[]): string {
   const kept = argv.filter((a, i) => a !== '--out' && argv[i - 1] !== '--out');
-  return kept.length ? ' -- ' + kept.join(' ') : '';
+  return kept.length ? ` -- ${kept.join(' ')}` : '';
 }
 
 async function main(): Promise<void> {

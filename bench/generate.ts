@@ -34,7 +34,7 @@ const TOP_LEFTS = ['┏', '┌', '╭', '╔'];
 
 function splitRow(line: string): string[] | undefined {
   const m = /^[│┃║|](.*)[│┃║|]\s*$/.exec(line);
-  if (!m || !m[1]) return undefined;
+  if (!m?.[1]) return undefined;
   return m[1].split(/[│┃║|]/).map((c) => c.trim());
 }
 
@@ -247,7 +247,7 @@ export function* generateLog(
       stats.tables++;
       push('');
       if (bufLen >= chunkSize) {
-        yield buf.join('\n') + '\n';
+        yield `${buf.join('\n')}\n`;
         buf = [];
         bufLen = 0;
       }
@@ -255,7 +255,7 @@ export function* generateLog(
     push('```');
     push('');
   }
-  if (buf.length) yield buf.join('\n') + '\n';
+  if (buf.length) yield `${buf.join('\n')}\n`;
   return stats;
 }
 

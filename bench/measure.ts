@@ -61,7 +61,7 @@ async function regexRows(file: string): Promise<number> {
   let n = 0;
   for await (const line of rl) {
     const m = BASELINE_ROW.exec(line);
-    if (m && m[1] && m[2]) n++;
+    if (m?.[1] && m[2]) n++;
   }
   return n;
 }

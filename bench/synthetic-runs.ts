@@ -30,8 +30,8 @@ export function syntheticRuns(n: number, seed: number): RunRecord[] {
     // A plausible shape: throughput grows sub-linearly with GPUs and concurrency.
     const base =
       (engine === 'sglang' ? 1.25 : 1) *
-      Math.pow(gpus, 0.6) *
-      Math.pow(concurrency, 0.7) *
+      gpus ** 0.6 *
+      concurrency ** 0.7 *
       (strategy === 'pipeline' ? 0.8 : 1) *
       (mode === 'think' ? 0.3 : 1);
     const noise = 0.9 + rnd() * 0.2;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-'use strict';
+
 const args = process.argv.slice(2);
 
 function runHere() {
@@ -10,7 +10,7 @@ function runHere() {
         process.exitCode = code;
       },
       (err) => {
-        console.error(err && err.stack ? err.stack : String(err));
+        console.error(err?.stack ? err.stack : String(err));
         process.exitCode = 1;
       },
     );

@@ -8,7 +8,7 @@ test('assertGolden writes a -changed file and fails on mismatch', () => {
   const name = `_selftest/${process.pid}.json`;
   const golden = path.join(OUTPUT_DIR, name);
   fs.mkdirSync(path.dirname(golden), { recursive: true });
-  fs.writeFileSync(golden, JSON.stringify({ a: 1 }, null, 2) + '\n');
+  fs.writeFileSync(golden, `${JSON.stringify({ a: 1 }, null, 2)}\n`);
   try {
     assert.doesNotThrow(() => assertGolden(name, { a: 1 }));
     assert.throws(() => assertGolden(name, { a: 2 }), /differs/);

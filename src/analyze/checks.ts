@@ -117,7 +117,7 @@ export function checkRun(run: RunRecord): Finding[] {
       let prev: { stat: string; v: number } | undefined;
       for (const stat of STAT_ORDER) {
         const key = quantity.prefix + stat + quantity.suffix;
-        const v = num(Object.prototype.hasOwnProperty.call(m, key) ? m[key] : undefined);
+        const v = num(Object.hasOwn(m, key) ? m[key] : undefined);
         if (v === undefined) continue;
         if (prev && v < prev.v) {
           out.push({
@@ -155,8 +155,8 @@ function percentileQuantities(m: Record<string, number>): Array<{ prefix: string
   const re = /^(.+_)(min|max|p50|p75|p90|p95|p99|p99_9)(_[a-z]+)$/;
   for (const k of Object.keys(m)) {
     const x = re.exec(k);
-    if (!x || !x[1] || !x[3]) continue;
-    const key = x[1] + '|' + x[3];
+    if (!x?.[1] || !x[3]) continue;
+    const key = `${x[1]}|${x[3]}`;
     if (!seen.has(key)) seen.set(key, { prefix: x[1], suffix: x[3] });
   }
   return [...seen.values()].sort((a, b) => (a.prefix + a.suffix < b.prefix + b.suffix ? -1 : 1));

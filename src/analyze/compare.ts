@@ -116,7 +116,7 @@ function metricValues(runs: readonly RunRecord[], metric: string): Array<{ id: s
 }
 
 function buildSide(ctx: Ctx, metric: string, spec: PairSpec): { side: Side; values: number[] } | undefined {
-  const stats = Object.prototype.hasOwnProperty.call(ctx.conf.metrics, metric) ? ctx.conf.metrics[metric] : undefined;
+  const stats = Object.hasOwn(ctx.conf.metrics, metric) ? ctx.conf.metrics[metric] : undefined;
   const vals = metricValues(ctx.runs, metric);
   if (!stats || vals.length === 0) return undefined;
   const { label, value } = spec.side(ctx);

@@ -35,7 +35,7 @@ const ENGINE_NAMES: Record<string, string> = {
 
 export function engineName(v: GroupValue | undefined): string {
   if (v === undefined) return 'unknown engine';
-  return Object.prototype.hasOwnProperty.call(ENGINE_NAMES, String(v)) ? ENGINE_NAMES[String(v)]! : String(v);
+  return Object.hasOwn(ENGINE_NAMES, String(v)) ? ENGINE_NAMES[String(v)]! : String(v);
 }
 
 function rankOrder(rank: readonly string[]): (a: GroupValue, b: GroupValue) => number {
@@ -77,8 +77,8 @@ const ALIASES: Record<string, string> = { scaling: 'gpus', parallelism: 'strateg
 
 /** The spec of a factor name (an alias such as `scaling`, or any group key); undefined when unknown. */
 export function factorSpec(name: string): FactorSpec | undefined {
-  const n = Object.prototype.hasOwnProperty.call(ALIASES, name) ? ALIASES[name]! : name;
-  if (Object.prototype.hasOwnProperty.call(FACTORS, n)) return FACTORS[n];
+  const n = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;
+  if (Object.hasOwn(FACTORS, n)) return FACTORS[n];
   if ((GROUP_KEYS as readonly string[]).includes(n)) {
     return { kind: 'custom', key: n as GroupKey, order: compareGroupValues, label: (v) => `${n}=${v}`, companion: never };
   }

@@ -67,5 +67,5 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
   out.push(line(header));
   out.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) out.push(line(r));
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

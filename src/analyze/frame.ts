@@ -123,7 +123,7 @@ function rowsToFrame(rows: readonly FlatRow[], columns: readonly string[]): Data
     setOwn(
       data,
       c,
-      rows.map((r) => (Object.prototype.hasOwnProperty.call(r, c) ? r[c]! : null)),
+      rows.map((r) => (Object.hasOwn(r, c) ? r[c]! : null)),
     );
   return new dfd.DataFrame(data, { columns: [...columns] });
 }
@@ -175,7 +175,7 @@ export async function groupRuns(runs: readonly RunRecord[], keys: readonly strin
   if (runs.length === 0) return [];
   const rows = runs.map((r) => {
     const row = runToRow(r);
-    for (const k of keys) if (!Object.prototype.hasOwnProperty.call(row, k)) setOwn<string | number>(row, k, 'unknown');
+    for (const k of keys) if (!Object.hasOwn(row, k)) setOwn<string | number>(row, k, 'unknown');
     return row;
   });
   const cols = rowColumns(rows);

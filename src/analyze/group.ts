@@ -5,7 +5,7 @@
  */
 import type { RunRecord } from '../model/records';
 import { compareGroupValues } from '../model/run-group';
-import { GROUP_KEYS, type Group, type GroupKey, type GroupValue } from './types';
+import { GROUP_KEYS, type Group, type GroupValue } from './types';
 
 /** The value grouping uses for an absent key. */
 export const UNKNOWN = 'unknown';
@@ -92,8 +92,7 @@ export function parseWhere(pairs: readonly string[]): Where {
     const k = p.slice(0, i).trim();
     const raw = p.slice(i + 1).trim();
     const v: GroupValue = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-    if (!Object.prototype.hasOwnProperty.call(where, k))
-      Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
+    if (!Object.hasOwn(where, k)) Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
     where[k]!.push(v);
   }
   return where;

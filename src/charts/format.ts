@@ -27,7 +27,7 @@ const PLAIN_TITLES: Record<string, string> = {
 
 /** Axis title of a metric, with its unit. */
 export function metricTitle(key: string): string {
-  const plain = Object.prototype.hasOwnProperty.call(PLAIN_TITLES, key) ? PLAIN_TITLES[key] : undefined;
+  const plain = Object.hasOwn(PLAIN_TITLES, key) ? PLAIN_TITLES[key] : undefined;
   if (plain) return plain;
   const timed = timedMetricName(key);
   if (timed) return `${timed.name} (${timed.unit})`;
@@ -100,7 +100,7 @@ const KEY_TITLES: Record<string, string> = {
 
 /** Title of a group key for axes and legends. */
 export function keyTitle(key: string): string {
-  const t = Object.prototype.hasOwnProperty.call(KEY_TITLES, key) ? KEY_TITLES[key] : undefined;
+  const t = Object.hasOwn(KEY_TITLES, key) ? KEY_TITLES[key] : undefined;
   return t ?? capitalise(key.replace(/_/g, ' '));
 }
 
@@ -108,7 +108,7 @@ export function keyTitle(key: string): string {
 export function valueLabel(key: string, value: string | number): string {
   switch (key) {
     case 'engine':
-      return (Object.prototype.hasOwnProperty.call(ENGINE_NAMES, String(value)) ? ENGINE_NAMES[String(value)] : undefined) ?? String(value);
+      return (Object.hasOwn(ENGINE_NAMES, String(value)) ? ENGINE_NAMES[String(value)] : undefined) ?? String(value);
     case 'gpus':
       return `${value} GPU${value === 1 ? '' : 's'}`;
     case 'concurrency':
@@ -141,7 +141,7 @@ export function orderKeys(keys: Iterable<string>): string[] {
 export function groupLabel(group: Record<string, string | number | undefined>, keys: readonly string[]): string {
   const parts: string[] = [];
   for (const k of keys) {
-    const v = Object.prototype.hasOwnProperty.call(group, k) ? group[k] : undefined;
+    const v = Object.hasOwn(group, k) ? group[k] : undefined;
     if (v !== undefined && v !== '') parts.push(valueLabel(k, v));
   }
   return parts.length > 0 ? parts.join(' · ') : 'all';
@@ -153,7 +153,7 @@ export function varyingKeys(groups: ReadonlyArray<Record<string, string | number
   for (const g of groups) for (const k of Object.keys(g)) if (!exclude.includes(k)) all.add(k);
   const varying: string[] = [];
   for (const k of all) {
-    const seen = new Set(groups.map((g) => (Object.prototype.hasOwnProperty.call(g, k) ? String(g[k]) : '\u0000absent')));
+    const seen = new Set(groups.map((g) => (Object.hasOwn(g, k) ? String(g[k]) : '\u0000absent')));
     if (seen.size > 1) varying.push(k);
   }
   return orderKeys(varying);

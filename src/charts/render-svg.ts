@@ -79,7 +79,7 @@ export function compileSpec(spec: VegaLiteSpec): CompiledSpec {
 
 /** Stable id prefix of a spec: its content hash, so equal specs agree and different ones do not. */
 export function specIdPrefix(spec: VegaLiteSpec): string {
-  return 'bb' + createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 8);
+  return `bb${createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 8)}`;
 }
 
 /**

@@ -64,10 +64,10 @@ export function mergeStats(stats: readonly RowStat[]): RowStat | undefined {
 
 /** Own-property read of a row's group value. */
 export function groupValue(row: ChartRow, key: string): string | number | undefined {
-  return Object.prototype.hasOwnProperty.call(row.group, key) ? row.group[key] : undefined;
+  return Object.hasOwn(row.group, key) ? row.group[key] : undefined;
 }
 
 /** Own-property read of a row's metric. */
 export function metricStat(row: ChartRow, key: string): RowStat | undefined {
-  return Object.prototype.hasOwnProperty.call(row.metrics, key) ? row.metrics[key] : undefined;
+  return Object.hasOwn(row.metrics, key) ? row.metrics[key] : undefined;
 }

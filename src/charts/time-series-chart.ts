@@ -46,7 +46,7 @@ const SERIES_TITLES: Record<string, string> = {
 /** Axis title of a sample series; a `vllm:` style prefix is ignored. */
 export function seriesTitle(series: string): string {
   const bare = series.replace(/^[a-z0-9_]+:/i, '');
-  return (Object.prototype.hasOwnProperty.call(SERIES_TITLES, bare) ? SERIES_TITLES[bare] : undefined) ?? metricTitle(bare);
+  return (Object.hasOwn(SERIES_TITLES, bare) ? SERIES_TITLES[bare] : undefined) ?? metricTitle(bare);
 }
 
 /**
@@ -76,7 +76,7 @@ export function sampleSeconds(t: string | number): number | undefined {
 
 function replicaOf(sample: SampleRecord, keys: readonly string[]): string {
   for (const k of keys) {
-    const v = Object.prototype.hasOwnProperty.call(sample.labels, k) ? sample.labels[k] : undefined;
+    const v = Object.hasOwn(sample.labels, k) ? sample.labels[k] : undefined;
     if (v !== undefined && v !== '') return v;
   }
   return 'all';
@@ -100,10 +100,10 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
   const wanted = Array.isArray(opts.series) ? [...opts.series] : [opts.series];
   const title =
     opts.title ??
-    wanted
+    `${wanted
       .map(seriesTitle)
       .map((s) => s.replace(/\s*\([^()]*\)$/, ''))
-      .join(', ') + ' over time';
+      .join(', ')} over time`;
   const keys = opts.replicaLabels ?? REPLICA_LABELS;
   const notes: string[] = [];
   const pts: Pt[] = [];

@@ -3,6 +3,6 @@ import { applyStrict, type Diagnostic, formatDiagnostic, hasErrors } from '../mo
 /** Prints diagnostics to stderr (after --strict) and returns the exit code they imply. */
 export function reportDiagnostics(diagnostics: readonly Diagnostic[], strict: boolean): number {
   const final = applyStrict(diagnostics, strict);
-  for (const d of final) process.stderr.write(formatDiagnostic(d) + '\n');
+  for (const d of final) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return hasErrors(final) ? 1 : 0;
 }

@@ -28,7 +28,7 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
   let set;
   let context;
   try {
-    set = opts.set && opts.set.length ? ingest.parseSetArgs(opts.set) : undefined;
+    set = opts.set?.length ? ingest.parseSetArgs(opts.set) : undefined;
     context = opts.context ? ingest.loadContextFile(opts.context) : undefined;
   } catch (err) {
     if (err instanceof BenchbookError) throw new UsageError(err.diagnostic.message);

@@ -21,7 +21,7 @@ export async function runNotebookCommand(notebook: string, opts: NotebookCommand
   const nb = await import('../notebook');
   try {
     const result = await nb.runNotebook(notebook, { params, out: opts.out });
-    process.stdout.write(result.out + '\n');
+    process.stdout.write(`${result.out}\n`);
     return 0;
   } catch (err) {
     if (err instanceof nb.NotebookParameterError) throw new UsageError(err.message);

@@ -53,7 +53,7 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
     } else {
       result = await readInputs(paths, opts, {
         onRecord: (r) => {
-          if (wanted(r) && !closed.signal.aborted) out.write(JSON.stringify(r) + '\n');
+          if (wanted(r) && !closed.signal.aborted) out.write(`${JSON.stringify(r)}\n`);
         },
         whenReady: () => (out.writableNeedDrain && !closed.signal.aborted ? drainedOrClosed(out) : undefined),
         signal: closed.signal,

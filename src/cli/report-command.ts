@@ -27,6 +27,6 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
     png: Boolean(opts.png),
     parsed,
   });
-  for (const f of result.files) process.stdout.write(f + '\n');
+  for (const f of result.files) process.stdout.write(`${f}\n`);
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

@@ -53,7 +53,7 @@ export class RunsCsvSpool {
     if (this.failure) return;
     for (const k of Object.keys(run.metrics)) this.present.add(k);
     const spooled: SpooledRun = [runContextCells(run), run.metrics];
-    this.spool.write(JSON.stringify(spooled) + '\n');
+    this.spool.write(`${JSON.stringify(spooled)}\n`);
     this.runs++;
   }
 

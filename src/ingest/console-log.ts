@@ -76,7 +76,7 @@ function shiftRecord<T extends EnvRecord | SampleRecord>(r: T, file: string, bas
   const newLine = oldLine + base;
   const prefix = `${file}:${oldLine}`;
   let id = r.id;
-  if (id === prefix || id.startsWith(prefix + ':')) id = `${file}:${newLine}${id.slice(prefix.length)}`;
+  if (id === prefix || id.startsWith(`${prefix}:`)) id = `${file}:${newLine}${id.slice(prefix.length)}`;
   return { ...r, id, source: { ...r.source, line: newLine } };
 }
 
@@ -175,7 +175,7 @@ export class ConsoleScanner {
 
       if (!this.state.inFence) {
         const h = HEADING.exec(line);
-        if (h && h[1] && h[2] !== undefined && h[2] !== '') {
+        if (h?.[1] && h[2] !== undefined && h[2] !== '') {
           enterHeading(this.state, h[1].length, h[2], fileLine);
           i++;
           continue;
@@ -277,7 +277,7 @@ export class ConsoleScanner {
       };
       while (continues(k) && k - i < 200) {
         k++;
-        text = text.replace(/\\\s*$/, '').trimEnd() + ' ' + (lines[k] ?? '').trim();
+        text = `${text.replace(/\\\s*$/, '').trimEnd()} ${(lines[k] ?? '').trim()}`;
       }
       if (!final && k + 1 >= lines.length) return 0;
       const launch = parseLaunchCommand(text);

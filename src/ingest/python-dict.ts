@@ -53,7 +53,7 @@ export function pythonDictFacts(text: string): PythonDictFacts {
   const e = num('e2e_latency');
   if (e !== undefined) facts.e2e_latency_s = e;
   const f = /'finish_reason':\s*\{'type':\s*'(\w+)'/.exec(text);
-  if (f && f[1]) facts.finish_reason = f[1];
+  if (f?.[1]) facts.finish_reason = f[1];
   return facts;
 }
 

@@ -15,7 +15,7 @@ import { ConsoleScanner } from './console-log';
 import { ConsumerWait } from './consumer-wait';
 import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
-import { DuplicateTracker } from './duplicates';
+import type { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
 import { parseLog } from './parse-log';
 import { cannotRead, readingStopped } from './read-stopped';

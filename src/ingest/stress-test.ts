@@ -32,7 +32,7 @@ export function parseStressTitle(line: string): { title: string; prefix: string;
   if (!m) return undefined;
   const prefix = m[1] ?? '';
   if (/[│┃|]/.test(prefix)) return undefined;
-  const title = `${prefix ? prefix + ' ' : ''}Stress Test Results`;
+  const title = `${prefix ? `${prefix} ` : ''}Stress Test Results`;
   const ts = isoTimestamp(m[2] ?? '');
   return ts ? { title, prefix, timestamp: ts } : { title, prefix };
 }

@@ -29,15 +29,15 @@ function usage(message: string, file?: string): BenchbookError {
 function setKey(ctx: UserContext, key: string, value: unknown, where?: string): void {
   const k = key.trim().toLowerCase().replace(/-/g, '_');
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
-  if (text === undefined || text === '') throw usage(`${where ? where + ': ' : ''}"${key}" needs a value`);
+  if (text === undefined || text === '') throw usage(`${where ? `${where}: ` : ''}"${key}" needs a value`);
   if ((NUMERIC_KEYS as readonly string[]).includes(k)) {
     const n = Number(text);
-    if (!Number.isInteger(n) || n <= 0) throw usage(`${where ? where + ': ' : ''}"${key}" must be a positive integer, got "${text}"`);
+    if (!Number.isInteger(n) || n <= 0) throw usage(`${where ? `${where}: ` : ''}"${key}" must be a positive integer, got "${text}"`);
     (ctx as Record<string, number>)[k] = n;
     return;
   }
   if (!(TEXT_KEYS as readonly string[]).includes(k)) {
-    throw usage(`${where ? where + ': ' : ''}unknown context key "${key}" (known: ${USER_CONTEXT_KEYS.join(', ')})`);
+    throw usage(`${where ? `${where}: ` : ''}unknown context key "${key}" (known: ${USER_CONTEXT_KEYS.join(', ')})`);
   }
   let v = text;
   if (k === 'engine') {
@@ -127,7 +127,7 @@ export function fileMatches(pattern: string | undefined, file: string): boolean 
   if (pattern === undefined || pattern === '') return true;
   const norm = file.replace(/\\/g, '/');
   const re = globToRegExp(pattern.replace(/\\/g, '/'));
-  return re.test(norm) || re.test(path.posix.basename(norm)) || norm.endsWith('/' + pattern) || norm === pattern;
+  return re.test(norm) || re.test(path.posix.basename(norm)) || norm.endsWith(`/${pattern}`) || norm === pattern;
 }
 
 function sectionMatches(section: string | undefined, run: RunRecord): boolean {

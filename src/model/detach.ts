@@ -10,5 +10,5 @@
 export function detach(s: string): string {
   // Concatenating and slicing makes V8 flatten into a new string of s.length + 1 units that
   // the result is a view of. Strings shorter than 13 units are never views (V8 copies them).
-  return s.length < 13 ? s : (' ' + s).slice(1);
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }

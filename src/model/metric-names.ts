@@ -21,7 +21,7 @@ const STAT_NAMES: Record<string, string> = {
 /** Parses `latency_p99_s` / `ttft_mean_ms` into its parts; undefined for other keys. */
 export function parseTimedMetric(key: string): { quantity: string; stat: string; unit: string } | undefined {
   const m = /^(latency|ttft|tpot|itl)_(min|max|mean|p50|p75|p90|p95|p99|p99_9|std)_(s|ms)$/.exec(key);
-  if (!m || !m[1] || !m[2] || !m[3]) return undefined;
+  if (!m?.[1] || !m[2] || !m[3]) return undefined;
   return { quantity: m[1], stat: m[2], unit: m[3] };
 }
 

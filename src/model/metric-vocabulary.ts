@@ -105,7 +105,7 @@ export function normaliseStat(word: string): Stat | undefined {
   if (/^(max|maximum)$/.test(w)) return 'max';
   if (/^(std|stdev|std dev|stddev|std\.? dev\.?)$/.test(w)) return 'std';
   const p = /^p\(?(\d+(?:[._]\d+)?)\)?$/.exec(w);
-  if (p && p[1]) {
+  if (p?.[1]) {
     const s = `p${p[1].replace('.', '_')}`;
     if (s === 'p75' || s === 'p90' || s === 'p95' || s === 'p99' || s === 'p99_9') return s;
   }

@@ -108,7 +108,7 @@ function contextValue(run: RunRecord, column: string): RunsCsvCell {
   const value: unknown =
     dot < 0
       ? (run as unknown as Record<string, unknown>)[column]
-      : ((run as unknown as Record<string, Record<string, unknown> | undefined>)[column.slice(0, dot)] ?? {})[column.slice(dot + 1)];
+      : (run as unknown as Record<string, Record<string, unknown> | undefined>)[column.slice(0, dot)]?.[column.slice(dot + 1)];
   if (value === undefined || value === null) return null;
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -137,7 +137,7 @@ export function runContextCells(run: RunRecord): RunsCsvCell[] {
 
 /** A run's cells in the metric columns (null where it has no such metric). */
 export function runMetricCells(metrics: RunRecord['metrics'], columns: readonly string[]): RunsCsvCell[] {
-  return columns.map((k) => (Object.prototype.hasOwnProperty.call(metrics, k) ? (metrics[k] ?? null) : null));
+  return columns.map((k) => (Object.hasOwn(metrics, k) ? (metrics[k] ?? null) : null));
 }
 
 /** The CSV's columns: the fixed context columns, then these metric columns. */
@@ -166,7 +166,7 @@ const UNPARSE = { newline: '\n', quotes: false } as const;
 
 /** The CSV header line of these columns, with its newline. */
 export function csvHeaderLine(header: readonly string[]): string {
-  return Papa.unparse([header.map((h) => String(csvSafeCell(h)))], { ...UNPARSE, header: false }) + '\n';
+  return `${Papa.unparse([header.map((h) => String(csvSafeCell(h)))], { ...UNPARSE, header: false })}\n`;
 }
 
 /**
@@ -175,12 +175,10 @@ export function csvHeaderLine(header: readonly string[]): string {
  */
 export function csvRowLines(rows: readonly RunsCsvCell[][]): string {
   if (rows.length === 0) return '';
-  return (
-    Papa.unparse(
-      rows.map((r) => r.map(csvSafeCell)),
-      { ...UNPARSE, header: false },
-    ) + '\n'
-  );
+  return `${Papa.unparse(
+    rows.map((r) => r.map(csvSafeCell)),
+    { ...UNPARSE, header: false },
+  )}\n`;
 }
 
 export function runsToCsv(runs: readonly RunRecord[]): string {

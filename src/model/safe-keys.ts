@@ -17,7 +17,7 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
 
 /** Own-property lookup that ignores the prototype chain. */
 export function getOwn<T>(target: Record<string, T>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
+  return Object.hasOwn(target, key) ? target[key] : undefined;
 }
 
 /**

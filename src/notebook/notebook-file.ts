@@ -40,7 +40,7 @@ export function readNotebook(file: string): Notebook {
 
 /** Writes with the 1-space indent Jupyter itself uses, so diffs stay small. */
 export function writeNotebook(file: string, nb: Notebook): void {
-  fs.writeFileSync(file, JSON.stringify(nb, null, 1) + '\n');
+  fs.writeFileSync(file, `${JSON.stringify(nb, null, 1)}\n`);
 }
 
 export function cellSource(cell: NotebookCell): string {
@@ -50,7 +50,7 @@ export function cellSource(cell: NotebookCell): string {
 /** Splits text into Jupyter's list-of-lines form (each line keeps its newline but the last). */
 export function toSourceLines(text: string): string[] {
   const lines = text.split('\n');
-  return lines.map((l, i) => (i < lines.length - 1 ? l + '\n' : l)).filter((l) => l !== '');
+  return lines.map((l, i) => (i < lines.length - 1 ? `${l}\n` : l)).filter((l) => l !== '');
 }
 
 export function cellTags(cell: NotebookCell): string[] {

@@ -46,7 +46,7 @@ export function declaredParameters(nb: Notebook): DeclaredParameter[] {
   const out: DeclaredParameter[] = [];
   for (const line of cellSource(cell).split('\n')) {
     const m = LET_LINE.exec(line);
-    if (!m || !m[1] || !m[3]) continue;
+    if (!m?.[1] || !m[3]) continue;
     const init = m[3].trim();
     out.push({ name: m[1], kind: kindOf(m[2], init), default: init });
   }
@@ -104,7 +104,7 @@ export function injectParameters(nb: Notebook, params: Record<string, ParamValue
   // Inside a block: a bare `name = value;` as a cell's last statement would be echoed by tslab.
   const lines = ['// Parameters injected by benchbook notebook run', '{'];
   for (const d of declared) {
-    if (!Object.prototype.hasOwnProperty.call(params, d.name)) continue;
+    if (!Object.hasOwn(params, d.name)) continue;
     const v = coerceParameter(params[d.name] as ParamValue, d.kind);
     lines.push(`  ${d.name} = ${JSON.stringify(v)};`);
   }

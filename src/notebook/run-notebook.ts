@@ -181,7 +181,7 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
     let msg = failureMessage(notebookPath, executed, r);
     if (/NoSuchKernel/.test(r.error)) msg += `\nhint: install the kernel spec with \`tslab install --python=${python}\``;
     throw new NotebookExecutionError(
-      msg + `\n(executed notebook written to ${out})`,
+      `${msg}\n(executed notebook written to ${out})`,
       r.failedCell === null ? undefined : r.failedCell + 1,
       out,
     );

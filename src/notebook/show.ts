@@ -90,7 +90,7 @@ function tableOf(x: unknown): { columns: string[]; rows: unknown[][] } {
         seen.add(k);
         columns.push(k);
       }
-  return { columns, rows: rowsIn.map((r) => columns.map((c) => (Object.prototype.hasOwnProperty.call(r, c) ? r[c] : undefined))) };
+  return { columns, rows: rowsIn.map((r) => columns.map((c) => (Object.hasOwn(r, c) ? r[c] : undefined))) };
 }
 
 /** HTML table with every header and cell escaped (cells come from logs). */
@@ -110,7 +110,7 @@ export function tableText(x: unknown, maxRows = 50): string {
   const widths = columns.map((c, i) => Math.min(40, Math.max(c.length, ...shown.map((r) => (r[i] ?? '').length))));
   const fmt = (cells: string[]): string =>
     cells
-      .map((c, i) => (c.length > (widths[i] ?? 0) ? c.slice(0, Math.max(0, (widths[i] ?? 1) - 1)) + '…' : c.padEnd(widths[i] ?? 0)))
+      .map((c, i) => (c.length > (widths[i] ?? 0) ? `${c.slice(0, Math.max(0, (widths[i] ?? 1) - 1))}…` : c.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   const lines = [fmt(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...shown.map(fmt)];
@@ -199,6 +199,6 @@ export async function show(x: unknown, opts: ShowOptions = {}): Promise<void> {
   }
   const bundle = await displayBundle(x, opts);
   if (!emitDisplay(bundle)) {
-    process.stdout.write(String(bundle.data['text/plain'] ?? '') + '\n');
+    process.stdout.write(`${String(bundle.data['text/plain'] ?? '')}\n`);
   }
 }

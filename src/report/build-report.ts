@@ -265,7 +265,7 @@ export async function writeReport(
   await write('report.md', rendered.markdown);
   await write('report.html', html);
   if (svgs.size) await effects.mkdir(outputPath(opts.out, 'charts'));
-  for (const [name, svg] of svgs) await write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : svg + '\n');
+  for (const [name, svg] of svgs) await write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : `${svg}\n`);
   await writeParts('runs.csv', runsCsvParts(analysis.runs));
   await writeParts('summary.json', withNewline(jsonTextParts(summary)));
   if (opts.pdf || (opts.png && svgs.size)) {

@@ -16,7 +16,7 @@ function groupThousands(digits: string): string {
   const neg = digits.startsWith('-');
   const [int = '', frac] = (neg ? digits.slice(1) : digits).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return (neg ? '-' : '') + grouped + (frac !== undefined ? '.' + frac : '');
+  return (neg ? '-' : '') + grouped + (frac !== undefined ? `.${frac}` : '');
 }
 
 /**
@@ -42,7 +42,7 @@ export function formatPercent(x: unknown, decimals = 1): string {
   if (!isNum(x)) return '';
   let s = x.toFixed(decimals);
   if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
-  return (s.startsWith('-') ? '' : '+') + groupThousands(s) + '%';
+  return `${(s.startsWith('-') ? '' : '+') + groupThousands(s)}%`;
 }
 
 /** `[9.33, 18.88]` → `+9.3% … +18.9%`; one value when both ends print the same. */
@@ -91,7 +91,7 @@ const PLAIN_NAMES: Record<string, string> = {
 /** Human name of a metric key: `output_tps` → "Output tok/s", `latency_p99_s` → "Latency p99". */
 export function metricName(key: unknown): string {
   if (typeof key !== 'string' || key === '') return '';
-  if (Object.prototype.hasOwnProperty.call(PLAIN_NAMES, key)) return PLAIN_NAMES[key] ?? key;
+  if (Object.hasOwn(PLAIN_NAMES, key)) return PLAIN_NAMES[key] ?? key;
   const timed = timedMetricName(key);
   if (timed) return timed.name;
   // Unknown slug: words, first one capitalised, unit suffix left to metricUnit.
@@ -144,7 +144,7 @@ export function mdInline(text: unknown): string {
   return s
     .replace(/\r\n?|\n/g, ' ')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/[\\`|<>*_[\]&~#]/g, (c) => '\\' + c)
+    .replace(/[\\`|<>*_[\]&~#]/g, (c) => `\\${c}`)
     .trim();
 }
 
@@ -156,7 +156,7 @@ export function mdCode(text: unknown): string {
   if (typeof text !== 'string' || text === '') return '';
   const flat = text.replace(/\r\n?|\n/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
   if (flat.includes('`') || flat.includes('|')) return mdInline(flat);
-  return '`' + flat + '`';
+  return `\`${flat}\``;
 }
 
 /** Chart and file names used in output paths: `[a-z0-9-]+`, never empty, never `..`. */

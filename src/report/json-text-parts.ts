@@ -22,10 +22,10 @@ function* partsOf(v: unknown, indent: string, depth: number): Generator<string> 
   if (!walked) {
     // Strings escape their newlines, so every newline here is structure: indent it.
     const text = JSON.stringify(v, null, 2);
-    yield indent === '' ? text : text.replace(/\n/g, '\n' + indent);
+    yield indent === '' ? text : text.replace(/\n/g, `\n${indent}`);
     return;
   }
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   if (Array.isArray(v)) {
     if (v.length === 0) return yield '[]';
     yield '[';
@@ -35,7 +35,7 @@ function* partsOf(v: unknown, indent: string, depth: number): Generator<string> 
       if (isSkipped(x)) yield 'null';
       else yield* partsOf(x, inner, depth + 1);
     }
-    yield '\n' + indent + ']';
+    yield `\n${indent}]`;
     return;
   }
   const o = v as Record<string, unknown>;
@@ -44,8 +44,8 @@ function* partsOf(v: unknown, indent: string, depth: number): Generator<string> 
   yield '{';
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    yield (i === 0 ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ';
+    yield `${(i === 0 ? '\n' : ',\n') + inner + JSON.stringify(k)}: `;
     yield* partsOf(o[k], inner, depth + 1);
   }
-  yield '\n' + indent + '}';
+  yield `\n${indent}}`;
 }

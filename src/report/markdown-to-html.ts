@@ -91,7 +91,7 @@ export function markdownToHtml(markdown: string, opts: HtmlOptions): string {
     const token = tokens[idx];
     const src = token?.attrGet('src') ?? '';
     const m = CHART_SRC.exec(src);
-    if (token && m && m[1] && svgs.has(sanitizeName(m[1]))) {
+    if (token && m?.[1] && svgs.has(sanitizeName(m[1]))) {
       const alt = self.renderInlineAsText(token.children ?? [], options, env);
       return `\u0000CHART:${m[1]}\u0000${encodeURIComponent(alt)}\u0000`;
     }

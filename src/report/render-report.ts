@@ -28,7 +28,7 @@ function readPartials(dir: string): Record<string, string> {
   if (!fs.existsSync(dir)) return partials;
   for (const f of fs.readdirSync(dir).sort()) {
     const m = /^([A-Za-z0-9_-]+)\.hbs$/.exec(f);
-    if (m && m[1])
+    if (m?.[1])
       Object.defineProperty(partials, m[1], {
         value: fs.readFileSync(path.join(dir, f), 'utf8'),
         enumerable: true,
@@ -76,14 +76,12 @@ export function loadTemplates(template?: string): TemplateSet {
 
 /** Blank-line hygiene so templates may be written loosely: no trailing spaces, at most one blank line, one final newline. */
 export function tidyMarkdown(md: string): string {
-  return (
-    md
-      .replace(/\r\n?/g, '\n')
-      .replace(/[ \t]+$/gm, '')
-      .replace(/\n{3,}/g, '\n\n')
-      .replace(/^\n+/, '')
-      .replace(/\n*$/, '') + '\n'
-  );
+  return `${md
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+/, '')
+    .replace(/\n*$/, '')}\n`;
 }
 
 export interface RenderReportOptions {
@@ -103,7 +101,7 @@ export function renderReport(input: ReportInput, opts: RenderReportOptions = {})
   const wanted = input.config.sections ?? [...DEFAULT_SECTIONS];
   const sections: string[] = [];
   for (const s of wanted) {
-    if (s !== 'table' && Object.prototype.hasOwnProperty.call(templates.partials, s)) sections.push(s);
+    if (s !== 'table' && Object.hasOwn(templates.partials, s)) sections.push(s);
     else
       diagnostics.push({
         severity: 'warning',

@@ -104,7 +104,7 @@ export function matchesWhere(group: Partial<Record<string, string | number>>, wh
   if (!where) return true;
   for (const [k, want] of Object.entries(where)) {
     if (want === undefined) continue;
-    const have = Object.prototype.hasOwnProperty.call(group, k) ? group[k] : undefined;
+    const have = Object.hasOwn(group, k) ? group[k] : undefined;
     if (have === undefined || String(have).toLowerCase() !== String(want).toLowerCase()) return false;
   }
   return true;

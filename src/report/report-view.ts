@@ -149,7 +149,7 @@ function groupKeyOf(group: Group, keys: readonly GroupKey[]): string {
 }
 
 function own<T>(o: Record<string, T>, k: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+  return Object.hasOwn(o, k) ? o[k] : undefined;
 }
 
 function table(header: string[], numeric: boolean[], rows: string[][]): MdTable {
@@ -202,7 +202,7 @@ function describeGroup(group: Group, keys: readonly GroupKey[]): string {
 function splitRunId(id: string, runsById: Map<string, RunRecord>): { file: string; where: string } {
   const run = runsById.get(id);
   if (run) {
-    const rest = id.startsWith(run.source.file + ':') ? id.slice(run.source.file.length + 1) : String(run.source.line);
+    const rest = id.startsWith(`${run.source.file}:`) ? id.slice(run.source.file.length + 1) : String(run.source.line);
     return { file: run.source.file, where: rest };
   }
   const m = /^(.*?):(\d+(?::.*)?)$/.exec(id);
@@ -251,7 +251,7 @@ function comparisonPasses(c: Comparison, where: ReportConfig['where']): boolean 
   if (!where) return true;
   // The factor's own key is on the sides, not in the group: either side may match it.
   const factor = c.factor;
-  if (Object.prototype.hasOwnProperty.call(where, factor)) {
+  if (Object.hasOwn(where, factor)) {
     const { [factor as GroupKey]: want, ...rest } = where;
     const sideMatch = [c.baseline.value, c.candidate.value].some((v) => String(v).toLowerCase() === String(want).toLowerCase());
     return sideMatch && matchesWhere(c.group, rest);
@@ -375,7 +375,7 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     if (c.efficiency !== undefined) s += `, scaling efficiency ${formatNumber(c.efficiency, 2)}`;
     if (c.flags.length) s += ` — ${flagsText(c.flags)}`;
     if (failed > FAILED_SHARE_LIMIT) s += ` — ${formatNumber(failed * 100, 0)}% of the requests of one of its runs failed`;
-    return s + ` [${cmpRef.get(c) ?? ''}]`;
+    return `${s} [${cmpRef.get(c) ?? ''}]`;
   });
   const filterText =
     where && Object.keys(where).length

@@ -165,10 +165,10 @@ test('a 10 MB single line: no crash, diagnostics located', () => {
 
 test('deeply nested HTML: no crash (no recursion blow-up), diagnostics located', () => {
   const depth = 20000;
-  const text = '# Report\n\n' + '<table><tr><td>'.repeat(depth) + '42' + '</td></tr></table>'.repeat(depth) + '\n';
+  const text = `# Report\n\n${'<table><tr><td>'.repeat(depth)}42${'</td></tr></table>'.repeat(depth)}\n`;
   const { diagnostics } = parse(text, 'nested.md');
   assertLocated(diagnostics, 'nested.md', lineCount(text));
-  const alsoUnclosed = '<div>'.repeat(depth) + '<table>\n<tr><th>Concurrency</th><th>RPS</th></tr>\n<tr><td>1</td><td>2</td></tr>\n';
+  const alsoUnclosed = `${'<div>'.repeat(depth)}<table>\n<tr><th>Concurrency</th><th>RPS</th></tr>\n<tr><td>1</td><td>2</td></tr>\n`;
   const r2 = parse(alsoUnclosed, 'unclosed.html');
   assertLocated(r2.diagnostics, 'unclosed.html', lineCount(alsoUnclosed));
 });

@@ -42,5 +42,5 @@ export function normaliseSvg(svg: string): string {
     return String(Object.is(r, -0) ? 0 : r);
   });
   // One element per line keeps golden diffs readable.
-  return out.replace(/></g, '>\n<') + '\n';
+  return `${out.replace(/></g, '>\n<')}\n`;
 }

@@ -78,7 +78,7 @@ describe('chartsForSummary', () => {
     assert.equal(figureSlug('vLLM · Llama-3.2-3B-Instruct · c=10'), 'vllm-llama-3-2-3b-instruct-c-10');
     assert.equal(figureSlug('../../etc/passwd'), 'etc-passwd');
     assert.equal(figureSlug('再来'), 'chart');
-    const long = figureSlug('a'.repeat(30) + ' ' + 'b'.repeat(40));
+    const long = figureSlug(`${'a'.repeat(30)} ${'b'.repeat(40)}`);
     assert.equal(long, 'a'.repeat(30));
   });
 });

@@ -150,7 +150,7 @@ test('parse streams the same records, in the same order, that parsePaths collect
   const { parsePaths } = await import('../../src/ingest');
   const r = run(['parse', 'data', '--include', 'env,samples']);
   const collected = await parsePaths(['data']);
-  assert.equal(r.stdout, collected.records.map((x) => JSON.stringify(x) + '\n').join(''));
+  assert.equal(r.stdout, collected.records.map((x) => `${JSON.stringify(x)}\n`).join(''));
 });
 
 /** A generated log over the 16 MiB streaming threshold (read in chunks), removed after `use`. */

@@ -32,29 +32,29 @@ test('generic CSV: comments skipped, `;` sniffed, quotes, units converted, empty
   assert.equal(a.server?.model_path, '/models/Qwen2.5-7B-Instruct');
   assert.deepEqual(a.parallelism, { gpus: 2, tp: 2 });
   assert.deepEqual(a.client, { concurrency: 8, max_tokens: 256 });
-  assert.equal(a.metrics['latency_mean_s'], 1.2505, 'ms → s');
-  assert.equal(a.metrics['ttft_mean_ms'], 210, 's → ms');
-  assert.equal(a.raw['notes'], 'warm; second pass', 'quoted delimiter');
-  assert.equal(b.raw['notes'], 'said "fast"', 'escaped quotes');
-  assert.equal(b.metrics['latency_mean_s'], 1.18, 'quoted thousands separator');
-  assert.equal(b.metrics['output_tps'], undefined, 'empty cell is missing, not 0');
-  assert.equal(b.metrics['speedup_pct'], undefined, 'derived figure stays in raw');
+  assert.equal(a.metrics.latency_mean_s, 1.2505, 'ms → s');
+  assert.equal(a.metrics.ttft_mean_ms, 210, 's → ms');
+  assert.equal(a.raw.notes, 'warm; second pass', 'quoted delimiter');
+  assert.equal(b.raw.notes, 'said "fast"', 'escaped quotes');
+  assert.equal(b.metrics.latency_mean_s, 1.18, 'quoted thousands separator');
+  assert.equal(b.metrics.output_tps, undefined, 'empty cell is missing, not 0');
+  assert.equal(b.metrics.speedup_pct, undefined, 'derived figure stays in raw');
   assert.equal(b.raw['Speedup (%)'], '6.8');
   const mismatch = r.diagnostics.filter((d) => d.code === 'csv-mismatch');
   assert.deepEqual(
     mismatch.map((d) => d.line),
     [7, 8],
   );
-  assert.equal(runs[3]?.metrics['output_tps'], 1500, 'the rest of a mismatched row is still read');
+  assert.equal(runs[3]?.metrics.output_tps, 1500, 'the rest of a mismatched row is still read');
 });
 
 test('delimiters: tab and pipe; all-number first row has no header', () => {
   const tab = runsOf(parseCsv('engine\tconcurrency\tthroughput_rps\nvllm\t4\t2.5\n', { file: 't.tsv' }));
-  assert.equal(tab[0]?.metrics['throughput_rps'], 2.5);
+  assert.equal(tab[0]?.metrics.throughput_rps, 2.5);
   assert.equal(tab[0]?.client?.concurrency, 4);
   const pipe = runsOf(parseCsv('model|Gen TPS|Errors\nQwen|100.5|0\n', { file: 'p.csv' }));
-  assert.equal(pipe[0]?.metrics['output_tps'], 100.5);
-  assert.equal(pipe[0]?.metrics['requests_failed_count'], 0);
+  assert.equal(pipe[0]?.metrics.output_tps, 100.5);
+  assert.equal(pipe[0]?.metrics.requests_failed_count, 0);
   const noHeader = parseCsv(fixture('no-header.csv'), { file: 'n.csv' });
   assert.equal(runsOf(noHeader).length, 2);
   assert.ok(noHeader.diagnostics.some((d) => d.line === 1 && /no header/.test(d.message)));
@@ -70,10 +70,10 @@ test('columnMap overrides the built-in mapping', () => {
   );
   assert.equal(r[0]?.hardware?.preset, 'h100');
   assert.equal(r[0]?.client?.concurrency, 32);
-  assert.equal(r[0]?.metrics['latency_p99_s'], 1500, 'no unit in the header: no conversion');
-  assert.equal(r[0]?.metrics['weird'], undefined);
+  assert.equal(r[0]?.metrics.latency_p99_s, 1500, 'no unit in the header: no conversion');
+  assert.equal(r[0]?.metrics.weird, undefined);
   const withUnit = runsOf(parseCsv('p99 (ms)\n1500\n', { file: 'u.csv', columnMap: { 'p99 (ms)': 'latency_p99_s' } }));
-  assert.equal(withUnit[0]?.metrics['latency_p99_s'], 1.5);
+  assert.equal(withUnit[0]?.metrics.latency_p99_s, 1.5);
 });
 
 test('genai-perf CSV preset', () => {
@@ -82,17 +82,17 @@ test('genai-perf CSV preset', () => {
   assert.equal(runs.length, 1);
   const m = runs[0]?.metrics ?? {};
   assert.equal(runs[0]?.source.format, 'genai-perf-csv');
-  assert.equal(m['ttft_mean_ms'], 1146.31);
-  assert.equal(m['ttft_p99_ms'], 3457.97);
-  assert.equal(m['latency_mean_s'], 6.4062);
-  assert.equal(m['latency_p99_s'], 9.43613);
-  assert.equal(m['itl_mean_ms'], 30.35);
-  assert.equal(m['output_tps_per_user'], 33.1);
-  assert.equal(m['output_tokens_mean'], 174.45);
-  assert.equal(m['input_tokens_p99'], 3001);
-  assert.equal(m['output_tps'], 261.25);
-  assert.equal(m['throughput_rps'], 1.5);
-  assert.equal(m['requests_ok_count'], 40);
+  assert.equal(m.ttft_mean_ms, 1146.31);
+  assert.equal(m.ttft_p99_ms, 3457.97);
+  assert.equal(m.latency_mean_s, 6.4062);
+  assert.equal(m.latency_p99_s, 9.43613);
+  assert.equal(m.itl_mean_ms, 30.35);
+  assert.equal(m.output_tps_per_user, 33.1);
+  assert.equal(m.output_tokens_mean, 174.45);
+  assert.equal(m.input_tokens_p99, 3001);
+  assert.equal(m.output_tps, 261.25);
+  assert.equal(m.throughput_rps, 1.5);
+  assert.equal(m.requests_ok_count, 40);
   assert.ok(
     r.diagnostics.some((d) => d.code === 'prose-skipped' && d.line === 15),
     'GPU telemetry block noted, not read',
@@ -104,13 +104,13 @@ test('Locust stats preset: one run from the Aggregated row, ms → s', () => {
   assert.equal(runs.length, 1);
   const run = runs[0] as RunRecord;
   assert.equal(run.source.line, 4);
-  assert.equal(run.metrics['throughput_rps'], 8.24);
-  assert.equal(run.metrics['latency_p50_s'], 40);
-  assert.equal(run.metrics['latency_mean_s'], 37.9851);
-  assert.equal(run.metrics['latency_p95_s'], 52);
-  assert.equal(run.metrics['latency_p99_s'], 57);
-  assert.equal(run.metrics['requests_failed_count'], 6);
-  assert.equal(run.metrics['requests_ok_count'], 1254);
+  assert.equal(run.metrics.throughput_rps, 8.24);
+  assert.equal(run.metrics.latency_p50_s, 40);
+  assert.equal(run.metrics.latency_mean_s, 37.9851);
+  assert.equal(run.metrics.latency_p95_s, 52);
+  assert.equal(run.metrics.latency_p99_s, 57);
+  assert.equal(run.metrics.requests_failed_count, 6);
+  assert.equal(run.metrics.requests_ok_count, 1254);
   assert.equal(run.raw['GET /v1/models / Request Count'], '60');
 });
 
@@ -181,7 +181,7 @@ test('round trip: report runs → CSV → parseCsv gives the same metrics and co
   });
   runs.forEach((r, i) => {
     assert.deepEqual(strip(back[i] as RunRecord), strip(r), r.id);
-    assert.equal(back[i]?.raw['id'], r.id);
+    assert.equal(back[i]?.raw.id, r.id);
   });
 });
 
@@ -208,7 +208,7 @@ test('round trip property: arbitrary text and numbers survive runsToCsv → pars
       assert.equal(back?.title, title);
       assert.deepEqual(back?.labels, [title]);
       assert.equal(back?.client?.concurrency, conc);
-      assert.equal(back?.metrics['output_tps'], Number(value.toPrecision(12)));
+      assert.equal(back?.metrics.output_tps, Number(value.toPrecision(12)));
     }),
     { numRuns: 200, seed: 42 },
   );

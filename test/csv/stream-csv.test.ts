@@ -103,7 +103,7 @@ describe('streamed CSV vs whole text', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 40 }), async (table) => {
         const quote = (c: string): string => (/[",\n\r]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-        const text = ['concurrency,output_tps,notes', ...table.map((r) => r.map(quote).join(','))].join('\n') + '\n';
+        const text = `${['concurrency,output_tps,notes', ...table.map((r) => r.map(quote).join(','))].join('\n')}\n`;
         const file = path.join(dir, 'prop.csv');
         fs.writeFileSync(file, text);
         const whole = parseLog(text, { file: 'prop.csv' });

@@ -11,12 +11,12 @@ import path from 'node:path';
 export const OUTPUT_DIR = path.join(__dirname, '..', 'output');
 
 export function toGoldenText(actual: unknown): string {
-  return typeof actual === 'string' ? actual : JSON.stringify(actual, null, 2) + '\n';
+  return typeof actual === 'string' ? actual : `${JSON.stringify(actual, null, 2)}\n`;
 }
 
 function changedPath(golden: string): string {
   const ext = path.extname(golden);
-  return golden.slice(0, golden.length - ext.length) + '-changed' + ext;
+  return `${golden.slice(0, golden.length - ext.length)}-changed${ext}`;
 }
 
 /** Compares `actual` (a string, or a value serialised as pretty JSON) with `test/output/<name>`. */

@@ -65,7 +65,7 @@ describe('RecordCompactor', () => {
     assert.equal(Object.getPrototypeOf(c.raw), Object.prototype);
     assert.equal(Object.getPrototypeOf(c.metrics), Object.prototype);
     assert.deepEqual(Object.keys(c.raw), Object.keys(raw));
-    assert.equal(Object.getOwnPropertyDescriptor(c.raw, '__proto__')?.value, raw['__proto__']);
+    assert.equal(Object.getOwnPropertyDescriptor(c.raw, '__proto__')?.value, raw.__proto__);
     assert.equal(Object.getOwnPropertyDescriptor(c.metrics, '__proto__')?.value, 1.5);
     assert.equal(JSON.stringify(c), JSON.stringify(run));
     c.flags.push('warmup-suspect');
@@ -76,7 +76,7 @@ describe('RecordCompactor', () => {
     const compactor = new RecordCompactor();
     const command = 'python -m sglang.launch_server --model-path /m/x';
     const a = compactor.compact({ server: { command: command.slice(0) } });
-    const b = compactor.compact({ server: { command: (' ' + command).slice(1) } });
+    const b = compactor.compact({ server: { command: ` ${command}`.slice(1) } });
     assert.equal(a.server.command, command);
     // Equal values are equal either way; what this checks is that the second is the first's string.
     const pool = (compactor as unknown as { pool: TextCache<string> }).pool;

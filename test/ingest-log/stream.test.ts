@@ -79,7 +79,7 @@ describe('streaming vs whole text', () => {
 
   it('gives the same records whatever the chunk size (a chunk may end on a blank line)', async () => {
     // Small chunks put chunk ends everywhere, including right after an empty line.
-    const head = text.split('\n').slice(0, 3000).join('\n') + '\n';
+    const head = `${text.split('\n').slice(0, 3000).join('\n')}\n`;
     const small = path.join(dir, 'small.log');
     fs.writeFileSync(small, head);
     const expected = parseLog(head, { file: 'small.log' }).records.map((r) => JSON.stringify(r));
@@ -95,7 +95,7 @@ describe('streaming vs whole text', () => {
 
   it('decodes bytes as the whole-text path does: a BOM, invalid bytes, characters cut by chunk ends', async () => {
     // Invalid UTF-8 inside table cells (so it reaches raw) and a character cut off at the end.
-    const head = text.split('\n').slice(0, 600).join('\n') + '\n';
+    const head = `${text.split('\n').slice(0, 600).join('\n')}\n`;
     const bytes = Buffer.concat([
       Buffer.from([0xef, 0xbb, 0xbf]),
       Buffer.from(head.replace(/localhost/g, 'local\u0000host'), 'utf8'),

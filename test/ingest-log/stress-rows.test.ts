@@ -79,7 +79,7 @@ test('property: every row means what the vocabulary says of its label and unit',
         for (const [label, text] of t) last.set(label, text);
         assert.deepStrictEqual(Object.keys(run.raw).sort(), [...last.keys()].sort());
         for (const [label, text] of last) {
-          assert.ok(Object.prototype.hasOwnProperty.call(run.raw, label), `raw has own "${label}"`);
+          assert.ok(Object.hasOwn(run.raw, label), `raw has own "${label}"`);
           assert.equal(run.raw[label], text);
           const num = parseNumber(text);
           const meaning = lookupLabel(label, num.unit ? { unit: num.unit } : {});

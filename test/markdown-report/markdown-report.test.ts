@@ -24,7 +24,7 @@ test('multi-gpu report: golden of every record and diagnostic', () => {
 test('multi-gpu report: 88 runs, 74 + 12 + 2 by section, 8 presets joined', () => {
   const { runs } = parseReport();
   assert.equal(runs.length, 88);
-  const section = (n: string): RunRecord[] => runs.filter((r) => r.labels.some((l) => l.startsWith(n + '.')));
+  const section = (n: string): RunRecord[] => runs.filter((r) => r.labels.some((l) => l.startsWith(`${n}.`)));
   assert.equal(section('4').length, 74);
   assert.equal(section('3').length, 12);
   assert.equal(section('5').length, 2);
@@ -65,9 +65,9 @@ test('multi-gpu report: spot values', () => {
   const { runs } = parseReport();
   const small = runs.find((r) => r.source.line === 118 && r.hardware?.preset === 'gpu-small');
   assert.ok(small);
-  assert.equal(small.metrics['output_tps'], 676.1);
-  assert.equal(small.metrics['input_tps'], 46.63);
-  assert.equal(small.metrics['latency_mean_s'], 6.79);
+  assert.equal(small.metrics.output_tps, 676.1);
+  assert.equal(small.metrics.input_tps, 46.63);
+  assert.equal(small.metrics.latency_mean_s, 6.79);
   assert.equal(small.model, 'DeepSeek-R1-Distill-Qwen-1.5B');
   assert.equal(small.server?.model_path, 'deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B');
   assert.equal(small.server?.context_length, 2048);
@@ -85,7 +85,7 @@ test('multi-gpu report: spot values', () => {
 
   const h100x2 = runs.filter((r) => r.source.line === 86 && r.hardware?.preset === 'H100X2');
   assert.deepEqual(
-    h100x2.map((r) => [r.parallelism?.strategy, r.metrics['input_tps'], r.metrics['output_tps']]),
+    h100x2.map((r) => [r.parallelism?.strategy, r.metrics.input_tps, r.metrics.output_tps]),
     [
       ['pipeline', 36.14, 449.28],
       ['tensor', 40.98, 500.43],
@@ -104,7 +104,7 @@ test('multi-gpu report: spot values', () => {
 
   const llama3b = runs.filter((r) => r.labels.some((l) => l.startsWith('4.1.2 ')));
   assert.ok(llama3b.every((r) => r.model === 'Llama-3.2-3B-Instruct'));
-  assert.match(llama3b[0]?.provenance['model'] ?? '', /'Llama-3B' resolved to meta-llama\/Llama-3.2-3B-Instruct/);
+  assert.match(llama3b[0]?.provenance.model ?? '', /'Llama-3B' resolved to meta-llama\/Llama-3.2-3B-Instruct/);
 });
 
 test('multi-gpu report: section 5 — Concurrency column wins, first row is a duplicate of 4.4.4', () => {
@@ -122,7 +122,7 @@ test('multi-gpu report: section 5 — Concurrency column wins, first row is a du
   const dup = result.diagnostics.filter((d) => d.code === 'duplicate-run');
   assert.equal(dup.length, 1);
   assert.match(dup[0]?.message ?? '', /:302:1/);
-  assert.equal(s5[1]?.metrics['latency_mean_s'], 10.2027);
+  assert.equal(s5[1]?.metrics.latency_mean_s, 10.2027);
   // Prose figures: one info diagnostic, not one per line.
   const prose = result.diagnostics.filter((d) => d.code === 'prose-skipped');
   assert.equal(prose.length, 1);
@@ -165,14 +165,14 @@ test('pipe-table fixture: escapes, thousands, N/A, empty cells, doc-level engine
   const r = parseMarkdownReport(fixture('pipe-table-report.md'), { file: 'p.md' });
   const runs = r.records as RunRecord[];
   assert.equal(runs.length, 4);
-  assert.equal(runs[0]?.raw['Notes'], 'baseline | warm');
-  assert.equal(runs[1]?.raw['Notes'], 'max_num_seqs = 64');
-  assert.equal(runs[1]?.metrics['output_tps'], 1020);
-  assert.equal(runs[1]?.metrics['requests_failed_count'], undefined, 'empty cell is missing, not 0');
-  assert.equal(runs[2]?.metrics['latency_mean_s'], undefined, 'N/A is missing');
+  assert.equal(runs[0]?.raw.Notes, 'baseline | warm');
+  assert.equal(runs[1]?.raw.Notes, 'max_num_seqs = 64');
+  assert.equal(runs[1]?.metrics.output_tps, 1020);
+  assert.equal(runs[1]?.metrics.requests_failed_count, undefined, 'empty cell is missing, not 0');
+  assert.equal(runs[2]?.metrics.latency_mean_s, undefined, 'N/A is missing');
   assert.ok(runs.every((x) => x.engine === 'sglang' && x.api === 'native' && x.client?.temperature === 0));
   assert.equal(runs[3]?.model, 'Qwen2.5-14B-Instruct');
-  assert.equal(runs[3]?.metrics['ttft_mean_ms'], 230);
+  assert.equal(runs[3]?.metrics.ttft_mean_ms, 230);
   assert.equal(runs[3]?.server?.context_length, 8000);
 });
 
@@ -184,8 +184,8 @@ test('html fixture: nested tags, entities, missing closing tags, ragged row', ()
     runs.map((x) => x.hardware?.preset),
     ['box_one', 'Box-Two', 'box_three'],
   );
-  assert.equal(runs[0]?.metrics['input_tps'], 1234.5);
-  assert.equal(runs[1]?.metrics['input_tps'], 12);
+  assert.equal(runs[0]?.metrics.input_tps, 1234.5);
+  assert.equal(runs[1]?.metrics.input_tps, 12);
   assert.equal(runs[0]?.model, 'Llama-3.1-8B');
   assert.ok(r.diagnostics.some((d) => d.code === 'table-malformed' && d.severity === 'warning'));
 });
@@ -233,7 +233,7 @@ test('keys from the input cannot reach a prototype', () => {
   const run = r.records[0] as RunRecord;
   assert.equal(Object.getPrototypeOf(run.raw), Object.prototype);
   assert.equal(Object.getOwnPropertyDescriptor(run.raw, '__proto__')?.value, '5');
-  assert.equal(run.metrics['proto'], 5);
+  assert.equal(run.metrics.proto, 5);
 });
 
 test('setext headings and a model column with short names', () => {
@@ -250,6 +250,6 @@ test('setext headings and a model column with short names', () => {
       ['Gemma-2B', undefined, 'vllm', 1, 4096],
     ],
   );
-  assert.equal(runs[0]?.metrics['throughput_rps'], 12.4);
-  assert.equal(runs[0]?.metrics['latency_p99_s'], 2.35);
+  assert.equal(runs[0]?.metrics.throughput_rps, 12.4);
+  assert.equal(runs[0]?.metrics.latency_p99_s, 2.35);
 });

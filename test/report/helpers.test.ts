@@ -85,7 +85,7 @@ test('sanitizeName keeps [a-z0-9-] only and never yields a path', () => {
   assert.equal(sanitizeName('Scaling Throughput_RPS'), 'scaling-throughput-rps');
   assert.equal(sanitizeName('..'), 'chart');
   assert.equal(sanitizeName(''), 'chart');
-  assert.match(sanitizeName('/' + 'a'.repeat(200)), /^[a-z0-9-]{1,80}$/);
+  assert.match(sanitizeName(`/${'a'.repeat(200)}`), /^[a-z0-9-]{1,80}$/);
 });
 
 test('Handlebars helpers ignore the options hash and are total', () => {

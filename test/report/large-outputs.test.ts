@@ -49,6 +49,6 @@ test('a report with appendable effects writes runs.csv and summary.json in parts
   assert.ok(appends >= 2, `files were appended to (${appends} times)`);
   assert.deepEqual([...parts.files.keys()], [...whole.files.keys()]);
   for (const [file, text] of whole.files) assert.equal(parts.files.get(file), text, file);
-  assert.equal(parts.files.get('/r/summary.json'), JSON.stringify(a.summary, null, 2) + '\n');
+  assert.equal(parts.files.get('/r/summary.json'), `${JSON.stringify(a.summary, null, 2)}\n`);
   assert.ok(String(parts.files.get('/r/runs.csv')).split('\n').length > 3000);
 });

@@ -38,7 +38,7 @@ function near(actual: number | undefined, expected: number, what: string): void 
 
 function m(run: PartialRun | undefined, key: string): number | undefined {
   assert.ok(run, 'run missing');
-  return Object.prototype.hasOwnProperty.call(run.metrics, key) ? run.metrics[key] : undefined;
+  return Object.hasOwn(run.metrics, key) ? run.metrics[key] : undefined;
 }
 
 test('rich_1: genai-perf heavy-head table, concurrency from the command', (t) => {

@@ -106,7 +106,7 @@ export function wrapWords(text: string, width: number): string[] {
   let cur = '';
   for (const w of words) {
     if (cur === '') cur = w;
-    else if (displayWidth(cur) + 1 + displayWidth(w) <= width) cur += ' ' + w;
+    else if (displayWidth(cur) + 1 + displayWidth(w) <= width) cur += ` ${w}`;
     else {
       lines.push(cur);
       cur = w;
@@ -161,18 +161,18 @@ export function renderTable(spec: TableSpec, style: RenderStyle): string[] {
     const edge = style === 'minimal-edges' ? ' ' : '';
     const cap = (glyph: string): string => edge + widths.map((w) => ' '.repeat(w + 2)).join(glyph) + edge;
     if (edge) lines.push(cap('╷'));
-    lines.push(edge + ' ' + spec.header.map((h, c) => pad(h, widths[c] ?? 1, false)).join(' │ ') + ' ' + edge);
-    lines.push(edge ? '╶' + widths.map((w) => '─'.repeat(w + 2)).join('┼') + '╴' : widths.map((w) => '━'.repeat(w + 2)).join('┿'));
-    for (const r of spec.rows) for (const l of block(r, false)) lines.push(edge + ' ' + l.join(' │ ') + ' ' + edge);
+    lines.push(`${edge} ${spec.header.map((h, c) => pad(h, widths[c] ?? 1, false)).join(' │ ')} ${edge}`);
+    lines.push(edge ? `╶${widths.map((w) => '─'.repeat(w + 2)).join('┼')}╴` : widths.map((w) => '━'.repeat(w + 2)).join('┿'));
+    for (const r of spec.rows) for (const l of block(r, false)) lines.push(`${edge} ${l.join(' │ ')} ${edge}`);
     if (edge) lines.push(cap('╵'));
   } else {
     const box = BOXES[style];
     lines.push(rule(box.top, widths, 1));
-    for (const l of block(spec.header, true)) lines.push(box.headRow[0] + ' ' + l.join(' ' + box.headRow[1] + ' ') + ' ' + box.headRow[2]);
+    for (const l of block(spec.header, true)) lines.push(`${box.headRow[0]} ${l.join(` ${box.headRow[1]} `)} ${box.headRow[2]}`);
     lines.push(rule(box.headSep, widths, 1));
     spec.rows.forEach((r, k) => {
       if (k > 0 && box.rowSep) lines.push(rule(box.rowSep, widths, 1));
-      for (const l of block(r, false)) lines.push(box.row[0] + ' ' + l.join(' ' + box.row[1] + ' ') + ' ' + box.row[2]);
+      for (const l of block(r, false)) lines.push(`${box.row[0]} ${l.join(` ${box.row[1]} `)} ${box.row[2]}`);
     });
     lines.push(rule(box.bottom, widths, 1));
   }

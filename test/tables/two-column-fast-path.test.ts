@@ -190,7 +190,7 @@ function mutate(lines: readonly string[], from: number, to: number, m: Mutation,
       break;
     }
     case 'indent-table':
-      for (let k = from; k < to; k++) out[k] = '  ' + out[k]!;
+      for (let k = from; k < to; k++) out[k] = `  ${out[k]!}`;
       break;
     case 'blank-line': {
       const k = from + 1 + (m.a % Math.max(1, to - from - 1));

@@ -23,7 +23,7 @@ const SECTION = /^\s*(█\s+.*|[A-Z][A-Z ]+)$/;
 export function k6DurationSeconds(text: string): number | undefined {
   const t = text.trim();
   const single = /^([\d.]+)(ns|µs|μs|us|ms|s)$/.exec(t);
-  if (single && single[1] && single[2]) {
+  if (single?.[1] && single[2]) {
     const f = secondsPerUnit(single[2]);
     return f === undefined ? undefined : applyFactor(Number(single[1]), f);
   }
@@ -127,7 +127,7 @@ function readK6(lines: readonly string[], start: number, file: string): BlockRes
       const line = lines[j] ?? '';
       if (isMetricLine(line)) break;
       const kv = /^\s*(execution|script|output|scenarios):\s*(.*?)\s*$/.exec(line);
-      if (kv && kv[1]) {
+      if (kv?.[1]) {
         setOwn(run.raw, kv[1], kv[2] ?? '');
         const vus = /(\d+) max VUs/.exec(kv[2] ?? '');
         if (kv[1] === 'scenarios' && vus) {
@@ -151,7 +151,7 @@ function readK6(lines: readonly string[], start: number, file: string): BlockRes
     }
     if (isBlank(line) || SECTION.test(line)) continue;
     const r = RUNNING.exec(line);
-    if (r && r[1]) {
+    if (r?.[1]) {
       setOwn(run.raw, 'running', line.trim());
       const d = k6DurationSeconds(r[1]);
       if (d !== undefined) run.metrics.duration_s = d;

@@ -67,7 +67,7 @@ function readGpuStatsRow(line: string, gpu: GpuSnapshot): void {
   const temp = /(\d+)C\b/.exec(a);
   if (temp) gpu.temp_c = Number(temp[1]);
   const perf = /\b(P\d{1,2})\b/.exec(a);
-  if (perf && perf[1]) gpu.perf_state = perf[1];
+  if (perf?.[1]) gpu.perf_state = perf[1];
   const power = /(\d+(?:\.\d+)?)W\s*\/\s*(\d+(?:\.\d+)?)W/.exec(a);
   if (power) {
     gpu.power_w = Number(power[1]);

@@ -124,7 +124,7 @@ function separatorTime(line: string): string | undefined {
     return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? ''}`;
   }
   const epoch = /^#\s*(?:[a-z ]*[:=]?\s*)?(\d{10}(?:\.\d+)?|\d{13})\s*$/i.exec(t);
-  if (epoch && epoch[1]) {
+  if (epoch?.[1]) {
     const n = Number(epoch[1]);
     return new Date(epoch[1].length === 13 ? n : n * 1000).toISOString();
   }
@@ -189,7 +189,7 @@ function withoutLe(labels: Record<string, string>): Record<string, string> {
 /** Family of a series line: `x_bucket` / `x_sum` / `x_count` of a histogram `x`. */
 function familyOf(name: string, types: Map<string, string>): { family: string; part?: 'bucket' | 'sum' | 'count' } {
   const m = /^(.*)_(bucket|sum|count)$/.exec(name);
-  if (m && m[1] && (types.get(m[1]) === 'histogram' || types.get(m[1]) === 'summary' || HISTOGRAMS[m[1]])) {
+  if (m?.[1] && (types.get(m[1]) === 'histogram' || types.get(m[1]) === 'summary' || HISTOGRAMS[m[1]])) {
     return { family: m[1], part: m[2] as 'bucket' | 'sum' | 'count' };
   }
   return { family: name };
@@ -316,7 +316,7 @@ function parseExposition(
     if (/^\s*#/.test(line)) return;
     const m = METRIC_LINE.exec(line);
     const labels = m ? parseLabels(m[2] ?? '{}') : undefined;
-    if (!m || !m[1] || m[3] === undefined || !labels) {
+    if (!m?.[1] || m[3] === undefined || !labels) {
       diagnostics.push(diag('warning', 'cell-unparsed', `Prometheus line not understood: ${line.trim()}`, file, lineNo - 1));
       return;
     }
@@ -422,7 +422,7 @@ function readPrometheus(lines: readonly string[], start: number, file: string): 
       continue;
     }
     const m = METRIC_LINE.exec(line);
-    if (m && m[1]) {
+    if (m?.[1]) {
       const k = keyOf(m[1], parseLabels(m[2] ?? '{}') ?? {});
       if (current.seen.has(k)) {
         // The same series again: a new scrape pasted without a separator. Its HELP/TYPE lines

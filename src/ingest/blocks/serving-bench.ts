@@ -132,7 +132,7 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
   };
   for (let j = start; j < title; j++) {
     const m = LABEL_VALUE.exec(lines[j] ?? '');
-    if (m && m[1] && isPreamble(lines[j])) applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
+    if (m?.[1] && isPreamble(lines[j])) applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
   }
   let j = title + 1;
   let closed = false;
@@ -151,7 +151,7 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
       break;
     }
     const m = LABEL_VALUE.exec(line);
-    if (!m || !m[1]) break;
+    if (!m?.[1]) break;
     applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
   }
   if (!closed) {

@@ -80,7 +80,7 @@ function readFields(line: string, file: string, index: number, diagnostics: Diag
   parts.forEach((part, k) => {
     const last = k === parts.length - 1;
     const m = /^\s*([A-Za-z][A-Za-z ]*?):\s*(-?\d+(?:\.\d*)?)\s*(.*?)\s*$/.exec(part);
-    if (!m || !m[1] || m[2] === undefined) {
+    if (!m?.[1] || m[2] === undefined) {
       if (part.trim() === '' || (k === 0 && cutAtStart)) return;
       if (last) diagnostics.push(diag('info', 'cell-lossy', `stat line cut at its end: "${part.trim()}" not read`, file, index));
       else diagnostics.push(diag('info', 'cell-unparsed', `stat line field not read: "${part.trim()}"`, file, index));

@@ -107,7 +107,7 @@ function timeFactor(header: string, key: string): number {
  */
 export function classifyColumn(header: string, columnMap?: Record<string, string>): ColumnMeaning {
   const h = header.trim();
-  if (columnMap && Object.prototype.hasOwnProperty.call(columnMap, h)) {
+  if (columnMap && Object.hasOwn(columnMap, h)) {
     const target = (columnMap[h] ?? '').trim();
     if (target === '' || target === 'raw' || target === 'skip') return { kind: 'raw' };
     if (isContextField(target)) return { kind: 'context', field: target };
@@ -287,7 +287,7 @@ export function applyUserContext(
   const sources: UserContext[] = [];
   if (opts.set) sources.push(opts.set);
   for (const e of opts.context?.entries ?? []) {
-    if (e.file && !(opts.file === e.file || opts.file.endsWith('/' + e.file) || opts.file.endsWith(e.file))) continue;
+    if (e.file && !(opts.file === e.file || opts.file.endsWith(`/${e.file}`) || opts.file.endsWith(e.file))) continue;
     if (e.section && !run.labels.some((l) => l === e.section || l.includes(e.section ?? ''))) continue;
     sources.push(e.set);
   }

@@ -109,7 +109,7 @@ export function readGenaiPerfCsv(table: CsvTable, file: string, diagnostics: Dia
       else setOwn(run.metrics, unknownMetricKey(label), v);
     }
   }
-  if (skipped > 0) run.provenance['raw'] = `${skipped} telemetry rows not read`;
+  if (skipped > 0) run.provenance.raw = `${skipped} telemetry rows not read`;
   return [run];
 }
 
@@ -156,9 +156,9 @@ function locustRun(header: readonly string[], row: CsvRow, file: string, index: 
     }
   });
   const total = num(run.raw['Request Count']);
-  const failed = run.metrics['requests_failed_count'];
+  const failed = run.metrics.requests_failed_count;
   if (total !== undefined && failed !== undefined) {
-    run.metrics['requests_ok_count'] = total - failed;
+    run.metrics.requests_ok_count = total - failed;
     run.provenance['metrics.requests_ok_count'] = 'Request Count − Failure Count';
   }
   return run;
@@ -205,7 +205,7 @@ export function readLocustStats(table: CsvTable, file: string, diagnostics: Diag
       setOwn(run.raw, `${name} / ${h}`, cell);
     });
   });
-  if (data.length > 1) run.provenance['raw'] = `${data.length - 1} per-endpoint rows kept in raw as '<Type> <Name> / <column>'`;
+  if (data.length > 1) run.provenance.raw = `${data.length - 1} per-endpoint rows kept in raw as '<Type> <Name> / <column>'`;
   return [run];
 }
 

@@ -26,7 +26,7 @@ function findKey(o: unknown, key: string, depth = 0): { value: unknown; path: st
   if (o === null || typeof o !== 'object' || depth > 6) return undefined;
   if (Array.isArray(o)) return undefined;
   const rec = o as Record<string, unknown>;
-  if (Object.prototype.hasOwnProperty.call(rec, key) && rec[key] !== null && rec[key] !== undefined) return { value: rec[key], path: key };
+  if (Object.hasOwn(rec, key) && rec[key] !== null && rec[key] !== undefined) return { value: rec[key], path: key };
   for (const [k, v] of Object.entries(rec)) {
     const found = findKey(v, key, depth + 1);
     if (found) return { value: found.value, path: `${k}.${found.path}` };

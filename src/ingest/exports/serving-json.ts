@@ -64,7 +64,7 @@ const QUANTITY: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
 /** `mean_ttft_ms`, `p99_e2el_ms`, `p99.9_itl_ms`, `median_e2e_latency_ms` → vocabulary key and factor. */
 function latencyKey(key: string): { key: string; factor: number } | undefined {
   const m = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency)_ms$/.exec(key);
-  if (!m || !m[1] || !m[2]) return undefined;
+  if (!m?.[1] || !m[2]) return undefined;
   const stat = normaliseStat(m[1]);
   const q = QUANTITY[m[2]];
   if (!stat || !q) return undefined;

@@ -239,8 +239,8 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       const cell = run.model;
       setContextField(run, 'model', r.id);
       const listed = ctx.facts.modelIds.find((m) => m.id === r.id);
-      run.provenance['model'] = `table cell '${cell}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
-      run.provenance['server.model_path'] = run.provenance['model'];
+      run.provenance.model = `table cell '${cell}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
+      run.provenance['server.model_path'] = run.provenance.model;
     }
   }
   if (run.model === undefined) {
@@ -251,9 +251,8 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       if (r.kind === 'resolved') {
         setContextField(run, 'model', r.id);
         const listed = ctx.facts.modelIds.find((m) => m.id === r.id);
-        run.provenance['model'] =
-          `${where(hit.h)}: '${mention}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
-        if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance['model'];
+        run.provenance.model = `${where(hit.h)}: '${mention}' resolved to ${r.id}${listed ? ` (model list at line ${listed.line})` : ''}`;
+        if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance.model;
       } else {
         setContextField(run, 'model', mention, `${where(hit.h)} (not in the report's model list)`);
         if (r.kind === 'ambiguous' && !notes.has('ambiguous')) {
@@ -273,7 +272,7 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       const first = fromFigure[0];
       if (first?.id && distinct.size === 1) {
         setContextField(run, 'model', first.id, `figure file name '${first.f.file}' at line ${first.f.line} (no model in the headings)`);
-        if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance['model'] ?? '';
+        if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance.model ?? '';
       } else if (!notes.has('no-model')) {
         notes.add('no-model');
         ctx.diagnostics.push({
@@ -368,7 +367,7 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       if (p.vcpus !== undefined && hw.vcpus === undefined) (hw.vcpus = p.vcpus), (joined = true);
       if (p.memory_gb !== undefined && hw.memory_gb === undefined) (hw.memory_gb = p.memory_gb), (joined = true);
       if (p.vram_gb !== undefined && hw.vram_gb === undefined) (hw.vram_gb = p.vram_gb), (joined = true);
-      if (joined) run.provenance['hardware'] = from;
+      if (joined) run.provenance.hardware = from;
       if (p.gpu_count !== undefined && run.parallelism?.gpus === undefined && ctx.facts.tpIsPresetGpus) {
         const par = run.parallelism ?? (run.parallelism = {});
         par.gpus = p.gpu_count;
@@ -453,7 +452,7 @@ function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
         run.provenance[v.field] = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
       }
       applyScope(run, t, ctx, notes);
-      const failed = run.metrics['requests_failed_count'];
+      const failed = run.metrics.requests_failed_count;
       if (failed !== undefined && failed > 0) run.flags.push('failed-requests');
       runs.push(run);
     }

@@ -30,7 +30,7 @@ export function decodeEntities(text: string): string {
       const ch = String.fromCodePoint(code);
       return /\s/.test(ch) ? ' ' : ch;
     }
-    const named = Object.prototype.hasOwnProperty.call(NAMED, body.toLowerCase()) ? NAMED[body.toLowerCase()] : undefined;
+    const named = Object.hasOwn(NAMED, body.toLowerCase()) ? NAMED[body.toLowerCase()] : undefined;
     return named ?? whole;
   });
 }

@@ -86,7 +86,7 @@ function headingNumber(text: string): string | undefined {
 }
 
 function isNumberPrefix(parent: string, child: string): boolean {
-  return child.startsWith(parent + '.');
+  return child.startsWith(`${parent}.`);
 }
 
 /** A paragraph that is only bold text (optionally followed by `:` or trailing spaces/entities). */

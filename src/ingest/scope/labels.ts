@@ -28,7 +28,7 @@ export function classifyContextLine(line: string): ContextLine | undefined {
   m = COMMENT.exec(line);
   if (m) return m[1] && !/^\S+\.\S+\//.test(m[1]) ? { kind: 'comment', text: m[1] } : undefined;
   m = SEPARATOR.exec(line);
-  if (m && m[2] && /[\p{L}\p{N}]/u.test(m[2])) return { kind: 'separator', text: m[2] };
+  if (m?.[2] && /[\p{L}\p{N}]/u.test(m[2])) return { kind: 'separator', text: m[2] };
   return undefined;
 }
 

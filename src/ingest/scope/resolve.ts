@@ -137,13 +137,13 @@ function assignOwn<T extends object>(out: T, src: object | undefined): T {
   if (src === undefined) return out;
   const from = src as Record<string, unknown>;
   const to = out as Record<string, unknown>;
-  for (const k in from) if (Object.prototype.hasOwnProperty.call(from, k)) setOwn(to, k, from[k]);
+  for (const k in from) if (Object.hasOwn(from, k)) setOwn(to, k, from[k]);
   return out;
 }
 
 /** Whether an object has an own enumerable key (`Object.keys(o).length > 0` without the array). */
 function hasKeys(o: object): boolean {
-  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
   return false;
 }
 
@@ -274,7 +274,7 @@ function mergeClient(
   const from = lower as Record<string, string | number | undefined>;
   for (const key in from) {
     // for…in over own keys visits them in Object.entries' order, without the pair arrays.
-    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
+    if (!Object.hasOwn(from, key)) continue;
     const k = key as keyof ClientSettings;
     const v = from[key];
     if (v === undefined) continue;

@@ -260,7 +260,7 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
       for (const f of p.values) {
         // Kept as printed; a figure the tables already gave stays in raw only.
         setOwn(run.raw, `Benchmarks panel ${f.name}`, f.text);
-        if (Object.prototype.hasOwnProperty.call(run.metrics, f.key)) continue;
+        if (Object.hasOwn(run.metrics, f.key)) continue;
         setOwn(run.metrics, f.key, clean(f.value));
         run.provenance[`metrics.${f.key}`] = `"Benchmarks" panel line ${p.line + 1}`;
       }

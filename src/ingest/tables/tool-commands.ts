@@ -56,7 +56,7 @@ export function findCommandBelow(lines: readonly string[], after: number, span =
     for (let j = k + 1; j < lines.length && j < k + 8; j++) {
       const n = lines[j] ?? '';
       if (n.trim() === '' || /^[A-Z][\w ]+:(\s|$)/.test(n)) break;
-      text += ' ' + n.trim();
+      text += ` ${n.trim()}`;
     }
     const tool = TOOL_RE.exec(text)?.[1] ?? '';
     return { line: k, tool, text };

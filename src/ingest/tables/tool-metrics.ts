@@ -135,7 +135,7 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     });
     return;
   }
-  if (Object.prototype.hasOwnProperty.call(run.metrics, meaning.key)) return;
+  if (Object.hasOwn(run.metrics, meaning.key)) return;
   setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));
 }
 
