@@ -52,13 +52,14 @@ function parseArgs(argv: string[]): Args {
         .split(',')
         .map(Number)
         .filter((n) => Number.isFinite(n) && n > 0);
-    if (k === '--sizes') (a.sizes = nums()), i++;
-    else if (k === '--repeats') (a.repeats = Math.max(1, Number(v) || 1)), i++;
-    else if (k === '--only') (a.only = new Set(v.split(','))), i++;
-    else if (k === '--report-sizes') (a.reportSizes = nums()), i++;
-    else if (k === '--out') (a.out = path.resolve(v)), i++;
-    else if (k === '--seed') (a.seed = Number(v)), i++;
+    if (k === '--sizes') a.sizes = nums();
+    else if (k === '--repeats') a.repeats = Math.max(1, Number(v) || 1);
+    else if (k === '--only') a.only = new Set(v.split(','));
+    else if (k === '--report-sizes') a.reportSizes = nums();
+    else if (k === '--out') a.out = path.resolve(v);
+    else if (k === '--seed') a.seed = Number(v);
     else throw new Error(`unknown option ${k}`);
+    i++; // every option takes the next argument as its value
   }
   return a;
 }

@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# House rules first: formatter, linter, layer rules (biome.jsonc, .dependency-cruiser.cjs).
+npm run --silent lint
 node scripts/run-tests.mjs "$@"

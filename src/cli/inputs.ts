@@ -25,8 +25,8 @@ export interface ReadHooks {
 export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
   for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
   const ingest = await import('../ingest');
-  let set;
-  let context;
+  let set: ReturnType<typeof ingest.parseSetArgs> | undefined;
+  let context: ReturnType<typeof ingest.loadContextFile> | undefined;
   try {
     set = opts.set?.length ? ingest.parseSetArgs(opts.set) : undefined;
     context = opts.context ? ingest.loadContextFile(opts.context) : undefined;

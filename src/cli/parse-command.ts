@@ -34,7 +34,7 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
     closed.abort('stdout was closed by its reader');
   };
   out.on('error', onError);
-  let result;
+  let result: Awaited<ReturnType<typeof readInputs>>;
   try {
     if (opts.format === 'csv') {
       // The CSV's columns depend on every run: runs wait in a temporary file, not in memory.

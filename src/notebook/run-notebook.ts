@@ -66,7 +66,7 @@ export function pathWithLocalBin(): string {
   return [...new Set(dirs), process.env.PATH ?? ''].join(path.delimiter);
 }
 
-const DRIVER = String.raw`
+const DRIVER = `
 import json, sys, traceback
 import nbformat
 from nbclient import NotebookClient

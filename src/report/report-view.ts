@@ -336,9 +336,9 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     for (const l of groupInOrder(list, (c) => groupKeyOf(c.group, headingKeys))) comparisons.push(...l);
   }
   const confRef = new Map<string, string>();
-  configurations.forEach((c, i) => confRef.set(c.id, `C${i + 1}`));
+  for (const [i, c] of configurations.entries()) confRef.set(c.id, `C${i + 1}`);
   const cmpRef = new Map<Comparison, string>();
-  comparisons.forEach((c, i) => cmpRef.set(c, `K${i + 1}`));
+  for (const [i, c] of comparisons.entries()) cmpRef.set(c, `K${i + 1}`);
   const files = new Set<string>(runs.map((r) => r.source.file));
   for (const i of input.summary.inputs) files.add(i.file);
 

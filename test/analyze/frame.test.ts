@@ -30,7 +30,7 @@ describe('danfojs frames (loaded once, lazily)', () => {
       written.push(String(chunk));
       return true;
     }) as typeof process.stderr.write;
-    let frame;
+    let frame: Awaited<ReturnType<typeof analyze.runsToFrame>>;
     try {
       frame = await analyze.runsToFrame(runs);
     } finally {

@@ -101,6 +101,7 @@ test('parseLabels: escapes, __proto__, malformed', () => {
   assert.deepEqual(parseLabels('{a="x",b="q\\"uote"}'), { a: 'x', b: 'q"uote' });
   const p = parseLabels('{__proto__="evil"}');
   assert.equal(Object.getPrototypeOf(p), Object.prototype);
+  // biome-ignore lint/suspicious/noProto: the test is that a label named __proto__ is an own, plain key
   assert.equal(p?.__proto__, 'evil');
   assert.equal(parseLabels('{a=x}'), undefined);
 });

@@ -65,6 +65,7 @@ describe('RecordCompactor', () => {
     assert.equal(Object.getPrototypeOf(c.raw), Object.prototype);
     assert.equal(Object.getPrototypeOf(c.metrics), Object.prototype);
     assert.deepEqual(Object.keys(c.raw), Object.keys(raw));
+    // biome-ignore lint/suspicious/noProto: the raw cell labelled __proto__ must survive compaction as an own key
     assert.equal(Object.getOwnPropertyDescriptor(c.raw, '__proto__')?.value, raw.__proto__);
     assert.equal(Object.getOwnPropertyDescriptor(c.metrics, '__proto__')?.value, 1.5);
     assert.equal(JSON.stringify(c), JSON.stringify(run));

@@ -7,7 +7,10 @@ describe('TextCache', () => {
   it('computes each text once, an undefined answer included', () => {
     const asked: string[] = [];
     const cache = new TextCache<number | undefined>(8);
-    const len = (t: string): number | undefined => (asked.push(t), t === 'none' ? undefined : t.length);
+    const len = (t: string): number | undefined => {
+      asked.push(t);
+      return t === 'none' ? undefined : t.length;
+    };
     assert.equal(cache.get('vLLM results', len), 12);
     assert.equal(cache.get('none', len), undefined);
     // An equal text cut from elsewhere (a different string object) is the same key.
@@ -19,7 +22,10 @@ describe('TextCache', () => {
   it('keeps at most max answers: when full it starts again', () => {
     const asked: string[] = [];
     const cache = new TextCache<string>(3);
-    const up = (t: string): string => (asked.push(t), t.toUpperCase());
+    const up = (t: string): string => {
+      asked.push(t);
+      return t.toUpperCase();
+    };
     for (const t of ['a', 'b', 'c']) cache.get(t, up);
     cache.get('a', up); // still kept
     cache.get('d', up); // full: dropped a, b, c

@@ -20,7 +20,7 @@ function committedNotebooks(): string[] {
 test('notebooks/ holds the five numbered notebooks', () => {
   const names = committedNotebooks().map((f) => path.basename(f));
   assert.equal(names.length, 5, `found ${names.join(', ')}`);
-  names.forEach((n, i) => assert.ok(n.startsWith(`0${i + 1}-`), `${n} is not numbered 0${i + 1}-`));
+  for (const [i, n] of names.entries()) assert.ok(n.startsWith(`0${i + 1}-`), `${n} is not numbered 0${i + 1}-`);
 });
 
 test('committed notebooks hold no outputs or execution counts (clear them with clearNotebookFile)', () => {

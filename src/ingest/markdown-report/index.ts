@@ -362,11 +362,12 @@ function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: S
       const from = `presets table at line ${p.line} (row '${p.name}')`;
       const hw = run.hardware ?? (run.hardware = {});
       let joined = false;
-      if (p.gpu !== undefined && hw.gpu === undefined) (hw.gpu = p.gpu), (joined = true);
-      if (p.gpu_count !== undefined && hw.gpu_count === undefined) (hw.gpu_count = p.gpu_count), (joined = true);
-      if (p.vcpus !== undefined && hw.vcpus === undefined) (hw.vcpus = p.vcpus), (joined = true);
-      if (p.memory_gb !== undefined && hw.memory_gb === undefined) (hw.memory_gb = p.memory_gb), (joined = true);
-      if (p.vram_gb !== undefined && hw.vram_gb === undefined) (hw.vram_gb = p.vram_gb), (joined = true);
+      for (const key of ['gpu', 'gpu_count', 'vcpus', 'memory_gb', 'vram_gb'] as const) {
+        const value = p[key];
+        if (value === undefined || hw[key] !== undefined) continue;
+        (hw as Record<typeof key, string | number>)[key] = value;
+        joined = true;
+      }
       if (joined) run.provenance.hardware = from;
       if (p.gpu_count !== undefined && run.parallelism?.gpus === undefined && ctx.facts.tpIsPresetGpus) {
         const par = run.parallelism ?? (run.parallelism = {});

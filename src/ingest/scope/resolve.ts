@@ -439,10 +439,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   const par: Parallelism = copyOwn(p.parallelism);
   if (launch) {
     const l = launch.launch;
-    const defaults: string[] = [];
-    const tp = l.tp ?? (defaults.push('tp'), 1);
-    const dp = l.dp ?? (defaults.push('dp'), 1);
-    const pp = l.pp ?? (defaults.push('pp'), 1);
+    const defaults = (['tp', 'dp', 'pp'] as const).filter((k) => l[k] === undefined);
+    const tp = l.tp ?? 1;
+    const dp = l.dp ?? 1;
+    const pp = l.pp ?? 1;
     par.tp = tp;
     par.dp = dp;
     par.pp = pp;

@@ -864,7 +864,7 @@ function readBordered(lines: readonly string[], top: number, frame: Frame, oneLi
       k = cut;
       if (seg.length === 0) continue;
       const parts: string[][] = Array.from({ length: n }, () => []);
-      for (const l of seg) l.cells.forEach((x, c) => x !== '' && parts[c]?.push(x));
+      for (const l of seg) for (const [c, x] of l.cells.entries()) if (x !== '') parts[c]?.push(x);
       grouped.push({ line: seg[0]!.line, parts });
     }
   } else grouped = groupBodyLines(body, widths);
