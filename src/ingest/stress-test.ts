@@ -323,7 +323,7 @@ export function parseScriptShellLine(line: string): ScriptInvocation | undefined
     if (!key) continue;
     const value = eq > 0 ? w.slice(eq + 1) : words[++k];
     if (value === undefined) continue;
-    if (key === 'url' || key === 'model_path' || key === 'command' || key === 'prompt') client[key] = value;
+    if (key === 'url' || key === 'model_path' || key === 'dataset' || key === 'command' || key === 'prompt') client[key] = value;
     else {
       const n = Number(value);
       if (Number.isFinite(n)) client[key] = n;

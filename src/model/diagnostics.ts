@@ -23,7 +23,8 @@ export type DiagnosticCode =
   | 'line-too-long'
   | 'io-error'
   | 'usage'
-  | 'check-failed'; // analysis consistency check (Little's law …)
+  | 'check-failed' // analysis consistency check (Little's law …)
+  | 'coverage'; // per file: tables found and read, runs, lines not understood
 
 export interface Diagnostic {
   severity: Severity;

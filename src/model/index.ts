@@ -1,3 +1,4 @@
+export * from './closest-name';
 export * from './diagnostics';
 export * from './ids';
 export * from './metric-names';

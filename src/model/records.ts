@@ -29,7 +29,8 @@ export type FormatName =
   | 'nvidia-smi'
   | 'vllm-server-log'
   | 'prometheus'
-  | 'python-dict';
+  | 'python-dict'
+  | 'key-value'; // plain `key: value` result lines of a home-made script
 
 export interface Source {
   file: string;
@@ -78,6 +79,8 @@ export interface ServerSettings {
   command?: string;
   context_length?: number;
   model_path?: string;
+  /** Engine version as printed (`0.6.3.post1`, `v0.4.1`): version lines, pip freeze, image tags. */
+  version?: string;
   /** Other launch flags as written (`--enforce-eager` → true). */
   flags?: Record<string, string | number | boolean>;
 }
@@ -92,9 +95,16 @@ export interface ClientSettings {
   output_len?: number;
   url?: string;
   model_path?: string;
+  /** The benchmark client's dataset (`sharegpt`, `random`, a file name). */
+  dataset?: string;
   command?: string;
   prompt?: string;
 }
+
+/** The client settings that hold numbers (concurrency, total_requests, …). */
+export type NumericClientKey = {
+  [K in keyof ClientSettings]-?: NonNullable<ClientSettings[K]> extends number ? K : never;
+}[keyof ClientSettings];
 
 /** Canonical metric key (design.md vocabulary) or a slug of an unknown label → number. */
 export type Metrics = Record<string, number>;

@@ -10,7 +10,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { applyFactor, lookupLabel, parseNumber, unitInLabel, unknownMetricKey } from '../../model/metric-vocabulary';
-import type { ClientSettings, Engine, FormatName } from '../../model/records';
+import type { Engine, FormatName, NumericClientKey } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
@@ -98,7 +98,7 @@ function applyLine(run: PartialRun, label: string, value: string, file: string, 
       (run.client ??= {})[meaning.key] = value;
       return;
     }
-    (run.client ??= {})[meaning.key as Exclude<keyof ClientSettings, 'url' | 'model_path' | 'command' | 'prompt'>] = n.value;
+    (run.client ??= {})[meaning.key as NumericClientKey] = n.value;
     return;
   }
   if (n.lossy) {
