@@ -90,6 +90,35 @@ export interface BlockedPair {
   candidate: { configuration: string; value: GroupValue | null };
 }
 
+export type ClaimVerdict = 'agrees' | 'overstated' | 'understated' | 'cannot-check';
+
+/**
+ * One claim of the source text (a percentage, "x times", "faster", a range like "15-20%")
+ * set against the recomputed data. `summary.claims`, and the report's claims table.
+ */
+export interface ClaimCheck {
+  /** The sentence as written (untrusted text: escape where shown). */
+  quote: string;
+  file: string;
+  /** 1-based line of the quote. */
+  line: number;
+  /** What the claim states, in plain words: "+15% … +20%", "88%", "faster", "2×". */
+  claimed: string;
+  /** The comparison the claim was matched to, when one was. */
+  measured?: {
+    /** Index into summary.comparisons. */
+    comparison: number;
+    metric: string;
+    change_pct: number;
+    change_pct_range: [number, number];
+    /** Runs behind the baseline and the candidate side. */
+    n: [number, number];
+  };
+  verdict: ClaimVerdict;
+  /** Why this verdict, in words (for cannot-check: what is missing or ambiguous). */
+  why: string;
+}
+
 export interface Summary {
   schema_version: 1;
   inputs: Array<{ file: string; runs: number; env: number; samples: number; diagnostics: number }>;
