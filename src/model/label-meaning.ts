@@ -329,7 +329,10 @@ function rateMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitCl
   if (!perSecond && !s.has('THRU') && !s.has('GOODPUT') && !perMinute) return undefined;
   if (unit && unit.kind !== 'rate') return undefined;
   const factor = perMinute ? 1 / 60 : 1;
-  const ofTokens = s.has('TOK') || s.has('TPS') || (unit?.kind === 'rate' && unit.of === 'tok');
+  // Requests have no direction: "Output throughput" with no unit is a token rate.
+  const directedThroughput = s.has('THRU') && (s.has('IN') || s.has('OUT') || s.has('TOTAL')) && !s.has('REQ') && !s.has('RPS');
+  const ofTokens =
+    s.has('TOK') || s.has('TPS') || (unit?.kind === 'rate' && unit.of === 'tok') || (directedThroughput && unit?.kind !== 'rate');
   const ofRequests = s.has('REQ') || s.has('RPS') || (unit?.kind === 'rate' && unit.of === 'req');
   const rateWords = ['THRU', 'PERSEC', 'PERMIN', 'TPS', 'RPS', 'TOK', 'REQ'];
   // "Request output throughput (token/s)" (LLMPerf) is the rate within one request.
@@ -367,7 +370,8 @@ function countMeaning(
     if (!only(s, 'DUR', 'TOTAL') || stat !== undefined) return undefined;
     return { kind: 'metric', key: 'duration_s', factor: unit?.kind === 'time' ? unit.seconds : 1 };
   }
-  const dir = direction(s);
+  // For counts "total" is the sum over requests, not a direction: "Total num prompt tokens".
+  const dir = s.has('IN') !== s.has('OUT') ? (s.has('IN') ? 'input' : 'output') : undefined;
   if (
     (s.has('TOK') || s.has('LEN')) &&
     (dir === 'input' || dir === 'output') &&
