@@ -111,7 +111,6 @@ function readStatBlock(lines: readonly string[], start: number, file: string): B
   const diagnostics: Diagnostic[] = [];
   const samples: SampleRecord[] = [];
   let last = start;
-  let ordinal = 0;
   for (let j = start; j < lines.length; j++) {
     const line = lines[j] ?? '';
     if (!isStatLine(line)) {
@@ -119,23 +118,20 @@ function readStatBlock(lines: readonly string[], start: number, file: string): B
       break;
     }
     last = j;
-    const t = logTime(line) ?? ordinal;
-    ordinal++;
+    // A line cut before its timestamp has no time: `t` stays absent (not its ordinal, not 0).
+    const t = logTime(line);
     const { fields, engine } = readFields(line, file, j, diagnostics);
     for (const f of fields) {
       const series = seriesName(f.label, f.unit);
       const labels: Record<string, string> = {};
       if (engine !== undefined) labels.engine = engine;
-      samples.push({
-        kind: 'sample',
-        schema_version: SCHEMA_VERSION,
-        id: recordId(file, j + 1, undefined, series),
-        source: { file, line: j + 1, format: 'vllm-server-log' },
-        t,
-        series,
-        labels,
-        value: f.value,
-      });
+      const id = recordId(file, j + 1, undefined, series);
+      const source: SampleRecord['source'] = { file, line: j + 1, format: 'vllm-server-log' };
+      samples.push(
+        t === undefined
+          ? { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value: f.value }
+          : { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value: f.value },
+      );
     }
   }
   return { next: last + 1, runs: [], env: [], samples, diagnostics };
