@@ -378,7 +378,8 @@ function countMeaning(
     only(s, 'TOK', 'LEN', 'IN', 'OUT', 'TOTAL', 'PERUSER', 'NEW', 'NUM')
   ) {
     const what = dir === 'input' ? 'input' : 'output';
-    if (stat === 'max' && !statFromColumn && !s.has('LEN') && !s.has('TOTAL') && !s.has('PERUSER'))
+    // `Max output tokens` is the request setting; a measured maximum says "number" or comes from a column.
+    if (stat === 'max' && !statFromColumn && dir === 'output' && !s.has('LEN') && !s.has('TOTAL') && !s.has('PERUSER') && !s.has('NUM'))
       return { kind: 'client', key: 'max_tokens' };
     if (s.has('NEW')) return undefined;
     if (s.has('TOTAL') && !s.has('LEN') && !s.has('PERUSER'))

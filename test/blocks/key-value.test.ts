@@ -112,3 +112,24 @@ test('through the console-log scanner: runs get ids, the Model line above is con
   assert.equal(runs[0]?.source.format, 'key-value');
   assert.equal(runs[1]?.client?.concurrency, 16);
 });
+
+test('LLMPerf summary: bare metric names over indented "stat = value" lines, then the totals', () => {
+  const runs = runsOf('key-value-llmperf.txt');
+  assert.equal(runs.length, 1);
+  const r = runs[0]!.run;
+  assert.equal(r.startLine, 3, 'from the first group header');
+  assert.equal(r.metrics.itl_p50_ms, 18.03, 'inter_token_latency_s p50: seconds → ms');
+  assert.equal(r.metrics.itl_std_ms, 2.01);
+  assert.equal(r.metrics.ttft_p99_ms, 411.8);
+  assert.equal(r.metrics.latency_p90_s, 3.512);
+  assert.equal(r.metrics.output_tps_per_user_p50, 52.77, 'request_output_throughput_token_per_s is per request');
+  assert.equal(r.metrics.output_tps_per_user, 52.13);
+  assert.equal(r.metrics.input_tokens_max, 902, 'a measured maximum, not the max_tokens setting');
+  assert.equal(r.metrics.output_tokens_mean, 151.4);
+  assert.equal(r.metrics.requests_failed_count, 0);
+  assert.equal(r.metrics.requests_ok_count, 120);
+  assert.equal(r.metrics.output_tps, 205.36);
+  assert.ok(Math.abs((r.metrics.throughput_rps ?? 0) - 81.38 / 60) < 1e-9, 'completed requests per minute → per second');
+  assert.equal(r.client, undefined);
+  assert.equal(r.raw['ttft_s p99'], '0.4118');
+});

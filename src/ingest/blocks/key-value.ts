@@ -18,6 +18,7 @@
  * every value as written in `raw`.
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { statOfWord } from '../../model/label-meaning';
 import { applyFactor, type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { Engine, NumericClientKey } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
@@ -27,13 +28,14 @@ import { diag, emptyResult, orderRun } from './common';
 
 /** `- key: value`, `key = value`, `key ....... value` (the key has a letter and no `:`/`=`). */
 const KV = /^(\s*)(?:[-*•·+]\s+)?([A-Za-z_#µ%][^:=]{0,80}?)\s*(?:\.{2,}\s*:?|:|=)\s*(\S.*?)\s*$/;
-/** `Latency (ms):` alone on its line: the statistics under it belong to it. */
-const GROUP = /^(\s*)(?:[-*•·+]\s+)?([A-Za-z][^:=]{0,60}?)\s*:\s*$/;
+/** `Latency (ms):` alone on its line, or a bare `ttft_s` (LLMPerf): the statistics indented under it belong to it. */
+const GROUP = /^(\s*)(?:[-*•·+]\s+)?(?:([A-Za-z][^:=]{0,60}?)\s*:|([A-Za-z][\w.]{0,60}))\s*$/;
 const MAX_BLOCK = 200;
 /** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s` (vLLM benchmark_throughput). */
 const MULTI_VALUE = /^[\d.,]+\s+[A-Za-z][\w ]*\/\w+(?:\s*,\s*[\d.,]+\s+[A-Za-z][\w ]*\/\w+)+$/;
 /** Keys that name the client's concurrency when the value is a whole number. */
-const CONCURRENCY_KEY = /^(concurrency|concurrency level|concurrent requests|concurrent users|users|num concurrent|parallel)$/i;
+const CONCURRENCY_KEY =
+  /^(concurrency|concurrency level|(number of |num )?concurrent (requests|users|workers)|users|num concurrent|parallel)$/i;
 const DATASET_KEY = /^(dataset|dataset[ _]name|data ?set)$/i;
 const ENGINE_KEY = /^(backend|engine|server|framework)$/i;
 const ENGINES: ReadonlyArray<[RegExp, Engine]> = [
@@ -52,6 +54,8 @@ interface Item {
   /** Key as printed, for raw. */
   rawKey: string;
   value: string;
+  /** Under a group, a key that is a statistic (`p99 = …` under `ttft_s`): looked up as the group's stat. */
+  group?: { name: string; stat: string };
 }
 
 interface KvLine {
@@ -107,8 +111,9 @@ function collect(lines: readonly string[], start: number): { items: Item[]; next
     if (!kv) {
       const g = GROUP.exec(line);
       const under = g ? kvLine(lines[j + 1]) : undefined;
-      if (g?.[2] && under && under.indent > (g[1] ?? '').length) {
-        group = { name: g[2].trim(), indent: (g[1] ?? '').length };
+      const name = g?.[2] ?? g?.[3];
+      if (name && under && under.indent > (g?.[1] ?? '').length) {
+        group = { name: name.trim(), indent: (g?.[1] ?? '').length };
         continue;
       }
       break;
@@ -118,7 +123,9 @@ function collect(lines: readonly string[], start: number): { items: Item[]; next
     const id = label.toLowerCase();
     if (seen.has(id)) break; // the next block of a script that prints one per setting
     seen.add(id);
-    items.push({ index: j, label, rawKey: group ? `${group.name} ${kv.key}` : kv.key, value: kv.value });
+    const item: Item = { index: j, label, rawKey: group ? `${group.name} ${kv.key}` : kv.key, value: kv.value };
+    if (group && statOfWord(kv.key) !== undefined) item.group = { name: group.name, stat: kv.key };
+    items.push(item);
   }
   return { items, next: j };
 }
@@ -129,8 +136,10 @@ function cellUnit(unit: string | undefined): string | undefined | null {
   return /\d/.test(unit) || unit.length > 30 ? null : unit;
 }
 
-function meaningOfItem(label: string, unit: string | undefined): Readonly<LabelMeaning> | undefined {
-  return lookupLabel(label, unit === undefined ? {} : { unit });
+function meaningOfItem(item: Item, unit: string | undefined): Readonly<LabelMeaning> | undefined {
+  const opts: { unit?: string; stat?: string } = unit === undefined ? {} : { unit };
+  if (item.group) return lookupLabel(item.group.name, { ...opts, stat: item.group.stat });
+  return lookupLabel(item.label, opts);
 }
 
 /** Parts of a multi-rate value, each with its own label (`total tokens/s Throughput`). */
@@ -149,7 +158,7 @@ function metricCount(items: readonly Item[]): number {
     const v = parseNumber(item.value);
     const unit = cellUnit(v.unit);
     if (v.value === undefined || unit === null || isSettingKey(item.label, v.value)) continue;
-    if (meaningOfItem(item.label, unit)?.kind === 'metric') n++;
+    if (meaningOfItem(item, unit)?.kind === 'metric') n++;
   }
   return n;
 }
@@ -210,7 +219,7 @@ function applyItem(run: PartialRun, item: Item, file: string, diagnostics: Diagn
   setOwn(run.raw, item.rawKey, item.value);
   const v = parseNumber(item.value);
   const unit = cellUnit(v.unit);
-  const meaning = unit === null ? undefined : meaningOfItem(item.label, unit);
+  const meaning = unit === null ? undefined : meaningOfItem(item, unit);
   if (applySetting(run, item, meaning, unit === null ? undefined : v.value)) return;
   if (v.lossy) {
     diagnostics.push(diag('warning', 'cell-lossy', `"${item.rawKey}" value is truncated: ${item.value}`, file, item.index));
