@@ -171,7 +171,14 @@ const TIME: Record<string, number> = {
   mins: 60,
   minute: 60,
   minutes: 60,
+  m: 60,
 };
+
+/** Seconds in one printed time unit (`ms`, `µs`, `seconds`, `m`); undefined for anything else. */
+export function secondsOfTimeUnit(unit: string): number | undefined {
+  const u = unit.toLowerCase();
+  return Object.hasOwn(TIME, u) ? TIME[u] : undefined;
+}
 
 /** A statistic word: `avg`, `median`, `p99`, `p99.9`, `p(95)`, `p99_9` → vocabulary stat. */
 export function statOfWord(word: string): MeaningStat | undefined {
@@ -196,7 +203,7 @@ type UnitClass =
 /** What a printed unit is: `ms`, `tok/s`, `requests/sec`, `tokens/sec/user`, `%`, `tokens`. */
 export function classifyUnit(unit: string): UnitClass {
   const u = unit.trim().toLowerCase().replace(/\.$/, '');
-  const t = TIME[u];
+  const t = secondsOfTimeUnit(u);
   if (t !== undefined) return { kind: 'time', seconds: t };
   if (u === '%' || u === 'pct' || u === 'percent') return { kind: 'pct' };
   if (/^(tokens?|toks?|requests?|reqs?|count|#)$/.test(u)) return { kind: 'count' };

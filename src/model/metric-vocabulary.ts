@@ -4,7 +4,7 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
-import { classifyUnit, meaningFromWords } from './label-meaning';
+import { classifyUnit, meaningFromWords, secondsOfTimeUnit } from './label-meaning';
 import { slugify } from './safe-keys';
 import { TextCache } from './text-cache';
 
@@ -78,24 +78,9 @@ export type LabelMeaning =
   | { kind: 'metric'; key: string /** multiply the value printed in `unit` by this */; factor: number }
   | { kind: 'client'; key: ClientKey };
 
-const TIME_UNITS: Record<string, number> = {
-  ns: 1e-9,
-  us: 1e-6,
-  µs: 1e-6,
-  μs: 1e-6,
-  ms: 1e-3,
-  s: 1,
-  sec: 1,
-  secs: 1,
-  second: 1,
-  seconds: 1,
-  min: 60,
-  m: 60,
-};
-
 /** Factor from a printed time unit to seconds; undefined when it is not a time unit. */
 export function secondsPerUnit(unit: string): number | undefined {
-  return TIME_UNITS[unit.toLowerCase()];
+  return secondsOfTimeUnit(unit);
 }
 
 /** `avg` → mean, `median`/`mdn` → p50, `P99` → p99, `p99.9` → p99_9, `std dev` → std. */
