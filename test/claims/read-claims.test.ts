@@ -116,6 +116,12 @@ describe('claim forms', () => {
     assert.equal(one('This is a finding that could be highlighted - SGLang scales better than vLLM.').hedge, undefined);
   });
 
+  it('a heading that is only the mode names the mode ("### no think"), as the logs\' separators do', () => {
+    const c = one('### no think\n\nThroughput improves by 10% with the native API over the OpenAI API.');
+    assert.deepEqual(c.layers.at(-1)!.settings, { mode: ['no-think'] });
+    assert.deepEqual(c.layers[0]!.settings.api, ['native', 'openai']);
+  });
+
   it('context: the lines that introduce a bullet and its headings, not its sibling bullets', () => {
     const text = [
       '## vLLM Performance Comparison Between 2 A10 and 4 A10 GPUs',

@@ -89,12 +89,37 @@ describe('sized claims: the measured change against the claim widened by the tol
   it('a claim stated from the baseline side is turned round: "pipeline is 20% slower than tensor" is tensor +25%', () => {
     const runs = [run(1, { gpus: 2, strategy: 'pipeline', rps: 8 }), run(2, { gpus: 2, strategy: 'tensor', rps: 10 })];
     const c = only('Pipeline is 20% slower than tensor.', runs);
-    assert.deepEqual([c.verdict, c.claimed], ['agrees', '-20% (pipeline against tensor)']);
+    assert.deepEqual([c.verdict, c.claimed], ['agrees', '-20% (pipeline parallel against tensor parallel)']);
     assert.match(
       c.why,
       /pipeline → tensor, requests\/s \(the claim names no metric\): measured \+25% \(n 1 and 1\) is within the claimed \+25% \(stated the other way round\)/,
     );
     assert.equal(only('Pipeline is 30% slower than tensor.', runs).verdict, 'overstated');
+  });
+});
+
+describe('what a claim compares: engine, mode and API', () => {
+  it('"think mode is about 40% slower than no think mode" is the mode comparison, no-think → think', () => {
+    const runs = [run(1, { gpus: 2, mode: 'no-think', rps: 10 }), run(2, { gpus: 2, mode: 'think', rps: 6 })];
+    const c = only('Think mode is about 40% slower than no think mode.', runs);
+    assert.deepEqual([c.verdict, c.claimed], ['agrees', '-40% (think mode against no-think mode)']);
+    assert.match(c.why, /no-think → think, requests\/s \(the claim names no metric\): measured -40%/);
+  });
+
+  it('"SGLang is 15% faster than vLLM" needs the GPU count when both 2 and 4 GPUs were compared', () => {
+    const runs = [
+      run(1, { gpus: 2, rps: 10 }),
+      run(2, { engine: 'sglang', gpus: 2, rps: 11.5 }),
+      run(3, { gpus: 4, rps: 12 }),
+      run(4, { engine: 'sglang', gpus: 4, rps: 12 }),
+    ];
+    assert.match(
+      only('SGLang is 15% faster than vLLM.', runs).why,
+      /^2 comparisons match and the text does not say which: 2 GPUs: vLLM → SGLang; 4 GPUs: vLLM → SGLang$/,
+    );
+    const c = only('On 2 GPUs, SGLang is 15% faster than vLLM.', runs);
+    assert.deepEqual([c.verdict, Number(c.measured?.change_pct.toFixed(6))], ['agrees', 15]);
+    assert.equal(only('On 4 GPUs, SGLang is 15% faster than vLLM.', runs).verdict, 'overstated');
   });
 });
 

@@ -1,9 +1,8 @@
 /** What a claim states, in plain words (ClaimCheck.claimed): "+15% … +20%", "2× faster", "tensor better than pipeline". */
 import type { ClaimDirection, ClaimSide, SourceClaim } from '../../model/source-claim';
-import { engineName } from '../factors';
 import type { Comparison } from '../types';
 import { directionSign } from './verdicts';
-import { metricWords, num, pct, pctRange } from './words';
+import { metricWords, num, pct, pctRange, settingWords } from './words';
 
 const DIRECTION_WORDS: Record<ClaimDirection, string> = {
   better: 'better',
@@ -18,9 +17,7 @@ const DIRECTION_WORDS: Record<ClaimDirection, string> = {
 const OVER_WORDS = { gpus: 'GPU count', concurrency: 'concurrency', context_length: 'context length' } as const;
 
 function sideWords(s: ClaimSide): string {
-  if (s.key === 'engine') return engineName(s.value);
-  if (s.key === 'gpus') return `${s.value} GPU${s.value === 1 ? '' : 's'}`;
-  return s.text;
+  return settingWords(s.key, s.value);
 }
 
 function levelWords(l: NonNullable<SourceClaim['level']>, metric: string | undefined): string {

@@ -54,6 +54,9 @@ export function mentions(lower: string): Mention[] {
   for (const m of allMatches(/(?<!no[- ]?)(?<!non[- ]?)\bthink(?:ing)?\s+mode\b|\bwith\s+think(?:ing)?\b|\bthink\s+vs\.?\s/g, lower)) {
     out.push({ key: 'mode', value: 'think', at: m.index, text: m[0] });
   }
+  // A label that is only the mode ("### think", "no think"), as the logs' separators are.
+  const label = /^\s*(no[- ]?)?think(?:ing)?(?: mode)?\s*$/.exec(lower);
+  if (label) out.push({ key: 'mode', value: label[1] ? 'no-think' : 'think', at: 0, text: lower.trim() });
   for (const m of allMatches(/\bopenai\b/g, lower)) out.push({ key: 'api', value: 'openai', at: m.index, text: m[0] });
   for (const m of allMatches(/\bnative\b/g, lower)) out.push({ key: 'api', value: 'native', at: m.index, text: m[0] });
   const gpuPair = new RegExp(
