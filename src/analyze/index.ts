@@ -14,6 +14,7 @@ export {
   DEFAULT_CAPACITY_FIELDS,
 } from './capacity';
 export { attemptedRequests, checkRun, checkRuns, ERROR_SHARE, failedShare, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE } from './checks';
+export * from './claims/index';
 export {
   BLOCKED_REPORT_KEYS,
   COMPARED_METRICS,

@@ -7,3 +7,4 @@ export * from './records';
 export * from './run-group';
 export * from './runs-csv';
 export * from './safe-keys';
+export * from './source-claim';
