@@ -138,6 +138,8 @@ export interface QuestionEvidence {
   line?: number;
   /** The text's own line is not known (a label of the runs): it stands above `line`. */
   above?: boolean;
+  /** The side whose runs it names (headings, comments, tables, launch commands). */
+  side?: 'baseline' | 'candidate';
 }
 
 export type Confidence = 'high' | 'medium' | 'low';

@@ -78,6 +78,11 @@ describe('questions of data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
       ],
     );
     assert.equal(vllm.evidence[0]?.text, 'Now compare with 2 GPUs');
+    assert.deepEqual(
+      vllm.evidence.map((e) => e.side),
+      ['baseline', 'candidate', 'baseline'],
+      'the comment is over the 2-GPU runs; the launch at 412 is the 4-GPU one',
+    );
     assert.match(vllm.evidence[1]?.text ?? '', /--tensor-parallel-size 4$/);
   });
 

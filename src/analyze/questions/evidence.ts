@@ -144,8 +144,8 @@ export function askedBy(
   );
   const field = provenanceField(draft.factor);
   const names = (i: 0 | 1): string[] => [norm(draft.labels[i]), norm(String(draft.values[i]))];
-  const b = sideEvidence(base, cand, field, names(0), names(1));
-  const k = sideEvidence(cand, base, field, names(1), names(0));
+  const b = sideEvidence(base, cand, field, names(0), names(1)).map((x) => ({ ...x, side: 'baseline' as const }));
+  const k = sideEvidence(cand, base, field, names(1), names(0)).map((x) => ({ ...x, side: 'candidate' as const }));
   const sideLevel = (xs: Found[]): number => xs.reduce((m, x) => Math.max(m, Math.min(x.level, 3)), 1);
   // Across files no heading or comment set the two sides against each other.
   const oneFile = draft.files.length === 1;

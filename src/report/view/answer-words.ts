@@ -156,12 +156,20 @@ function linesWords(kind: string, es: StudyQuestion['evidence'], nameFile: (f: s
   return `the ${noun}${es.length > 1 ? 's' : ''} ${listWords(quoted)}`;
 }
 
+/** The first piece of evidence of each side (or the first two when they name no side). */
+function firstPerSide(es: StudyQuestion['evidence']): StudyQuestion['evidence'] {
+  const b = es.find((e) => e.side === 'baseline');
+  const c = es.find((e) => e.side === 'candidate');
+  const picked = [b, c].filter((e): e is StudyQuestion['evidence'][number] => e !== undefined);
+  return picked.length ? picked.sort((x, y) => (x.line ?? 0) - (y.line ?? 0)) : es.slice(0, 2);
+}
+
 /** "Asked by the comment “…” (line 630) and launch commands at lines 412 and 627." */
 function askedWords(q: StudyQuestion, nameFile: (f: string) => string, multiFile: boolean): string {
   if (q.asked_by === 'data') return ' Not asked in so many words: only the data varies.';
   const kinds = [...new Set(q.evidence.map((e) => e.kind))].filter((k) => k !== 'data');
   const parts = kinds.map((k) => {
-    const es = q.evidence.filter((e) => e.kind === k).slice(0, 2);
+    const es = firstPerSide(q.evidence.filter((e) => e.kind === k));
     return linesWords(k, es, nameFile, multiFile || q.files.length > 1);
   });
   return parts.length ? ` Asked by ${listWords(parts)}.` : '';
