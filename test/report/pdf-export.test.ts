@@ -5,26 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { markdownToHtml } from '../../src/report/markdown-to-html';
-import { chromiumPath, exportWithChromium } from '../../src/report/pdf-export';
+import { exportWithChromium } from '../../src/report/pdf-export';
 import { renderReport } from '../../src/report/render-report';
+import { pdfSkip } from './chromium';
 import { hostileInput, XSS } from './fixture';
 
-function hasTool(cmd: string): boolean {
-  try {
-    execFileSync(cmd, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const chromium = chromiumPath();
-const skip = !fs.existsSync(chromium)
-  ? `Chromium not found at ${chromium} (set BENCHBOOK_CHROMIUM): PDF test skipped`
-  : !hasTool('pdftotext')
-    ? 'pdftotext (poppler-utils) not installed: PDF test skipped'
-    : false;
-if (skip) console.log(`# ${skip}`);
+const skip = pdfSkip('PDF test');
 
 // A chart as the charts stage would hand it over, plus things the sanitiser must drop.
 const SVG =

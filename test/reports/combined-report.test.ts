@@ -10,24 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildReport } from '../../src/report/build-report';
-import { chromiumPath, withChromium } from '../../src/report/pdf-export';
+import { withChromium } from '../../src/report/pdf-export';
 import { REPO_ROOT } from '../helpers/golden';
+import { pdfSkip } from '../report/chromium';
 
-function hasTool(cmd: string): boolean {
-  try {
-    execFileSync(cmd, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const skip = !fs.existsSync(chromiumPath())
-  ? `Chromium not found at ${chromiumPath()} (set BENCHBOOK_CHROMIUM): combined PDF test skipped`
-  : !hasTool('pdfinfo')
-    ? 'pdfinfo (poppler-utils) not installed: combined PDF test skipped'
-    : false;
-if (skip) console.log(`# ${skip}`);
+const skip = pdfSkip('combined PDF test');
 
 export const MAX_PAGES = 30;
 /** A4 (210 mm) less the report's 14 mm side margins, in CSS pixels (96 per inch). */
