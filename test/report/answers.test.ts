@@ -202,3 +202,14 @@ describe('claims table', async () => {
     assert.match(md, /its conclusion text \(line 838\)/);
   });
 });
+
+describe('claims from JSON outside the contract', () => {
+  it('a verdict or line that is no such thing is printed as escaped text, never looked up on a prototype', async () => {
+    const odd = [
+      { quote: 'q', file: 'data/x.md', line: '<b>7</b>', claimed: '', verdict: '__proto__', why: '' },
+    ] as unknown as ClaimCheck[];
+    const { md } = await report('a10-sglang-vllm-tp2-vs-tp4.md', { claims: odd });
+    assert.match(md, /^\| x\.md: \| “q” \| — \| \*\*\\_\\_proto\\_\\_\*\* \|$/m);
+    assert.doesNotMatch(md, /object Object|<b>/);
+  });
+});

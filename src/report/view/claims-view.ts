@@ -23,6 +23,11 @@ export const DEFAULT_CLAIM_RULES = [
   'Cannot check: no comparison in the data matches the claim, several match and nothing tells them apart, or the claim is not a comparison; the row says which.',
 ];
 
+/** A verdict in words; one outside the contract is shown as written, escaped. */
+function verdictWords(v: string): string {
+  return Object.hasOwn(VERDICT_WORDS, v) ? VERDICT_WORDS[v as ClaimVerdict] : mdInline(v);
+}
+
 function dataCell(c: ClaimCheck, summary: Summary): string {
   const m = c.measured;
   if (!m) return '—';
@@ -48,10 +53,10 @@ export function buildClaimsView(summary: Summary, nameFile: (f: string) => strin
       ['Where', 'The source says', 'The data says', 'Verdict'],
       [false, false, false, false],
       claims.map((c) => [
-        `${nameFile(c.file)}:${c.line}`,
+        `${nameFile(c.file)}:${Number.isFinite(c.line) ? c.line : ''}`,
         `“${mdInline(c.quote)}”`,
         dataCell(c, summary),
-        `**${VERDICT_WORDS[c.verdict] ?? mdInline(c.verdict)}**${c.why ? `: ${mdInline(c.why)}` : ''}`,
+        `**${verdictWords(c.verdict)}**${c.why ? `: ${mdInline(c.why)}` : ''}`,
       ]),
     ),
   };
