@@ -45,6 +45,7 @@ export {
 } from './frame';
 export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
+export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
 export { aggregate, mean, median, sampleStd } from './stats';
 export { type Analysis, type AnalyzeOptions, analyzeRuns, analyzeRunsDetailed } from './summary';
 export * from './types';
