@@ -67,6 +67,7 @@ export {
   historyOf,
 } from './history';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
+export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
 export { fieldValue, parseFields, RUN_FIELDS, UnknownFieldError } from './run-fields';
 export { meetsTarget, parseSlo, SLO_METRICS, SloError, type SloOperator, type SloTarget } from './slo';
 export { aggregate, mean, median, sampleStd } from './stats';
