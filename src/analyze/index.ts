@@ -12,6 +12,7 @@ export {
   type CapacityResult,
   capacityOf,
   DEFAULT_CAPACITY_FIELDS,
+  type RequestShareBasis,
 } from './capacity';
 export { attemptedRequests, checkRun, checkRuns, ERROR_SHARE, failedShare, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE } from './checks';
 export {
@@ -66,6 +67,7 @@ export {
   historyOf,
 } from './history';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
+export { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, type RequestShare, requestSeriesOf } from './request-share';
 export { fieldValue, parseFields, RUN_FIELDS, UnknownFieldError } from './run-fields';
 export { meetsTarget, parseSlo, SLO_METRICS, SloError, type SloOperator, type SloTarget } from './slo';
 export { aggregate, mean, median, sampleStd } from './stats';
