@@ -13,11 +13,15 @@
  *      target, where its metric crosses the bound; the lowest such load, and that target is
  *      the one that limits), "not-reached" when every measured level meets them (the answer is
  *      then "at least" the top level), "never-met" when the lowest level fails;
- *   5. goodput is the request throughput at that load, interpolated the same way.
+ *   5. goodput is the request throughput at that load, interpolated the same way;
+ *   6. where runs have per-request samples (JSON exports), each level also gets the share of
+ *      its requests within the targets and the request goodput (request-share.ts), and the
+ *      capacity gets them at its load, interpolated the same way.
  */
-import type { RunRecord } from '../model/records';
+import type { RunRecord, SampleRecord } from '../model/records';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
 import { compareRunsByDocument } from './group';
+import { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, requestSeriesOf } from './request-share';
 import { fieldsKey, fieldsOf } from './run-fields';
 import { meetsTarget, type SloTarget } from './slo';
 import { median } from './stats';
@@ -36,6 +40,17 @@ export interface CapacityLevel {
   failing: string[];
   /** Targets whose metric no run of the level has: the level cannot be judged. */
   missing: string[];
+  /**
+   * Share (0–1) of the level's requests meeting every target with a per-request counterpart
+   * (see CapacityResult.request_basis); absent without per-request samples or when none can be judged.
+   */
+  request_share?: number;
+  /** Requests the share is over (failed ones included). */
+  request_count?: number;
+  /** Good requests per second: throughput × the share of completed requests meeting the targets. */
+  request_goodput_rps?: number;
+  /** What limits the share (runs without per-request results, requests left out), when anything does. */
+  request_note?: string;
 }
 
 export interface CapacityGroup {
@@ -54,6 +69,19 @@ export interface CapacityGroup {
   excluded: Array<{ run: string; reason: string }>;
   /** The answer in words, e.g. "about 39 concurrent users (interpolated between 30 and 50)". */
   text: string;
+  /** Request share at max_concurrency (0–1), interpolated like goodput_rps; absent where the levels lack it. */
+  request_share?: number;
+  /** Request goodput at max_concurrency (req/s), interpolated like goodput_rps. */
+  request_goodput_rps?: number;
+}
+
+/** Which targets the per-request share judges; present when per-request samples of the runs were given. */
+export interface RequestShareBasis {
+  /** Targets judged request by request (their metric has a per-request series). */
+  targets: string[];
+  /** Targets with no per-request counterpart (whole-run metrics, std): not part of the share. */
+  not_covered: string[];
+  method: string;
 }
 
 export interface CapacityResult {
@@ -63,6 +91,7 @@ export interface CapacityResult {
   groups: CapacityGroup[];
   /** How levels are combined and the capacity found (for Methodology). */
   method: string;
+  request_basis?: RequestShareBasis;
 }
 
 export const CAPACITY_METHOD =
@@ -78,6 +107,14 @@ export const DEFAULT_CAPACITY_FIELDS: readonly string[] = GROUP_KEYS.filter((k) 
 export interface CapacityOptions {
   /** Fields a configuration is told apart by (default DEFAULT_CAPACITY_FIELDS). */
   by?: readonly string[];
+  /** Per-request samples (`request_*` series, labels `run` and `request`): the request share per level. */
+  samples?: readonly SampleRecord[];
+}
+
+/** What the levels need for the request share: the samples by run and the targets judged per request. */
+interface RequestContext {
+  index: RequestIndex;
+  targets: SloTarget[];
 }
 
 function loadOf(run: RunRecord, load: CapacityGroup['load']): number | undefined {
@@ -90,7 +127,7 @@ function metricOf(run: RunRecord, metric: string): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-function buildLevel(value: number, runs: RunRecord[], targets: readonly SloTarget[]): CapacityLevel {
+function buildLevel(value: number, runs: RunRecord[], targets: readonly SloTarget[], requests?: RequestContext): CapacityLevel {
   const metrics: Record<string, number> = {};
   const failing: string[] = [];
   const missing: string[] = [];
@@ -105,7 +142,15 @@ function buildLevel(value: number, runs: RunRecord[], targets: readonly SloTarge
     if (v === undefined) missing.push(t.text);
     else if (!meetsTarget(t, v)) failing.push(t.text);
   }
-  return { value, n: runs.length, runs: runs.map((r) => r.id), metrics, failing, missing };
+  const level: CapacityLevel = { value, n: runs.length, runs: runs.map((r) => r.id), metrics, failing, missing };
+  const share = requests && levelRequestShare(runs, requests.index, requests.targets, metrics.throughput_rps);
+  if (share) {
+    if (share.share !== undefined) level.request_share = share.share;
+    level.request_count = share.count;
+    if (share.goodput_rps !== undefined) level.request_goodput_rps = share.goodput_rps;
+    if (share.note) level.request_note = share.note;
+  }
+  return level;
 }
 
 /** Linear interpolation of y at x between (x0, y0) and (x1, y1). */
@@ -133,7 +178,15 @@ function loadWord(load: CapacityGroup['load'], x: number): string {
   return load === 'concurrency' ? `${Math.floor(x + 1e-9)} concurrent users` : `${Number(x.toFixed(2))} req/s offered`;
 }
 
-type Decision = Pick<CapacityGroup, 'max_concurrency' | 'bound' | 'goodput_rps' | 'limited_by' | 'text'>;
+/** The answer, and the level(s) it was read at (the goodput's and request share's anchor). */
+type Decision = Pick<CapacityGroup, 'max_concurrency' | 'bound' | 'goodput_rps' | 'limited_by' | 'text'> & {
+  at?: { a: CapacityLevel; b?: CapacityLevel };
+};
+
+/** An answer read at level `a` (or at x between `a` and `b`): its goodput, and the levels it was read at. */
+function answerAt(bound: CapacityBound, x: number, limitedBy: string | null, text: string, a: CapacityLevel, b?: CapacityLevel): Decision {
+  return { max_concurrency: x, bound, goodput_rps: goodputAt(x, a, b), limited_by: limitedBy, text, at: b ? { a, b } : { a } };
+}
 
 /** Steps 3–5 of the module comment on levels sorted by load. */
 function decide(levels: CapacityLevel[], targets: readonly SloTarget[], load: CapacityGroup['load']): Decision {
@@ -150,7 +203,7 @@ function decide(levels: CapacityLevel[], targets: readonly SloTarget[], load: Ca
     };
   if (f < 0) {
     const text = `at least ${loadWord(load, top.value)}: every measured level meets the targets (not reached)`;
-    return { max_concurrency: top.value, bound: 'not-reached', goodput_rps: goodputAt(top.value, top), limited_by: null, text };
+    return answerAt('not-reached', top.value, null, text, top);
   }
   const fail = judged[f]!;
   if (f === 0) {
@@ -178,13 +231,39 @@ function decide(levels: CapacityLevel[], targets: readonly SloTarget[], load: Ca
       ? `the level between, ${unjudged.value}, lacks ${unjudged.missing.join(', ')}`
       : `the next, ${fail.value}, fails ${fail.failing.join(', ')}`;
     const text = `${loadWord(load, pass.value)} (measured: the last level meeting the targets; ${why})`;
-    return { max_concurrency: pass.value, bound: 'measured', goodput_rps: goodputAt(pass.value, pass), limited_by: limit, text };
+    return answerAt('measured', pass.value, limit, text, pass);
   }
   const text = `about ${loadWord(load, best.x)} (interpolated between ${pass.value} and ${fail.value}; limited by ${best.target.text})`;
-  return { max_concurrency: best.x, bound: 'interpolated', goodput_rps: goodputAt(best.x, pass, fail), limited_by: best.target.text, text };
+  return answerAt('interpolated', best.x, best.target.text, text, pass, fail);
 }
 
-function capacityOfGroup(runs: RunRecord[], targets: readonly SloTarget[], by: readonly string[]): CapacityGroup {
+/** A level's request value at x: the level's own, or interpolated between two that both have it. */
+function requestAt(key: 'request_share' | 'request_goodput_rps', x: number, a: CapacityLevel, b?: CapacityLevel): number | undefined {
+  const ya = a[key];
+  const yb = b?.[key];
+  if (ya === undefined) return undefined;
+  if (!b) return ya;
+  return yb === undefined ? undefined : lerp(a.value, ya, b.value, yb, x);
+}
+
+/** Step 6 at the answer: the request share and goodput where the capacity was read. */
+function addRequestAnswer(group: CapacityGroup, at: Decision['at']): void {
+  if (!at || group.max_concurrency === null) return;
+  const share = requestAt('request_share', group.max_concurrency, at.a, at.b);
+  if (share === undefined) return;
+  group.request_share = share;
+  const goodput = requestAt('request_goodput_rps', group.max_concurrency, at.a, at.b);
+  if (goodput !== undefined) group.request_goodput_rps = goodput;
+  const good = goodput === undefined ? '' : `, ${Number(goodput.toFixed(2))} good req/s`;
+  group.text += `; ${Number((share * 100).toFixed(1))}% of requests within the targets there${good}`;
+}
+
+function capacityOfGroup(
+  runs: RunRecord[],
+  targets: readonly SloTarget[],
+  by: readonly string[],
+  requests?: RequestContext,
+): CapacityGroup {
   const excluded: CapacityGroup['excluded'] = [];
   const kept = runs.filter((r) => {
     if (r.flags.includes(DUPLICATE_FLAG)) excluded.push({ run: r.id, reason: 'duplicate' });
@@ -204,8 +283,26 @@ function capacityOfGroup(runs: RunRecord[], targets: readonly SloTarget[], by: r
     if (at) at.push(r);
     else byLevel.set(x, [r]);
   }
-  const levels = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([x, rs]) => buildLevel(x, rs, targets));
-  return { group: fieldsOf(runs[0]!, by), load, ...decide(levels, targets, load), levels, excluded };
+  const levels = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([x, rs]) => buildLevel(x, rs, targets, requests));
+  const { at, ...decision } = decide(levels, targets, load);
+  const group: CapacityGroup = { group: fieldsOf(runs[0]!, by), load, ...decision, levels, excluded };
+  addRequestAnswer(group, at);
+  return group;
+}
+
+/** The request share's index and judged targets, when samples of these runs were given. */
+function requestContext(runs: readonly RunRecord[], targets: readonly SloTarget[], samples?: readonly SampleRecord[]) {
+  if (!samples?.length) return undefined;
+  const index = new RequestIndex(samples);
+  if (!runs.some((r) => index.has(r.id))) return undefined;
+  const judged = targets.filter((t) => requestSeriesOf(t.metric) !== undefined);
+  const basis: RequestShareBasis = {
+    targets: judged.map((t) => t.text),
+    not_covered: targets.filter((t) => !judged.includes(t)).map((t) => t.text),
+    method: REQUEST_SHARE_METHOD,
+  };
+  const context: RequestContext | undefined = judged.length ? { index, targets: judged } : undefined;
+  return { basis, context };
 }
 
 /** Capacity of every configuration in `runs` under `targets` (steps in the module comment). */
@@ -219,6 +316,9 @@ export function capacityOf(runs: readonly RunRecord[], targets: readonly SloTarg
     if (group) group.push(r);
     else groups.set(key, [r]);
   }
-  const out = [...groups.values()].map((rs) => capacityOfGroup(rs, targets, by)).filter((g) => g.levels.length > 0);
-  return { slo: [...targets], by, groups: out, method: CAPACITY_METHOD };
+  const requests = requestContext(runs, targets, opts.samples);
+  const out = [...groups.values()].map((rs) => capacityOfGroup(rs, targets, by, requests?.context)).filter((g) => g.levels.length > 0);
+  const result: CapacityResult = { slo: [...targets], by, groups: out, method: CAPACITY_METHOD };
+  if (requests) result.request_basis = requests.basis;
+  return result;
 }

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import { csvSafeCell } from '../model/runs-csv';
-import type { CapacityResult } from './capacity';
+import type { CapacityGroup, CapacityLevel, CapacityResult } from './capacity';
 import { fixedWidthTable } from './format-table';
 import type { HistoryResult } from './history';
 import type { GroupValue } from './types';
@@ -38,6 +38,37 @@ function cell(g: Fields, f: string): string {
   return Object.hasOwn(g, f) ? String(g[f]) : '';
 }
 
+function pctText(x: number | undefined): string {
+  return x === undefined ? '' : `${Number((x * 100).toFixed(1))}%`;
+}
+
+function levelText(l: CapacityLevel): string {
+  const state = l.failing.length ? '✗' : l.missing.length ? '?' : '✓';
+  return `${l.value}${state} (${l.n}${l.request_share === undefined ? '' : `; ${pctText(l.request_share)}`})`;
+}
+
+/** Whether any level has a request share (the table and CSV then show it). */
+function hasRequestShare(groups: readonly CapacityGroup[]): boolean {
+  return groups.some((g) => g.levels.some((l) => l.request_share !== undefined));
+}
+
+/** What the request share covers and what limits it, under the table. */
+function requestShareLines(result: CapacityResult, varying: readonly string[]): string[] {
+  const basis = result.request_basis;
+  if (!basis) return [];
+  if (basis.targets.length === 0)
+    return [`request share: not computed: no target has a per-request counterpart (${basis.not_covered.join(', ')}).`];
+  const lines = [
+    `request share: requests meeting ${basis.targets.join(', ')} on their own values (per level after its n; failed requests count against)${basis.not_covered.length ? `; not covered: ${basis.not_covered.join(', ')} (no per-request counterpart)` : ''}.`,
+  ];
+  for (const g of result.groups) {
+    const who = varying.map((f) => `${f}=${cell(g.group, f) || '?'}`).join(' ');
+    for (const l of g.levels) if (l.request_note) lines.push(`  ${who ? `${who} ` : ''}at ${l.value}: ${l.request_note}`);
+  }
+  lines.push(basis.method);
+  return lines;
+}
+
 /** The capacity result as a text table. */
 export function formatCapacityTable(result: CapacityResult): string {
   const targets = result.slo.map((t) => t.text).join(', ');
@@ -46,7 +77,17 @@ export function formatCapacityTable(result: CapacityResult): string {
     result.groups.map((g) => g.group),
     result.by,
   );
-  const header = [...varying, 'load', 'capacity', 'bound', 'goodput_rps', 'limited_by', 'levels (n)'];
+  const shares = hasRequestShare(result.groups);
+  const header = [
+    ...varying,
+    'load',
+    'capacity',
+    'bound',
+    'goodput_rps',
+    ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+    'limited_by',
+    'levels (n)',
+  ];
   const body = result.groups.map((g) => [
     ...varying.map((f) => cell(g.group, f)),
     g.load,
@@ -55,15 +96,18 @@ export function formatCapacityTable(result: CapacityResult): string {
       : `${g.bound === 'not-reached' ? '≥ ' : g.bound === 'interpolated' ? '≈ ' : ''}${num(g.max_concurrency, 1)}`,
     g.bound,
     num(g.goodput_rps),
+    ...(shares ? [pctText(g.request_share), num(g.request_goodput_rps)] : []),
     g.limited_by ?? '',
-    g.levels.map((l) => `${l.value}${l.failing.length ? '✗' : l.missing.length ? '?' : '✓'} (${l.n})`).join(' '),
+    g.levels.map(levelText).join(' '),
   ]);
+  const right = new Set([varying.length + 1, varying.length + 3, ...(shares ? [varying.length + 4, varying.length + 5] : [])]);
   const excluded = result.groups.reduce((k, g) => k + g.excluded.length, 0);
   const lines = [
     `capacity within ${targets}${Object.keys(common).length ? ` — ${fieldsText(common)}` : ''}`,
-    fixedWidthTable(header, body, new Set([varying.length + 1, varying.length + 3])).trimEnd(),
+    fixedWidthTable(header, body, right).trimEnd(),
     `levels: ✓ meets every target, ✗ fails one, ? a target metric is missing; (n) runs at the level.${excluded ? ` ${excluded} run(s) left out (warm-up suspects, duplicates, no load level).` : ''}`,
     result.method,
+    ...requestShareLines(result, varying),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -72,9 +116,19 @@ function csv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string
   return `${Papa.unparse([header as string[], ...rows.map((r) => r.map((c) => csvSafeCell(c)))], { newline: '\n' })}\n`;
 }
 
-/** One CSV row per configuration. */
+/** One CSV row per configuration (request share columns when a level has one; `value:state:n[:share]` per level). */
 export function formatCapacityCsv(result: CapacityResult): string {
-  const header = [...result.by, 'load', 'max_concurrency', 'bound', 'goodput_rps', 'limited_by', 'levels'];
+  const shares = hasRequestShare(result.groups);
+  const header = [
+    ...result.by,
+    'load',
+    'max_concurrency',
+    'bound',
+    'goodput_rps',
+    'limited_by',
+    'levels',
+    ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+  ];
   const rows = result.groups.map((g) => [
     ...result.by.map((f) => (Object.hasOwn(g.group, f) ? (g.group[f] as string | number) : null)),
     g.load,
@@ -82,7 +136,13 @@ export function formatCapacityCsv(result: CapacityResult): string {
     g.bound,
     g.goodput_rps,
     g.limited_by,
-    g.levels.map((l) => `${l.value}:${l.failing.length ? 'fails' : l.missing.length ? 'unknown' : 'meets'}:${l.n}`).join(' '),
+    g.levels
+      .map(
+        (l) =>
+          `${l.value}:${l.failing.length ? 'fails' : l.missing.length ? 'unknown' : 'meets'}:${l.n}${l.request_share === undefined ? '' : `:${l.request_share}`}`,
+      )
+      .join(' '),
+    ...(shares ? [g.request_share ?? null, g.request_goodput_rps ?? null] : []),
   ]);
   return csv(header, rows);
 }

@@ -12,6 +12,7 @@ export {
   type CapacityResult,
   capacityOf,
   DEFAULT_CAPACITY_FIELDS,
+  type RequestShareBasis,
 } from './capacity';
 export { attemptedRequests, checkRun, checkRuns, ERROR_SHARE, failedShare, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE } from './checks';
 export * from './claims/index';
@@ -68,6 +69,7 @@ export {
 } from './history';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
 export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
+export { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, type RequestShare, requestSeriesOf } from './request-share';
 export { fieldValue, parseFields, RUN_FIELDS, UnknownFieldError } from './run-fields';
 export { meetsTarget, parseSlo, SLO_METRICS, SloError, type SloOperator, type SloTarget } from './slo';
 export { aggregate, mean, median, sampleStd } from './stats';

@@ -1,5 +1,5 @@
 /** `benchbook capacity PATHS --slo EXPR…`: the largest load each configuration serves within the targets. */
-import type { RunRecord } from '../model/records';
+import type { RunRecord, SampleRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
 import { UsageError } from './options';
@@ -34,9 +34,11 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
   }
   const result = await readInputs(paths, opts);
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
+  // Per-request samples (JSON exports) give each level the share of requests within the targets.
+  const samples = result.records.filter((r): r is SampleRecord => r.kind === 'sample');
   const known = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
   const targets = exprs.map((e) => analyze.parseSlo(e, known));
-  const capacity = analyze.capacityOf(runs, targets, by ? { by } : {});
+  const capacity = analyze.capacityOf(runs, targets, by ? { by, samples } : { samples });
   if (opts.format === 'json') process.stdout.write(`${JSON.stringify(capacity, null, 2)}\n`);
   else if (opts.format === 'csv') process.stdout.write(analyze.formatCapacityCsv(capacity));
   else process.stdout.write(analyze.formatCapacityTable(capacity));
