@@ -36,6 +36,7 @@ export {
   frameToRows,
   frameToRuns,
   type GroupRunsOptions,
+  type GroupStat,
   groupRuns,
   loadDanfo,
   type PivotOptions,
