@@ -12,6 +12,8 @@ export {
   compareBy,
   compareOnFactor,
   compareSelections,
+  type FactorPair,
+  factorPairs,
   MAX_NEAREST_BLOCKED,
   type SelectionOptions,
   THROUGHPUT_METRICS,
@@ -27,7 +29,18 @@ export {
   WARMUP_LATENCY_SPREAD,
   WARMUP_THROUGHPUT_RATIO,
 } from './configurations';
-export { engineName, FACTORS, type FactorSpec, factorSpec, STANDARD_FACTORS } from './factors';
+export { explainEmptyComparison, LISTED_BLOCKED_PAIRS } from './explain-empty-comparison';
+export {
+  engineName,
+  FACTORS,
+  type FactorSpec,
+  factorNames,
+  factorSpec,
+  factorValue,
+  PARALLEL_DEGREES,
+  type ParallelDegree,
+  STANDARD_FACTORS,
+} from './factors';
 export { type ComparisonTableOptions, formatComparisonTable } from './format-table';
 export {
   type FlatRow,

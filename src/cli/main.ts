@@ -66,7 +66,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .command('compare')
       .description('compare configurations along one factor and print a table')
       .argument('<paths...>', 'files or directories')
-      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | any group key')
+      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | tp | dp | pp | any group key')
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
