@@ -15,7 +15,20 @@ import { compareGroupValues, groupMatches, runGroup, UNKNOWN, type Where } from 
 import { skipMissingInGroupby } from './missing-values';
 import { mean, median, sampleStd } from './stats';
 
-type Danfo = typeof import('danfojs-node');
+/**
+ * danfojs, typed. With the frame types below it is re-exported so that a notebook importing
+ * `benchbook` from outside this repository can name what its cells hold (each cell's
+ * declarations are passed to the next ones, and danfojs is reachable only through benchbook).
+ */
+type DanfoModule = typeof import('danfojs-node');
+/** The danfojs-node module (an interface, not an alias, so that a notebook's declarations can name it). */
+export interface Danfo extends DanfoModule {}
+export type { DataFrame, Series } from 'danfojs-node';
+export type { default as Groupby } from 'danfojs-node/dist/danfojs-base/aggregators/groupby';
+/** What most DataFrame and Series methods return (danfojs-base's classes, which danfojs-node's extend). */
+export type { default as BaseDataFrame } from 'danfojs-node/dist/danfojs-base/core/frame';
+export type { default as BaseSeries } from 'danfojs-node/dist/danfojs-base/core/series';
+
 let danfo: Danfo | undefined;
 
 /**

@@ -43,11 +43,16 @@ export {
 } from './factors';
 export { type ComparisonTableOptions, formatComparisonTable } from './format-table';
 export {
+  type BaseDataFrame,
+  type BaseSeries,
+  type Danfo,
+  type DataFrame,
   type FlatRow,
   FRAME_COLUMNS,
   filterRuns,
   frameToRows,
   frameToRuns,
+  type Groupby,
   type GroupRunsOptions,
   type GroupStat,
   groupRuns,
@@ -56,6 +61,7 @@ export {
   pivotRuns,
   runsToFrame,
   runToRow,
+  type Series,
 } from './frame';
 export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
