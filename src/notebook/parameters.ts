@@ -4,8 +4,8 @@
  * the override is an assignment). `injectParameters` adds a cell tagged `injected-parameters`
  * right after it holding `name = value;` lines.
  *
- * A path parameter (its default a path relative to the notebook, `./…` or `../…`, or an
- * absolute one, or its line commented `// path`) takes a value relative to where the command
+ * A path parameter (its default a path relative to the notebook, `.`, `..`, `./…` or `../…`,
+ * or an absolute one, or its line commented `// path`) takes a value relative to where the command
  * runs: `resolvePathParameters` makes it absolute, since the notebook runs in its own folder.
  */
 import path from 'node:path';
@@ -30,7 +30,7 @@ export class NotebookParameterError extends Error {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const LET_LINE = /^\s*let\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*(?::\s*([^=]+?))?\s*=\s*(.+?);?\s*(\/\/.*)?$/;
-const PATH_DEFAULT = /^(['"`])(\.{1,2}\/|\/)/;
+const PATH_DEFAULT = /^(['"`])(\.{1,2}(\/|\1)|\/)/;
 const PATH_COMMENT = /^\/\/\s*path\b/;
 
 function kindOf(annotation: string | undefined, init: string): DeclaredParameter['kind'] {

@@ -85,3 +85,21 @@ test('--where values that match no run: which one, the values it could take, the
     /only one value of gpus among the runs matching engine=vllm gpus=8: gpus=8 \(6 runs\), nothing to compare it with/,
   );
 });
+
+test('notebook run: a missing notebook or a file that is not one exits 2 with one line', () => {
+  const missing = run(['notebook', 'run', 'notebooks/no-such.ipynb']);
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stderr, 'benchbook: no such notebook: notebooks/no-such.ipynb\n');
+  const notJson = run(['notebook', 'run', 'README.md']);
+  assert.equal(notJson.code, 2);
+  assert.match(notJson.stderr, /^benchbook: README\.md: not a Jupyter notebook \(.*\)\n$/);
+});
+
+test('notebook new refuses to overwrite, and an unknown --data path', () => {
+  const exists = run(['notebook', 'new', 'notebooks/02-gpu-scaling.ipynb']);
+  assert.equal(exists.code, 2);
+  assert.equal(exists.stderr, 'benchbook: notebooks/02-gpu-scaling.ipynb exists: not overwritten\n');
+  const data = run(['notebook', 'new', '/tmp/never-written.ipynb', '--data', 'no-such-folder']);
+  assert.equal(data.code, 2);
+  assert.match(data.stderr, /--data: no such file or directory: no-such-folder/);
+});
