@@ -15,6 +15,8 @@ export interface BrowserRun {
   staticCharts: number;
   /** Browser console errors. */
   errors: string[];
+  /** URLs answered with an HTTP error. */
+  failed: string[];
 }
 
 export interface BrowserOptions {
@@ -33,11 +35,14 @@ export async function runNotebookInBrowser(t: TestServer, notebook: string, opts
     args: [...CHROMIUM_FLAGS, '--window-size=1280,1000'],
     defaultViewport: { width: 1280, height: 1000 },
   });
-  const result: BrowserRun = { external: [], interactiveCharts: 0, staticCharts: 0, errors: [] };
+  const result: BrowserRun = { external: [], interactiveCharts: 0, staticCharts: 0, errors: [], failed: [] };
   try {
     const page = await browser.newPage();
     page.on('request', (r) => {
       if (!r.url().startsWith(t.url) && !r.url().startsWith('data:')) result.external.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) result.failed.push(r.url());
     });
     page.on('console', (m) => {
       if (m.type() === 'error') result.errors.push(m.text());

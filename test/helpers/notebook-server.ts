@@ -1,6 +1,9 @@
 /** A notebook server on a free port with a random token, for the tests that talk to it. */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { type NotebookServer, startNotebookServer, waitForServer } from '../../src/notebook/serve';
 
 export interface TestServer {
@@ -34,4 +37,17 @@ export async function startTestServer(dir: string, timeoutMs = 90_000): Promise<
 /** `fetch` with the token. */
 export async function api(t: TestServer, route: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${t.url}${route}`, { ...init, headers: { Authorization: `token ${t.token}`, ...(init.headers ?? {}) } });
+}
+
+/**
+ * A temporary copy of some of notebooks/ with `dist` and `data` linked beside it, so that a
+ * browser can run and autosave them without touching the committed (output-free) files.
+ */
+export function stageNotebooks(repoRoot: string, names: readonly string[]): { dir: string; remove(): void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-staged-'));
+  const dir = path.join(root, 'notebooks');
+  fs.mkdirSync(dir);
+  for (const n of names) fs.copyFileSync(path.join(repoRoot, 'notebooks', n), path.join(dir, n));
+  for (const link of ['dist', 'data', 'node_modules']) fs.symlinkSync(path.join(repoRoot, link), path.join(root, link), 'dir');
+  return { dir, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
