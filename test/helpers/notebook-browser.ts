@@ -1,7 +1,8 @@
 /**
- * Opens a notebook of a running server in Debian's Chromium (puppeteer-core), runs every cell
- * and waits until a chart is interactive (vega-embed's `.vega-embed` element), recording every
- * request that left the machine. For the browser test and for notebooks/screenshot.png.
+ * Opens a notebook of a running server in Debian's Chromium (puppeteer-core), runs every cell,
+ * waits until a chart is interactive (vega-embed's `.vega-embed` element) and hovers its first
+ * bar for the tooltip, recording every request that left the machine. For the browser test and
+ * for notebooks/screenshot.png.
  */
 import { CHROMIUM_FLAGS, chromiumPath } from '../../src/report/pdf-export';
 import type { TestServer } from './notebook-server';
@@ -17,6 +18,8 @@ export interface BrowserRun {
   errors: string[];
   /** URLs answered with an HTTP error. */
   failed: string[];
+  /** The tooltip vega-embed showed on hovering the first bar of the first chart. */
+  tooltip?: string;
 }
 
 export interface BrowserOptions {
@@ -63,10 +66,14 @@ export async function runNotebookInBrowser(t: TestServer, notebook: string, opts
     await page.waitForSelector('.vega-embed', { timeout: 30_000 }).catch(() => undefined);
     result.interactiveCharts = await page.$$eval('.vega-embed', (els) => els.length);
     result.staticCharts = await page.$$eval('.benchbook-chart > svg', (els) => els.length);
-    if (opts.screenshot) {
-      if (opts.scrollToChart) await page.$eval('.vega-embed', (el) => el.scrollIntoView({ block: 'center' })).catch(() => undefined);
-      await page.screenshot({ path: opts.screenshot as `${string}.png` });
+    if (opts.scrollToChart) await page.$eval('.vega-embed', (el) => el.scrollIntoView({ block: 'center' })).catch(() => undefined);
+    const bar = await page.$('.vega-embed .mark-rect path');
+    if (bar) {
+      await bar.hover();
+      const shown = await page.waitForSelector('#vg-tooltip-element.visible', { timeout: 10_000 }).catch(() => null);
+      if (shown) result.tooltip = await shown.evaluate((el) => el.textContent ?? '');
     }
+    if (opts.screenshot) await page.screenshot({ path: opts.screenshot as `${string}.png` });
     return result;
   } finally {
     await browser.close();

@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { test } from 'node:test';
 import { jupyterEnv, prepareJupyterDir } from '../../src/notebook/jupyter-dir';
 import { jupyterPython } from '../../src/notebook/run-notebook';
@@ -44,6 +43,3 @@ test('jupyter_kernel_test passes against the kernel', (t) => {
     dir.remove();
   }
 });
-
-// Keeps the Python file next to this one in the test tree (the runner only lists *.test.ts).
-export const KERNEL_TEST_FILE = path.join(__dirname, 'kernel_test.py');

@@ -122,6 +122,7 @@ describe('benchbook notebook serve', { skip: serverMissing() }, () => {
     assert.deepEqual(run.external, []);
     assert.ok(run.interactiveCharts >= 2, `vega-embed drew ${run.interactiveCharts} charts (scaling and engine delta expected)`);
     assert.equal(run.staticCharts, 0, 'every chart upgraded from its SVG');
+    assert.match(run.tooltip ?? '', /\S/, 'hovering a bar shows its tooltip');
     // Debian's notebook asks for the ipywidgets extension, which is not installed: not ours.
     const notOurs = /\/nbextensions\/widgets\//;
     assert.deepEqual(
