@@ -3,6 +3,16 @@
  * out) and danfojs frames for notebooks (danfojs is loaded lazily by frame.ts only).
  */
 
+export {
+  CAPACITY_METHOD,
+  type CapacityBound,
+  type CapacityGroup,
+  type CapacityLevel,
+  type CapacityOptions,
+  type CapacityResult,
+  capacityOf,
+  DEFAULT_CAPACITY_FIELDS,
+} from './capacity';
 export { attemptedRequests, checkRun, checkRuns, ERROR_SHARE, failedShare, LITTLES_LAW_TOLERANCE, RATE_TOLERANCE } from './checks';
 export {
   BLOCKED_REPORT_KEYS,
@@ -41,6 +51,7 @@ export {
   type ParallelDegree,
   STANDARD_FACTORS,
 } from './factors';
+export { formatCapacityCsv, formatCapacityTable, formatHistoryCsv, formatHistoryTable } from './format-capacity';
 export { type ComparisonTableOptions, formatComparisonTable } from './format-table';
 export {
   type BaseDataFrame,
@@ -64,7 +75,20 @@ export {
   type Series,
 } from './frame';
 export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
+export {
+  compareVersions,
+  HISTORY_METRICS,
+  type HistoryChange,
+  type HistoryOptions,
+  type HistoryPoint,
+  type HistoryResult,
+  type HistorySeries,
+  historyOf,
+} from './history';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
+export { fieldValue, parseFields, RUN_FIELDS, UnknownFieldError } from './run-fields';
+export { meetsTarget, parseSlo, SLO_METRICS, SloError, type SloOperator, type SloTarget } from './slo';
 export { aggregate, mean, median, sampleStd } from './stats';
+export { detectSteps, HISTORY_RULE, noiseSigma, type Step } from './step-detection';
 export { type Analysis, type AnalyzeOptions, analyzeRuns, analyzeRunsDetailed } from './summary';
 export * from './types';

@@ -7,7 +7,9 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { BenchbookError } from '../model/diagnostics';
+import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
+import { runHistory } from './history-command';
 import { newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
@@ -70,6 +72,27 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
+
+  const output = () => new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table');
+  context(
+    program
+      .command('capacity')
+      .description('the largest load (concurrency or request rate) each configuration serves within latency targets')
+      .argument('<paths...>', 'files or directories')
+      .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3, ttft_p99_ms<=500); repeatable', collect, [])
+      .option('--by <fields>', 'fields that tell configurations apart (default: every group key but the load level)')
+      .addOption(output()),
+  ).action(async (paths: string[], opts) => setExit(await runCapacity(paths, opts)));
+
+  context(
+    program
+      .command('history')
+      .description('the same configuration across dates and engine versions, with changes beyond the noise flagged')
+      .argument('<paths...>', 'files or directories')
+      .option('--by <fields>', 'fields that tell configurations apart (default: every group key)')
+      .option('--metric <metric>', 'follow only these metrics; repeatable', collect, [])
+      .addOption(output()),
+  ).action(async (paths: string[], opts) => setExit(await runHistory(paths, opts)));
 
   const notebook = program.command('notebook').description('notebook tools');
   notebook
