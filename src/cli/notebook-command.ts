@@ -80,6 +80,8 @@ export async function serveNotebookCommand(dir: string | undefined, opts: { port
   const server = nb.startNotebookServer({ dir, port, ip: opts.ip });
   // Ctrl-C reaches Jupyter too (same process group): it asks, then stops its kernels.
   process.on('SIGINT', () => undefined);
+  // A SIGTERM or SIGHUP meant for this process would leave Jupyter running: pass it on.
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void server.stop());
   const code = await server.exited;
   return code ?? 1;
 }
