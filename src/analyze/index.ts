@@ -24,6 +24,8 @@ export {
   compareBy,
   compareOnFactor,
   compareSelections,
+  type FactorPair,
+  factorPairs,
   MAX_NEAREST_BLOCKED,
   type SelectionOptions,
   THROUGHPUT_METRICS,
@@ -39,22 +41,40 @@ export {
   WARMUP_LATENCY_SPREAD,
   WARMUP_THROUGHPUT_RATIO,
 } from './configurations';
-export { engineName, FACTORS, type FactorSpec, factorSpec, STANDARD_FACTORS } from './factors';
+export { explainEmptyComparison, LISTED_BLOCKED_PAIRS } from './explain-empty-comparison';
+export {
+  engineName,
+  FACTORS,
+  type FactorSpec,
+  factorNames,
+  factorSpec,
+  factorValue,
+  PARALLEL_DEGREES,
+  type ParallelDegree,
+  STANDARD_FACTORS,
+} from './factors';
 export { formatCapacityCsv, formatCapacityTable, formatHistoryCsv, formatHistoryTable } from './format-capacity';
 export { type ComparisonTableOptions, formatComparisonTable } from './format-table';
 export {
+  type BaseDataFrame,
+  type BaseSeries,
+  type Danfo,
+  type DataFrame,
   type FlatRow,
   FRAME_COLUMNS,
   filterRuns,
   frameToRows,
   frameToRuns,
+  type Groupby,
   type GroupRunsOptions,
+  type GroupStat,
   groupRuns,
   loadDanfo,
   type PivotOptions,
   pivotRuns,
   runsToFrame,
   runToRow,
+  type Series,
 } from './frame';
 export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
 export {

@@ -10,7 +10,7 @@ import { BenchbookError } from '../model/diagnostics';
 import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
 import { runHistory } from './history-command';
-import { runNotebookCommand } from './notebook-command';
+import { newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
 import { runReport } from './report-command';
@@ -68,7 +68,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .command('compare')
       .description('compare configurations along one factor and print a table')
       .argument('<paths...>', 'files or directories')
-      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | any group key')
+      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | tp | dp | pp | any group key')
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
@@ -102,6 +102,19 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('-p, --param <name=value>', 'parameter override; repeatable', collect, [])
     .option('--out <file>', 'where to write the executed notebook')
     .action(async (nb: string, opts) => setExit(await runNotebookCommand(nb, opts)));
+  notebook
+    .command('new')
+    .description('write a starter notebook (parameters, parse → frame → comparison → chart); never overwrites')
+    .argument('<file>', '.ipynb file to create')
+    .option('--data <path>', 'the logs the notebook reads (its dataDir parameter); default the notebook folder')
+    .action(async (file: string, opts) => setExit(await newNotebookCommand(file, opts)));
+  notebook
+    .command('serve')
+    .description("start Jupyter Notebook on 127.0.0.1 with benchbook's TypeScript kernel and interactive charts (no network)")
+    .argument('[dir]', 'folder to open (default: the current directory)')
+    .option('--port <port>', 'port (default: 8888 or the next free one)')
+    .option('--ip <address>', 'address to listen on', '127.0.0.1')
+    .action(async (dir: string | undefined, opts) => setExit(await serveNotebookCommand(dir, opts)));
 
   return program;
 }
