@@ -5,12 +5,15 @@
  *   3. compareAll — scaling, parallelism, engine, mode comparisons + blocked pairs (compare.ts)
  *   4. checkRuns — consistency findings per run (checks.ts)
  *   5. buildObservations — highest/lowest, errors, warm-up, sub-linear scaling (observations.ts)
- *   6. buildQuestions — what each input set out to compare, ranked and answered (questions/)
+ *   6. checkClaims — the source text's claims against the comparisons (claims/)
+ *   7. buildQuestions — what each input set out to compare, ranked and answered (questions/)
  * Deterministic: the same runs in any order give the same summary.
  */
 import type { Diagnostic } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import type { SourceClaim } from '../model/source-claim';
 import { checkRuns } from './checks';
+import { checkClaims } from './claims/index';
 import { compareAll } from './compare';
 import { configurationsOfMarked, markWarmupSuspects } from './configurations';
 import { compareRunsByDocument } from './group';
@@ -31,6 +34,8 @@ export interface AnalyzeOptions {
    * ranks its question as asked by the conclusion text.
    */
   claims?: readonly ClaimCheck[];
+  /** The source text's claims as read (ingest's readClaims): checked here, after the comparisons exist. */
+  sourceClaims?: readonly SourceClaim[];
 }
 
 export interface Analysis {
@@ -62,7 +67,7 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   const findings = checkRuns(marked);
   const observations = buildObservations(marked, comparisons);
   const inputs = opts.inputs ? [...opts.inputs] : deriveInputs(ordered, opts);
-  const claims = [...(opts.claims ?? [])];
+  const claims = opts.claims ? [...opts.claims] : opts.sourceClaims ? checkClaims(opts.sourceClaims, comparisons, set.configurations, marked) : [];
   const questions = buildQuestions({ comparisons, runs: marked, files: inputs.map((i) => i.file), claims });
   const summary: Summary = {
     schema_version: 1,

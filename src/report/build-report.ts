@@ -15,14 +15,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeRunsDetailed, runGroup } from '../analyze';
+import { analyzeRunsDetailed, CLAIM_RULES, runGroup } from '../analyze';
 import type { ClaimCheck, Summary } from '../analyze/types';
 import { chartsForSummary, renderSvg } from '../charts';
-import { loadContextFile, parsePaths, parseSetArgs } from '../ingest';
+import { loadContextFile, parsePaths, parseSetArgs, readClaimsFromPaths } from '../ingest';
 import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
 import type { Diagnostic } from '../model/diagnostics';
 import { BenchbookError } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import type { SourceClaim } from '../model/source-claim';
 import { runsCsvParts } from '../model/runs-csv';
 import { sanitizeName } from './helpers';
 import { jsonTextParts } from './json-text-parts';
@@ -85,9 +86,14 @@ export interface BuildReportOptions {
   out: string;
   /** Wins over the title derived from the inputs (engines, hardware, what varies, models). */
   title?: string;
-  /** The source text's claims, checked against these inputs' comparisons (summary.claims). */
+  /** Claims already checked against these inputs' comparisons (summary.claims); wins over `sourceClaims`. */
   claims?: readonly ClaimCheck[];
-  /** The claim checker's verdict rules, printed under Methodology. */
+  /**
+   * The source text's claims as read (ingest's readClaims), checked in the analysis. `buildReport`
+   * reads them from its paths when neither this nor `claims` is given.
+   */
+  sourceClaims?: readonly SourceClaim[];
+  /** The verdict rules printed under Methodology (default: the checker's own, CLAIM_RULES). */
   claimRules?: string;
   /** A `.hbs` file, or a directory with `report.md.hbs` and/or `partials/*.hbs`. */
   template?: string;
@@ -271,7 +277,7 @@ export async function writeReport(
 
   // 3. analyze
   const inputs = countInputs(runs, env, samples, records.diagnostics);
-  const claims = opts.claims ? { claims: opts.claims } : {};
+  const claims = opts.claims ? { claims: opts.claims } : opts.sourceClaims ? { sourceClaims: opts.sourceClaims } : {};
   const analysis = analyzeRunsDetailed(runs, { env, samples, diagnostics: records.diagnostics, inputs, ...claims });
   const summary = analysis.summary;
 
@@ -294,7 +300,7 @@ export async function writeReport(
     {
       ...input,
       ...(opts.generatedAt !== undefined ? { generatedAt: opts.generatedAt } : {}),
-      ...(opts.claimRules !== undefined ? { claimRules: opts.claimRules } : {}),
+      claimRules: opts.claimRules ?? CLAIM_RULES.join('\n'),
     },
     { templates },
   );
@@ -336,5 +342,14 @@ export async function buildReport(paths: string[], opts: BuildReportOptions): Pr
     else if (r.kind === 'env') env.push(r);
     else if (r.kind === 'sample') samples.push(r);
   }
-  return writeReport({ runs, env, samples, diagnostics: parsed.diagnostics }, opts);
+  // The claims are read in a pass of their own (prose only, streamed): the parse keeps no text.
+  let sourceClaims = opts.sourceClaims;
+  const diagnostics = [...parsed.diagnostics];
+  if (!opts.claims && !sourceClaims) {
+    const read = await readClaimsFromPaths(paths);
+    sourceClaims = read.claims;
+    // Unreadable and binary files are already reported by the parse.
+    diagnostics.push(...read.diagnostics.filter((d) => d.code !== 'io-error' && d.code !== 'binary-input'));
+  }
+  return writeReport({ runs, env, samples, diagnostics }, { ...opts, ...(sourceClaims ? { sourceClaims } : {}) });
 }
