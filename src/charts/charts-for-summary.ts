@@ -22,7 +22,7 @@ import { defaultDeltaMetrics, deltaChart } from './delta-chart';
 import { compareValues, groupLabel, isThroughputMetric, keyTitle, metricName, midSentence, orderKeys, varyingKeys } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { paretoChart } from './pareto-chart';
-import { groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
+import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { chartMeta } from './spec';
 import { seriesTitle, timeSeriesChart } from './time-series-chart';
@@ -84,10 +84,21 @@ function caption(base: string, spec: VegaLiteSpec): string {
   return [base, ...chartMeta(spec).notes].join(' ');
 }
 
+/** A spec's title as one line (frame() may have wrapped it into several). */
+function specTitle(spec: VegaLiteSpec, fallback: string): string {
+  const text = (spec.title as { text?: unknown } | undefined)?.text;
+  if (typeof text === 'string') return text;
+  return Array.isArray(text) ? text.join(' ') : fallback;
+}
+
 export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   const maxMarks = input.maxMarks;
-  const rows: ChartRow[] =
-    input.configurations && input.configurations.length > 0 ? rowsFromConfigurations(input.configurations) : rowsFromRuns(input.runs ?? []);
+  const byConfiguration = input.configurations !== undefined && input.configurations.length > 0;
+  const rows: ChartRow[] = byConfiguration
+    ? rowsFromConfigurations(input.configurations ?? [], input.runs ?? [])
+    : rowsFromRuns(input.runs ?? []);
+  // Charts of single points also show the runs analysis left out as warm-up suspects, apart.
+  const withWarmups: ChartRow[] = byConfiguration ? [...rows, ...excludedWarmupRows(input.configurations ?? [], input.runs ?? [])] : rows;
   const comparisons = input.comparisons ?? [];
   const figures: ChartFigure[] = [];
   const used = new Map<string, number>();
@@ -98,7 +109,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     if (k > 1) n = `${n}-${k}`;
     figures.push({ name: n, title, caption: caption(base, spec), spec });
   };
-  const source = input.configurations && input.configurations.length > 0 ? 'configurations' : 'runs';
+  const source = byConfiguration ? 'configurations' : 'runs';
 
   // 1. Bars.
   const concurrencies = new Set(rows.map((r) => groupValue(r, 'concurrency')).filter((v) => v !== undefined));
@@ -198,7 +209,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // 2. Concurrency.
   if (concurrencies.size >= 2 && defaultConcurrencyMetrics(rows).length > 0) {
     const metrics = defaultConcurrencyMetrics(rows);
-    const spec = concurrencyChart(rows, { metric: metrics, maxMarks });
+    const spec = concurrencyChart(withWarmups, { metric: metrics, maxMarks });
     const title = `${describeMetrics(metrics)} vs concurrency`;
     add(
       'concurrency',
@@ -233,7 +244,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(comparisons, kind);
     const spec = deltaChart(comparisons, { kind, metrics, maxMarks });
-    const title = (spec.title as { text?: string } | undefined)?.text ?? `${kind} change %`;
+    const title = specTitle(spec, `${kind} change %`);
     const n = of.filter((c) => metrics.includes(c.metric)).length;
     add(`delta-${kind}`, title, `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.`, spec);
   }
@@ -241,8 +252,8 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // 5. Latency distributions.
   for (const q of ['latency', 'ttft'] as LatencyQuantity[]) {
     if (!hasLatencyDistribution(rows, q)) continue;
-    const spec = latencyDistributionChart(rows, { quantity: q, maxMarks });
-    const title = (spec.title as { text?: string } | undefined)?.text ?? `${q} distribution`;
+    const spec = latencyDistributionChart(withWarmups, { quantity: q, maxMarks });
+    const title = specTitle(spec, `${q} distribution`);
     add(`${q}-distribution`, title, `${title} per configuration: min, p50, p90, p95, p99 and max where the logs give them.`, spec);
   }
 
@@ -254,7 +265,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // Only within one model: a frontier across models compares unlike workloads.
   const models = new Set(rows.map((r) => String(groupValue(r, 'model'))));
   if (xMetric && yMetric && models.size === 1 && rows.filter((r) => metricStat(r, xMetric) && metricStat(r, yMetric)).length >= 3) {
-    const spec = paretoChart(rows, { x: xMetric, y: yMetric, maxMarks });
+    const spec = paretoChart(withWarmups, { x: xMetric, y: yMetric, maxMarks });
     const title = `${metricName(yMetric)} vs ${midSentence(metricName(xMetric))}`;
     add(
       'pareto',

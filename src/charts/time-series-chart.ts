@@ -6,6 +6,7 @@
  */
 import type { SampleRecord } from '../model/records';
 import { compareValues, metricTitle } from './format';
+import { fitLegend, fitTitle } from './layout-fit';
 import { emptySpec, frame, round } from './spec';
 import { CHART_WIDTH, PALETTE } from './theme';
 import { DEFAULT_MARK_CAP, type VegaLiteSpec } from './types';
@@ -200,7 +201,11 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     title: 'Replica',
     sort: colorDomain,
     scale: { domain: colorDomain, range: withTotal ? [...range, '#222222'] : range },
+    // Full opacity: the legend would otherwise take the faint band's.
+    legend: { ...fitLegend(colorDomain), symbolOpacity: 1 },
   };
+  const height = present.length > 1 ? 160 : 260;
+  const yTitle = (series: string): string | string[] => fitTitle(seriesTitle(series), height);
   const panel = (series: string): Record<string, unknown> => {
     const layers: unknown[] = [];
     if (binned)
@@ -209,16 +214,17 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
         mark: { type: 'area', opacity: 0.18 },
         encoding: {
           x,
-          y: { field: 'min', type: 'quantitative', title: seriesTitle(series) },
+          y: { field: 'min', type: 'quantitative', title: yTitle(series) },
           y2: { field: 'max' },
-          color: { ...color, legend: null },
+          // The same colour channel as the line's (legend included): one legend, no conflict.
+          color,
         },
       });
     layers.push({
       mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
       encoding: {
         x,
-        y: { field: 'value', type: 'quantitative', title: seriesTitle(series) },
+        y: { field: 'value', type: 'quantitative', title: yTitle(series) },
         color,
         tooltip: [
           { field: 'replica', type: 'nominal', title: 'Replica' },
@@ -229,7 +235,7 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     });
     return {
       width: CHART_WIDTH,
-      height: present.length > 1 ? 160 : 260,
+      height,
       transform: [{ filter: { field: 'series', equal: series } }],
       layer: layers,
     };
