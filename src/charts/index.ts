@@ -43,7 +43,7 @@ export {
   renumberSvgIds,
   specIdPrefix,
 } from './render-svg';
-export { mergeStats, rowsFromConfigurations, rowsFromRuns, toRows } from './rows';
+export { excludedWarmupRows, mergeStats, rowsFromConfigurations, rowsFromRuns, toRows } from './rows';
 export { defaultScalingMetric, type ScalingChartOptions, scalingChart, scalingComparisons } from './scaling-chart';
 export { chartMeta } from './spec';
 export { CHART_HEIGHT, CHART_WIDTH, FONT_FAMILY, PALETTE, themeConfig } from './theme';

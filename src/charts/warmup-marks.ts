@@ -14,13 +14,17 @@ export const WARMUP_LEGEND_WIDTH = Math.ceil(16 + textWidth(WARMUP_LABEL, FONT.l
 export const MEASURED_ONLY = '!datum.warmup';
 export const WARMUP_ONLY = 'datum.warmup';
 
+/** Field a suspects' layer computes for its shape channel (the schema allows a legend only on a field). */
+const MARK_FIELD = 'warmup_mark';
+
 /** A shape channel with one value, so the legend shows one hollow diamond named "warm-up suspect". */
-export function warmupShape(): Record<string, unknown> {
+function warmupShape(): Record<string, unknown> {
   return {
-    datum: WARMUP_LABEL,
+    field: MARK_FIELD,
     type: 'nominal',
+    title: null,
     scale: { domain: [WARMUP_LABEL], range: ['diamond'] },
-    legend: { title: null, orient: 'bottom', direction: 'horizontal' },
+    legend: { orient: 'bottom', direction: 'horizontal' },
   };
 }
 
@@ -29,7 +33,7 @@ export function warmupPointLayer(encoding: { x: unknown; y: unknown; color?: unk
   const enc: Record<string, unknown> = { x: encoding.x, y: encoding.y, shape: warmupShape() };
   if (encoding.color !== undefined) enc.color = encoding.color;
   return {
-    transform: [{ filter: WARMUP_ONLY }],
+    transform: [{ filter: WARMUP_ONLY }, { calculate: `'${WARMUP_LABEL}'`, as: MARK_FIELD }],
     mark: { type: 'point', filled: false, size: 90, strokeWidth: 2 },
     encoding: enc,
   };

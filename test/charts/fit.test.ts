@@ -1,7 +1,7 @@
 /**
  * Every chart a report draws fits its figure: no text ends in an ellipsis (vega's cut), no text
  * runs past the SVG's edges (estimated with the chart font's widths, see svg-text.ts), and the
- * figure stays within the page's width. Checked on every report set of data/ (as the main job
+ * figure stays within the page's width; the spec is valid and vega does not warn. Checked on every report set of data/ (as the main job
  * builds them) and on fixtures with long CJK / emoji labels.
  */
 import assert from 'node:assert/strict';
@@ -27,6 +27,7 @@ import { parsePaths } from '../../src/ingest';
 import type { RunRecord, SampleRecord } from '../../src/model/records';
 import { LONG_MODEL, longLabelRuns, longLabelSamples } from '../fixtures/charts/long-labels';
 import { REPO_ROOT } from '../helpers/golden';
+import { schemaErrors } from './helpers';
 import { textProblems } from './svg-text';
 
 /** A figure may be a little wider than the ~700 px it is embedded at (the page scales it down). */
@@ -36,6 +37,7 @@ async function problemsOf(name: string, spec: VegaLiteSpec): Promise<string[]> {
   const { svg, warnings } = await renderChart(spec);
   const width = Number(/<svg\b[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
   const out = textProblems(svg).map((p) => `${name}: ${p}`);
+  for (const e of schemaErrors(spec)) out.push(`${name}: not valid vega-lite: ${e}`);
   if (!(width <= MAX_FIGURE_WIDTH)) out.push(`${name}: figure is ${width} px wide (at most ${MAX_FIGURE_WIDTH})`);
   for (const w of warnings) out.push(`${name}: vega warns: ${w}`);
   return out;
