@@ -44,6 +44,24 @@ export {
   runToRow,
 } from './frame';
 export { compareRunsByDocument, configurationId, configurationKey, groupMatches, parseWhere, runGroup, UNKNOWN, type Where } from './group';
+export {
+  DEFAULT_STEADY_RULE,
+  LOAD_SERIES,
+  type LoadOptions,
+  type LoadOverTime,
+  type LoadSeriesFigures,
+  loadOverTime,
+  MIN_STEPS,
+  P50_MIN_VALUES,
+  P95_MIN_VALUES,
+  REPLICA_LABELS,
+  rollingMean,
+  type SteadyRule,
+  type SteadyState,
+  steadyWindow,
+  type WindowFigures,
+  windowFigures,
+} from './load-over-time';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
 export { aggregate, mean, median, sampleStd } from './stats';
 export { type Analysis, type AnalyzeOptions, analyzeRuns, analyzeRunsDetailed } from './summary';

@@ -7,25 +7,27 @@
  *   3. scaling speedup per throughput metric when scaling comparisons exist;
  *   4. change % per comparison kind (parallelism, engine, mode, custom);
  *   5. latency distribution when percentiles exist; 6. throughput–latency Pareto (≥ 3 points);
- *   7. one time series per sample series, at most MAX_TIME_SERIES_FIGURES.
+ *   7. per load test in the samples (analyze/load-over-time.ts): its key series over time, a
+ *      line per replica, the steady state shaded (load-charts.ts); MAX_TIME_SERIES_FIGURES in all.
  * So a report has at most 20 + 1 + 2 + 4 + 2 + 1 + 16 = 46 figures, and every builder gets
  * the same `maxMarks`, so none draws more data points than that (default 5000).
  * Names are kebab-case and unique; the same input always gives the same figures.
  */
 
+import { loadOverTime } from '../analyze/load-over-time';
 import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { setOwn } from '../model/safe-keys';
 import { barChart } from './bar-chart';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
-import { compareValues, groupLabel, isThroughputMetric, keyTitle, metricName, midSentence, orderKeys, varyingKeys } from './format';
+import { compareValues, groupLabel, isThroughputMetric, metricName, midSentence, orderKeys, varyingKeys } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
+import { loadFigures } from './load-charts';
 import { paretoChart } from './pareto-chart';
 import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { chartMeta } from './spec';
-import { seriesTitle, timeSeriesChart } from './time-series-chart';
 import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
 
 export interface SummaryChartInput {
@@ -53,22 +55,9 @@ const BAR_METRICS = ['input_tps', 'output_tps', 'throughput_rps', 'total_tps', '
 /** Keys that come with a preset (its hardware) or split its bars; the rest name a table. */
 const PRESET_KEYS = ['preset', 'gpu', 'gpus', 'strategy'];
 const DELTA_KINDS: ComparisonKind[] = ['parallelism', 'engine', 'mode', 'custom'];
-const KNOWN_SERIES = [
-  'num_requests_running',
-  'num_requests_waiting',
-  'num_requests_swapped',
-  'gpu_kv_cache_usage_pct',
-  'gpu_cache_usage_pct',
-  'kv_cache_usage_pct',
-  'cpu_kv_cache_usage_pct',
-  'cpu_cache_usage_pct',
-  'input_tps',
-  'output_tps',
-];
-const MAX_OTHER_SERIES = 6;
 /** Bar-chart figures at most: beyond it the last one summarises the remaining tables. */
 export const MAX_BAR_FIGURES = 20;
-/** Time-series figures at most (the known series first, then others). */
+/** Load-over-time figures at most, over every load test of the samples. */
 export const MAX_TIME_SERIES_FIGURES = 16;
 
 function barMetrics(rows: readonly ChartRow[]): string[] {
@@ -102,12 +91,14 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   const comparisons = input.comparisons ?? [];
   const figures: ChartFigure[] = [];
   const used = new Map<string, number>();
-  const add = (name: string, title: string, base: string, spec: VegaLiteSpec): void => {
-    let n = figureSlug(name);
+  const unique = (name: string): string => {
+    const n = figureSlug(name);
     const k = (used.get(n) ?? 0) + 1;
     used.set(n, k);
-    if (k > 1) n = `${n}-${k}`;
-    figures.push({ name: n, title, caption: caption(base, spec), spec });
+    return k > 1 ? `${n}-${k}` : n;
+  };
+  const add = (name: string, title: string, base: string, spec: VegaLiteSpec): void => {
+    figures.push({ name: unique(name), title, caption: caption(base, spec), spec });
   };
   const source = byConfiguration ? 'configurations' : 'runs';
 
@@ -275,41 +266,17 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     );
   }
 
-  // 7. Time series.
+  // 7. Load over time: per load test, its key series with the steady state shaded.
   const samples = input.samples ?? [];
   if (samples.length > 0) {
-    const times = new Map<string, Set<string>>();
-    for (const s of samples) {
-      const t = times.get(s.series) ?? new Set<string>();
-      if (t.size < 2) t.add(String(s.t));
-      times.set(s.series, t);
-    }
-    const bare = (s: string): string => s.replace(/^[a-z0-9_]+:/i, '');
-    const drawable = [...times.entries()].filter(([, t]) => t.size >= 2).map(([s]) => s);
-    const known = drawable
-      .filter((s) => KNOWN_SERIES.includes(bare(s)))
-      .sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
-    const others = drawable
-      .filter((s) => !KNOWN_SERIES.includes(bare(s)))
-      .sort(compareValues)
-      .slice(0, MAX_OTHER_SERIES);
-    const all = [...known, ...drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues)];
-    const chosen = [...known, ...others].slice(0, MAX_TIME_SERIES_FIGURES);
-    const notDrawn = all.length - chosen.length;
-    for (const [i, series] of chosen.entries()) {
-      // Request counts add up across replicas (the system's load); percentages and rates per replica do not.
-      const spec = timeSeriesChart(samples, { series, maxMarks, total: /^num_requests_/.test(bare(series)) });
-      const title = `${seriesTitle(series).replace(/\s*\([^()]*\)$/, '')} over time`;
-      const more =
-        i === chosen.length - 1 && notDrawn > 0
-          ? ` ${notDrawn} more sample series are not drawn (at most ${MAX_TIME_SERIES_FIGURES} figures, ${MAX_OTHER_SERIES} of them for series without a known meaning).`
-          : '';
-      add(
-        `timeseries-${bare(series)}`,
-        title,
-        `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).${more}`,
-        spec,
-      );
+    const tests = loadOverTime(samples);
+    let drawn = 0;
+    for (const [i, load] of tests.entries()) {
+      for (const f of loadFigures(load, samples, { maxMarks, suffix: i > 0 ? `-test-${i + 1}` : '' })) {
+        if (drawn >= MAX_TIME_SERIES_FIGURES) break;
+        figures.push({ ...f, name: unique(f.name) });
+        drawn++;
+      }
     }
   }
   return figures;

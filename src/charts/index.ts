@@ -2,6 +2,7 @@
  * Charts stage: pure builders (data + options → Vega-Lite v5 spec, no I/O), the theme, and
  * headless SVG rendering. Pipeline for a report:
  *   1. `chartsForSummary({runs, configurations, comparisons, samples})` → ChartFigure[]
+ *      (load tests in the samples: `loadFigures`, with the steady state of analyze/load-over-time)
  *   2. `renderSvg(figure.spec)` → SVG text per figure (vega loaded lazily here only)
  */
 
@@ -32,6 +33,14 @@ export {
   type LatencyQuantity,
   latencyDistributionChart,
 } from './latency-distribution-chart';
+export {
+  LOAD_CHART_SERIES,
+  LOAD_FIGURE_PREFIX,
+  type LoadFigureOptions,
+  loadFigures,
+  MAX_LOAD_FIGURES,
+  steadyCaption,
+} from './load-charts';
 export { type ParetoChartOptions, type ParetoPoint, paretoChart, paretoFrontier } from './pareto-chart';
 export {
   type CompiledSpec,
