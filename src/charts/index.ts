@@ -7,6 +7,7 @@
  */
 
 export { type BarChartOptions, barChart } from './bar-chart';
+export { type CapacityBound, type CapacityChartInput, type CapacityChartOptions, capacityChart } from './capacity-chart';
 export { chartsForSummary, figureSlug, MAX_BAR_FIGURES, MAX_TIME_SERIES_FIGURES, type SummaryChartInput } from './charts-for-summary';
 export {
   type ConcurrencyChartOptions,
@@ -27,6 +28,7 @@ export {
   valueLabel,
   varyingKeys,
 } from './format';
+export { type HistoryChartInput, type HistoryChartOptions, historyChart } from './history-chart';
 export {
   hasLatencyDistribution,
   type LatencyDistributionOptions,

@@ -12,9 +12,11 @@ import { analyzeRunsDetailed } from '../../src/analyze';
 import {
   barChart,
   type ChartFigure,
+  capacityChart,
   chartsForSummary,
   concurrencyChart,
   deltaChart,
+  historyChart,
   latencyDistributionChart,
   paretoChart,
   renderChart,
@@ -90,6 +92,33 @@ describe('charts fit their figure', () => {
       ['pareto-runs', paretoChart(analysis.runs, { x: 'latency_p99_s', y: 'throughput_rps' })],
       ['timeseries', timeSeriesChart(samples, { series: ['num_requests_running', 'gpu_kv_cache_usage_pct'], total: true })],
       ['empty', barChart([], { metric: `${LONG_MODEL}_${LONG_MODEL}`, category: 'preset' })],
+      [
+        'capacity',
+        capacityChart({
+          metric: 'latency_p99_s',
+          target: 2,
+          load: 'concurrency',
+          points: [1, 8, 32, 64].flatMap((c, i) => [
+            { series: `${LONG_MODEL} · 2 GPUs`, load: c, value: 0.5 + i },
+            { series: `${LONG_MODEL} · 4 GPUs`, load: c, value: 0.3 + i / 2, ...(i === 0 ? { warmup: true } : {}) },
+          ]),
+          capacity: [
+            { series: `${LONG_MODEL} · 2 GPUs`, load: 12, bound: 'interpolated' },
+            { series: `${LONG_MODEL} · 4 GPUs`, load: 64, bound: 'at-least' },
+          ],
+        }),
+      ],
+      [
+        'history',
+        historyChart({
+          metric: 'output_tps',
+          points: ['2024.12-nightly-build-🚀-超长版本号-a', '2025.01-nightly-build-🚀-超长版本号-b', 'v0.7.1'].flatMap((at, i) => [
+            { series: `${LONG_MODEL} · 4 GPUs`, at, value: 100 + i * 10 },
+            { series: `${LONG_MODEL} · 2 GPUs`, at, value: 80 - i * 10 },
+          ]),
+          changes: [{ series: `${LONG_MODEL} · 2 GPUs`, at: 'v0.7.1', change_pct: -14.3, kind: 'regression' }],
+        }),
+      ],
     ];
     const problems: string[] = [];
     for (const [name, spec] of specs) problems.push(...(await problemsOf(name, spec)));

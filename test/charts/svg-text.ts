@@ -81,7 +81,9 @@ export function svgTextLines(svg: string): SvgTextReport {
   const height = Number(attr(root?.[1] ?? '', 'height'));
   const stack: Matrix[] = [IDENTITY];
   const lines: SvgTextLine[] = [];
-  let text: { m: Matrix; anchor: string; size: number; bold: boolean; parts: Array<{ text: string; dy: number }> } | undefined;
+  let text:
+    | { m: Matrix; anchor: string; size: number; bold: boolean; parts: Array<{ text: string; dy: number }>; hidden?: boolean }
+    | undefined;
   let inTspan = false;
   for (const tok of svg.matchAll(/<(\/?)([a-zA-Z]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, close, tag, attrs = '', selfClose, content] = tok;
@@ -97,6 +99,9 @@ export function svgTextLines(svg: string): SvgTextReport {
     if (tag === 'g') {
       if (close) stack.pop();
       else if (!selfClose) stack.push(multiply(top, parseTransform(attr(attrs, 'transform'))));
+    } else if (tag === 'text' && !close && attr(attrs, 'opacity') === '0') {
+      // Hidden by vega (an axis label dropped for overlapping its neighbour): not drawn.
+      text = { m: IDENTITY, anchor: 'start', size: 0, bold: false, parts: [], hidden: true };
     } else if (tag === 'text' && !close) {
       text = {
         m: multiply(top, parseTransform(attr(attrs, 'transform'))),
@@ -109,6 +114,10 @@ export function svgTextLines(svg: string): SvgTextReport {
       inTspan = !close;
       if (!close) text.parts.push({ text: '', dy: Number.parseFloat(attr(attrs, 'dy') ?? '0') || 0 });
     } else if (tag === 'text' && close && text) {
+      if (text.hidden) {
+        text = undefined;
+        continue;
+      }
       let y = 0;
       for (const p of text.parts) {
         y += p.dy;
