@@ -103,20 +103,7 @@ export function capacityChart(input: CapacityChartInput, opts: CapacityChartOpti
   const marks = input.capacity
     .filter((c) => c.bound !== 'below-range' && Number.isFinite(c.load) && series.includes(c.series))
     .map((c) => ({ series: c.series, load: round(c.load), target: round(input.target) }));
-  const loads = values.map((v) => Number(v.load));
-  const logX = Math.min(...loads) > 0 && Math.max(...loads) / Math.min(...loads) >= 32;
-  const x = {
-    field: 'load',
-    type: 'quantitative',
-    title: fitTitle(keyTitle(input.load)),
-    scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
-  };
-  const y = {
-    field: 'value',
-    type: 'quantitative',
-    title: fitTitle(metricTitle(input.metric), CHART_HEIGHT),
-    scale: { zero: false, nice: true },
-  };
+  const { x, y, logX } = capacityAxes(input, values);
   // Bottom legends sit side by side: the configurations' takes what the others leave.
   const legendWidth = CHART_WIDTH - (warm ? WARMUP_LEGEND_WIDTH : 0) - (marks.length > 0 ? CAPACITY_LEGEND_WIDTH : 0);
   const color = {
@@ -158,6 +145,25 @@ export function capacityChart(input: CapacityChartInput, opts: CapacityChartOpti
       ...(warm && marks.length > 0 ? { resolve: { scale: { shape: 'independent' }, legend: { shape: 'independent' } } } : {}),
     },
   );
+}
+
+/** Load on x (log when the loads span 32× or more, as concurrency sweeps double), metric on y. */
+function capacityAxes(input: CapacityChartInput, values: ReadonlyArray<Record<string, string | number>>) {
+  const loads = values.map((v) => Number(v.load));
+  const logX = Math.min(...loads) > 0 && Math.max(...loads) / Math.min(...loads) >= 32;
+  const x = {
+    field: 'load',
+    type: 'quantitative',
+    title: fitTitle(keyTitle(input.load)),
+    scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
+  };
+  const y = {
+    field: 'value',
+    type: 'quantitative',
+    title: fitTitle(metricTitle(input.metric), CHART_HEIGHT),
+    scale: { zero: false, nice: true },
+  };
+  return { x, y, logX };
 }
 
 /** The target: a dashed horizontal rule, named at its right end. */
