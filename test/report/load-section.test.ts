@@ -49,28 +49,19 @@ describe('buildLoadSection', () => {
   });
 
   it('no steady state: says so and what the figures cover; replica names from logs are escaped', () => {
-    const samples: SampleRecord[] = Array.from({ length: 24 }, (_, i) => [
-      {
-        kind: 'sample' as const,
-        schema_version: 1 as const,
-        id: `x.prom:${i}:a`,
+    // Two replicas ramping the whole time, named by hostile label values, in a file named with a pipe.
+    const ramp = (instance: string, slope: number): SampleRecord[] =>
+      Array.from({ length: 24 }, (_, i) => ({
+        kind: 'sample',
+        schema_version: 1,
+        id: `x.prom:${i}:${instance}`,
         source: { file: 'x|y.prom', line: i + 1, format: 'prometheus' },
         t: i * 10,
         series: 'num_requests_running',
-        labels: { instance: '<img src=x onerror=alert(1)>' },
-        value: i * 10,
-      },
-      {
-        kind: 'sample' as const,
-        schema_version: 1 as const,
-        id: `x.prom:${i}:b`,
-        source: { file: 'x|y.prom', line: i + 1, format: 'prometheus' },
-        t: i * 10,
-        series: 'num_requests_running',
-        labels: { instance: '__proto__ | *b*' },
-        value: i * 12,
-      },
-    ]).flat();
+        labels: { instance },
+        value: i * slope,
+      }));
+    const samples = [...ramp('<img src=x onerror=alert(1)>', 10), ...ramp('__proto__ | *b*', 12)];
     const view = buildLoadSection(samples);
     assert.ok(view);
     const md = render(view);
