@@ -87,6 +87,24 @@ export {
   type HistorySeries,
   historyOf,
 } from './history';
+export {
+  DEFAULT_STEADY_RULE,
+  LOAD_SERIES,
+  type LoadOptions,
+  type LoadOverTime,
+  type LoadSeriesFigures,
+  loadOverTime,
+  MIN_STEPS,
+  P50_MIN_VALUES,
+  P95_MIN_VALUES,
+  REPLICA_LABELS,
+  rollingMean,
+  type SteadyRule,
+  type SteadyState,
+  steadyWindow,
+  type WindowFigures,
+  windowFigures,
+} from './load-over-time';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
 export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
 export { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, type RequestShare, requestSeriesOf } from './request-share';

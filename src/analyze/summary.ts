@@ -67,7 +67,11 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   const findings = checkRuns(marked);
   const observations = buildObservations(marked, comparisons);
   const inputs = opts.inputs ? [...opts.inputs] : deriveInputs(ordered, opts);
-  const claims = opts.claims ? [...opts.claims] : opts.sourceClaims ? checkClaims(opts.sourceClaims, comparisons, set.configurations, marked) : [];
+  const claims = opts.claims
+    ? [...opts.claims]
+    : opts.sourceClaims
+      ? checkClaims(opts.sourceClaims, comparisons, set.configurations, marked)
+      : [];
   const questions = buildQuestions({ comparisons, runs: marked, files: inputs.map((i) => i.file), claims });
   const summary: Summary = {
     schema_version: 1,

@@ -5,11 +5,12 @@
 
 import type { Configuration } from '../analyze/types';
 import type { RunRecord } from '../model/records';
-import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, valueLabel, varyingKeys } from './format';
+import { barPanels } from './bar-panels';
+import { compareValues, groupLabel, keyTitle, metricName, midSentence, valueLabel } from './format';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
-import { emptySpec, frame, round } from './spec';
-import { CHART_HEIGHT, CHART_WIDTH, CONCAT_WIDTH, DISCRETE_X_AXIS } from './theme';
-import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
+import { commonLine, impliedNote, type SeriesKeys, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
+import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
 
 export interface BarChartOptions {
   /** Metric key(s); several metrics give side-by-side panels, each with its own y scale. */
@@ -33,25 +34,24 @@ interface Bar {
   seriesSort?: string | number;
   metric: string;
   stat: RowStat;
+  /** Bars of warm-up suspects are faded and never merged with measured ones. */
+  warmup: boolean;
 }
 
 const UNKNOWN = 'unknown';
 
-/** Bars from rows: rows landing on the same (category, series, metric) are merged (n-weighted). */
-function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts: BarChartOptions): Bar[] {
-  const exclude = opts.series ? [opts.series] : [];
-  const labelKeys =
-    opts.category === 'configuration'
-      ? varyingKeys(
-          rows.map((r) => r.group),
-          exclude,
-        )
-      : [];
+/**
+ * Bars from rows: rows landing on the same (category, series, metric) are merged (n-weighted);
+ * a warm-up suspect row gets a category of its own, named so.
+ */
+function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts: BarChartOptions, sk: SeriesKeys | undefined): Bar[] {
+  const labelKeys = sk?.keys ?? [];
   const buckets = new Map<string, { bar: Omit<Bar, 'stat'>; stats: RowStat[] }>();
   for (const row of rows) {
     const rawCat = opts.category === 'configuration' ? groupLabel(row.group, labelKeys) : groupValue(row, opts.category);
-    const category =
-      rawCat === undefined ? UNKNOWN : opts.category === 'configuration' ? String(rawCat) : valueLabel(opts.category, rawCat);
+    const named = rawCat === undefined ? UNKNOWN : opts.category === 'configuration' ? String(rawCat) : valueLabel(opts.category, rawCat);
+    const warmup = row.warmup === true;
+    const category = warmup ? `${named} (${WARMUP_LABEL})` : named;
     const rawSeries = opts.series ? groupValue(row, opts.series) : undefined;
     const series = opts.series ? (rawSeries === undefined ? UNKNOWN : valueLabel(opts.series, rawSeries)) : undefined;
     for (const metric of metrics) {
@@ -60,7 +60,7 @@ function collectBars(rows: readonly ChartRow[], metrics: readonly string[], opts
       const key = JSON.stringify([category, series ?? null, metric]);
       let b = buckets.get(key);
       if (!b) {
-        b = { bar: { category, categorySort: rawCat, series, seriesSort: rawSeries, metric }, stats: [] };
+        b = { bar: { category, categorySort: rawCat, series, seriesSort: rawSeries, metric, warmup }, stats: [] };
         buckets.set(key, b);
       }
       b.stats.push(stat);
@@ -95,7 +95,7 @@ function capCategories(
       continue;
     }
     const key = JSON.stringify([b.series ?? null, b.metric]);
-    const m = merged.get(key) ?? { bar: { ...b, category: otherName, categorySort: undefined }, stats: [] };
+    const m = merged.get(key) ?? { bar: { ...b, category: otherName, categorySort: undefined, warmup: false }, stats: [] };
     m.stats.push(b.stat);
     merged.set(key, m);
   }
@@ -118,13 +118,18 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
     opts.title ??
     `${metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(', ')} by ${midSentence(keyTitle(opts.category))}`;
   const rows = toRows(input);
-  let bars = collectBars(rows, metrics, opts);
+  const groups = rows.map((r) => r.group);
+  const sk = opts.category === 'configuration' ? seriesKeys(groups, opts.series ? [opts.series] : []) : undefined;
+  let bars = collectBars(rows, metrics, opts, sk);
   const present = metrics.filter((m) => bars.some((b) => b.metric === m));
   if (present.length === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
 
   const catSort = new Map<string, string | number | undefined>();
   for (const b of bars) if (!catSort.has(b.category)) catSort.set(b.category, b.categorySort);
-  let categories = [...catSort.keys()].sort((a, b) => compareValues(catSort.get(a), catSort.get(b)) || compareValues(a, b));
+  const warmCats = new Set(bars.filter((b) => b.warmup).map((b) => b.category));
+  let categories = [...catSort.keys()].sort(
+    (a, b) => compareValues(catSort.get(a), catSort.get(b)) || Number(warmCats.has(a)) - Number(warmCats.has(b)) || compareValues(a, b),
+  );
   const seriesSort = new Map<string, string | number | undefined>();
   for (const b of bars) if (b.series !== undefined && !seriesSort.has(b.series)) seriesSort.set(b.series, b.seriesSort);
   const seriesList = [...seriesSort.keys()].sort((a, b) => compareValues(seriesSort.get(a), seriesSort.get(b)) || compareValues(a, b));
@@ -140,6 +145,10 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
     if (capped.note) notes.push(capped.note);
   }
   if (bars.some((b) => b.stat.n > 1)) notes.push(`Whiskers span min..max over ${opts.whiskerSpan ?? 'the repeats'} of bars with n > 1.`);
+  const implied = sk ? impliedNote(sk) : undefined;
+  if (implied) notes.push(implied);
+  const warm = bars.some((b) => b.warmup);
+  if (warm) notes.push(`Faded bars with a dashed outline, named “(${WARMUP_LABEL})”, are warm-up suspects.`);
 
   const values = bars
     .slice()
@@ -159,55 +168,22 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
         n: b.stat.n,
       };
       if (b.series !== undefined) v.series = b.series;
+      if (warm) v.run = b.warmup ? WARMUP_LABEL : 'measured';
       return v;
     });
 
-  const panelWidth = present.length === 1 ? CHART_WIDTH : Math.max(160, Math.floor(CONCAT_WIDTH / present.length) - 40);
-  const whiskers = bars.some((b) => b.stat.n > 1);
-  // Narrow panels with many bars need steeper labels to keep them apart.
-  const axis = { ...DISCRETE_X_AXIS, ...(panelWidth / Math.max(1, categories.length) < 40 ? { labelAngle: -45 } : {}) };
-  const panel = (metric: string): Record<string, unknown> => {
-    const x = {
-      field: 'category',
-      type: 'nominal',
-      title: opts.category === 'configuration' ? null : keyTitle(opts.category),
-      sort: categories,
-      axis,
-    };
-    const barEnc: Record<string, unknown> = {
-      x,
-      y: { field: 'value', type: 'quantitative', title: metricTitle(metric) },
-      tooltip: [
-        { field: 'category', type: 'nominal', title: keyTitle(opts.category) },
-        ...(opts.series ? [{ field: 'series', type: 'nominal', title: keyTitle(opts.series) }] : []),
-        { field: 'value', type: 'quantitative', title: metricTitle(metric), format: '.4~g' },
-        { field: 'n', type: 'quantitative', title: 'repeats' },
-      ],
-    };
-    const ruleEnc: Record<string, unknown> = { x, y: { field: 'min', type: 'quantitative' }, y2: { field: 'max' } };
-    if (opts.series) {
-      const offset = { field: 'series', type: 'nominal', sort: seriesList };
-      barEnc.xOffset = offset;
-      barEnc.color = { field: 'series', type: 'nominal', title: keyTitle(opts.series), sort: seriesList };
-      ruleEnc.xOffset = offset;
-    }
-    return {
-      width: panelWidth,
-      height: CHART_HEIGHT,
-      ...(present.length > 1 ? { title: { text: metricName(metric), fontSize: 12 } } : {}),
-      transform: [{ filter: { field: 'metric', equal: metric } }],
-      // The whisker layer exists only when some bar has repeats: an empty layer makes vega warn.
-      layer: [
-        { mark: { type: 'bar' }, encoding: barEnc },
-        ...(whiskers
-          ? [{ transform: [{ filter: 'datum.n > 1' }], mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 }, encoding: ruleEnc }]
-          : []),
-      ],
-    };
+  const body: Record<string, unknown> = {
+    data: { values },
+    ...barPanels({
+      metrics: present,
+      categories,
+      seriesList,
+      category: opts.category,
+      series: opts.series,
+      whiskers: bars.some((b) => b.stat.n > 1),
+      warm,
+    }),
   };
-
-  const body: Record<string, unknown> = { data: { values } };
-  if (present.length === 1) Object.assign(body, panel(present[0] as string));
-  else body.hconcat = present.map(panel);
-  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+  const common = sk ? commonLine(groups, sk) : undefined;
+  return frame(title, subtitleLines(opts.subtitle, common), { points: values.length, notes }, body);
 }

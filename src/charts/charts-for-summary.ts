@@ -7,25 +7,27 @@
  *   3. scaling speedup per throughput metric when scaling comparisons exist;
  *   4. change % per comparison kind (parallelism, engine, mode, custom);
  *   5. latency distribution when percentiles exist; 6. throughput–latency Pareto (≥ 3 points);
- *   7. one time series per sample series, at most MAX_TIME_SERIES_FIGURES.
+ *   7. per load test in the samples (analyze/load-over-time.ts): its key series over time, a
+ *      line per replica, the steady state shaded (load-charts.ts); MAX_TIME_SERIES_FIGURES in all.
  * So a report has at most 20 + 1 + 2 + 4 + 2 + 1 + 16 = 46 figures, and every builder gets
  * the same `maxMarks`, so none draws more data points than that (default 5000).
  * Names are kebab-case and unique; the same input always gives the same figures.
  */
 
+import { loadOverTime } from '../analyze/load-over-time';
 import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { setOwn } from '../model/safe-keys';
 import { barChart } from './bar-chart';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
-import { compareValues, groupLabel, isThroughputMetric, keyTitle, metricName, midSentence, orderKeys, varyingKeys } from './format';
+import { compareValues, groupLabel, isThroughputMetric, metricName, midSentence, orderKeys, varyingKeys } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
+import { loadFigures } from './load-charts';
 import { paretoChart } from './pareto-chart';
-import { groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
+import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { chartMeta } from './spec';
-import { seriesTitle, timeSeriesChart } from './time-series-chart';
 import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
 
 export interface SummaryChartInput {
@@ -53,22 +55,9 @@ const BAR_METRICS = ['input_tps', 'output_tps', 'throughput_rps', 'total_tps', '
 /** Keys that come with a preset (its hardware) or split its bars; the rest name a table. */
 const PRESET_KEYS = ['preset', 'gpu', 'gpus', 'strategy'];
 const DELTA_KINDS: ComparisonKind[] = ['parallelism', 'engine', 'mode', 'custom'];
-const KNOWN_SERIES = [
-  'num_requests_running',
-  'num_requests_waiting',
-  'num_requests_swapped',
-  'gpu_kv_cache_usage_pct',
-  'gpu_cache_usage_pct',
-  'kv_cache_usage_pct',
-  'cpu_kv_cache_usage_pct',
-  'cpu_cache_usage_pct',
-  'input_tps',
-  'output_tps',
-];
-const MAX_OTHER_SERIES = 6;
 /** Bar-chart figures at most: beyond it the last one summarises the remaining tables. */
 export const MAX_BAR_FIGURES = 20;
-/** Time-series figures at most (the known series first, then others). */
+/** Load-over-time figures at most, over every load test of the samples. */
 export const MAX_TIME_SERIES_FIGURES = 16;
 
 function barMetrics(rows: readonly ChartRow[]): string[] {
@@ -84,21 +73,34 @@ function caption(base: string, spec: VegaLiteSpec): string {
   return [base, ...chartMeta(spec).notes].join(' ');
 }
 
+/** A spec's title as one line (frame() may have wrapped it into several). */
+function specTitle(spec: VegaLiteSpec, fallback: string): string {
+  const text = (spec.title as { text?: unknown } | undefined)?.text;
+  if (typeof text === 'string') return text;
+  return Array.isArray(text) ? text.join(' ') : fallback;
+}
+
 export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   const maxMarks = input.maxMarks;
-  const rows: ChartRow[] =
-    input.configurations && input.configurations.length > 0 ? rowsFromConfigurations(input.configurations) : rowsFromRuns(input.runs ?? []);
+  const byConfiguration = input.configurations !== undefined && input.configurations.length > 0;
+  const rows: ChartRow[] = byConfiguration
+    ? rowsFromConfigurations(input.configurations ?? [], input.runs ?? [])
+    : rowsFromRuns(input.runs ?? []);
+  // Charts of single points also show the runs analysis left out as warm-up suspects, apart.
+  const withWarmups: ChartRow[] = byConfiguration ? [...rows, ...excludedWarmupRows(input.configurations ?? [], input.runs ?? [])] : rows;
   const comparisons = input.comparisons ?? [];
   const figures: ChartFigure[] = [];
   const used = new Map<string, number>();
-  const add = (name: string, title: string, base: string, spec: VegaLiteSpec): void => {
-    let n = figureSlug(name);
+  const unique = (name: string): string => {
+    const n = figureSlug(name);
     const k = (used.get(n) ?? 0) + 1;
     used.set(n, k);
-    if (k > 1) n = `${n}-${k}`;
-    figures.push({ name: n, title, caption: caption(base, spec), spec });
+    return k > 1 ? `${n}-${k}` : n;
   };
-  const source = input.configurations && input.configurations.length > 0 ? 'configurations' : 'runs';
+  const add = (name: string, title: string, base: string, spec: VegaLiteSpec): void => {
+    figures.push({ name: unique(name), title, caption: caption(base, spec), spec });
+  };
+  const source = byConfiguration ? 'configurations' : 'runs';
 
   // 1. Bars.
   const concurrencies = new Set(rows.map((r) => groupValue(r, 'concurrency')).filter((v) => v !== undefined));
@@ -198,7 +200,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // 2. Concurrency.
   if (concurrencies.size >= 2 && defaultConcurrencyMetrics(rows).length > 0) {
     const metrics = defaultConcurrencyMetrics(rows);
-    const spec = concurrencyChart(rows, { metric: metrics, maxMarks });
+    const spec = concurrencyChart(withWarmups, { metric: metrics, maxMarks });
     const title = `${describeMetrics(metrics)} vs concurrency`;
     add(
       'concurrency',
@@ -233,7 +235,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(comparisons, kind);
     const spec = deltaChart(comparisons, { kind, metrics, maxMarks });
-    const title = (spec.title as { text?: string } | undefined)?.text ?? `${kind} change %`;
+    const title = specTitle(spec, `${kind} change %`);
     const n = of.filter((c) => metrics.includes(c.metric)).length;
     add(`delta-${kind}`, title, `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.`, spec);
   }
@@ -241,8 +243,8 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // 5. Latency distributions.
   for (const q of ['latency', 'ttft'] as LatencyQuantity[]) {
     if (!hasLatencyDistribution(rows, q)) continue;
-    const spec = latencyDistributionChart(rows, { quantity: q, maxMarks });
-    const title = (spec.title as { text?: string } | undefined)?.text ?? `${q} distribution`;
+    const spec = latencyDistributionChart(withWarmups, { quantity: q, maxMarks });
+    const title = specTitle(spec, `${q} distribution`);
     add(`${q}-distribution`, title, `${title} per configuration: min, p50, p90, p95, p99 and max where the logs give them.`, spec);
   }
 
@@ -254,7 +256,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   // Only within one model: a frontier across models compares unlike workloads.
   const models = new Set(rows.map((r) => String(groupValue(r, 'model'))));
   if (xMetric && yMetric && models.size === 1 && rows.filter((r) => metricStat(r, xMetric) && metricStat(r, yMetric)).length >= 3) {
-    const spec = paretoChart(rows, { x: xMetric, y: yMetric, maxMarks });
+    const spec = paretoChart(withWarmups, { x: xMetric, y: yMetric, maxMarks });
     const title = `${metricName(yMetric)} vs ${midSentence(metricName(xMetric))}`;
     add(
       'pareto',
@@ -264,41 +266,17 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
     );
   }
 
-  // 7. Time series.
+  // 7. Load over time: per load test, its key series with the steady state shaded.
   const samples = input.samples ?? [];
   if (samples.length > 0) {
-    const times = new Map<string, Set<string>>();
-    for (const s of samples) {
-      const t = times.get(s.series) ?? new Set<string>();
-      if (t.size < 2) t.add(String(s.t));
-      times.set(s.series, t);
-    }
-    const bare = (s: string): string => s.replace(/^[a-z0-9_]+:/i, '');
-    const drawable = [...times.entries()].filter(([, t]) => t.size >= 2).map(([s]) => s);
-    const known = drawable
-      .filter((s) => KNOWN_SERIES.includes(bare(s)))
-      .sort((a, b) => KNOWN_SERIES.indexOf(bare(a)) - KNOWN_SERIES.indexOf(bare(b)) || compareValues(a, b));
-    const others = drawable
-      .filter((s) => !KNOWN_SERIES.includes(bare(s)))
-      .sort(compareValues)
-      .slice(0, MAX_OTHER_SERIES);
-    const all = [...known, ...drawable.filter((s) => !KNOWN_SERIES.includes(bare(s))).sort(compareValues)];
-    const chosen = [...known, ...others].slice(0, MAX_TIME_SERIES_FIGURES);
-    const notDrawn = all.length - chosen.length;
-    for (const [i, series] of chosen.entries()) {
-      // Request counts add up across replicas (the system's load); percentages and rates per replica do not.
-      const spec = timeSeriesChart(samples, { series, maxMarks, total: /^num_requests_/.test(bare(series)) });
-      const title = `${seriesTitle(series).replace(/\s*\([^()]*\)$/, '')} over time`;
-      const more =
-        i === chosen.length - 1 && notDrawn > 0
-          ? ` ${notDrawn} more sample series are not drawn (at most ${MAX_TIME_SERIES_FIGURES} figures, ${MAX_OTHER_SERIES} of them for series without a known meaning).`
-          : '';
-      add(
-        `timeseries-${bare(series)}`,
-        title,
-        `${seriesTitle(series)} sampled over the run (${keyTitle('replica').toLowerCase()} by colour).${more}`,
-        spec,
-      );
+    const tests = loadOverTime(samples);
+    let drawn = 0;
+    for (const [i, load] of tests.entries()) {
+      for (const f of loadFigures(load, samples, { maxMarks, suffix: i > 0 ? `-test-${i + 1}` : '' })) {
+        if (drawn >= MAX_TIME_SERIES_FIGURES) break;
+        figures.push({ ...f, name: unique(f.name) });
+        drawn++;
+      }
     }
   }
   return figures;

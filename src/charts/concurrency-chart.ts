@@ -5,11 +5,14 @@
 
 import type { Configuration } from '../analyze/types';
 import type { RunRecord } from '../model/records';
-import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence, varyingKeys } from './format';
+import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence } from './format';
+import { fitLegend, fitTitle } from './layout-fit';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
-import { emptySpec, frame, round } from './spec';
+import { commonLine, impliedNote, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
 import { CHART_WIDTH, COLORS, PALETTE } from './theme';
 import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
+import { WARMUP_LEGEND_WIDTH, warmupPointLayer } from './warmup-marks';
 
 export interface ConcurrencyChartOptions {
   /** Metric key(s), one panel each. Default: `throughput_rps` and `output_tps` (those present). */
@@ -53,6 +56,8 @@ interface LinePoint {
   concurrency: number;
   metric: string;
   stats: RowStat[];
+  /** Warm-up suspects: drawn as hollow points off the line, never merged with measured points. */
+  warmup: boolean;
 }
 
 /**
@@ -84,8 +89,9 @@ function foldLines<P extends LinePoint>(
     const e = score.get(l);
     return e && e.n > 0 ? e.sum / e.n : -Infinity;
   };
-  // The other line has at most one point per (metric, concurrency) drawn at all.
-  const otherBudget = new Set(points.map((p) => `${p.metric}\u0000${p.concurrency}`)).size;
+  const slot = (p: LinePoint): string => `${p.metric}\u0000${p.concurrency}\u0000${p.warmup}`;
+  // The other line has at most one point per (metric, concurrency, warm-up or not) drawn at all.
+  const otherBudget = new Set(points.map(slot)).size;
   const at = new Map(lines.map((l, i) => [l, i]));
   const ranked = [...lines].sort((a, b) => mean(b) - mean(a) || (at.get(a) ?? 0) - (at.get(b) ?? 0));
   const kept = new Set<string>();
@@ -105,8 +111,8 @@ function foldLines<P extends LinePoint>(
       out.push(p);
       continue;
     }
-    const key = `${p.metric}\u0000${p.concurrency}`;
-    const o = other.get(key) ?? { line: otherName, concurrency: p.concurrency, metric: p.metric, stats: [] };
+    const key = slot(p);
+    const o = other.get(key) ?? { line: otherName, concurrency: p.concurrency, metric: p.metric, stats: [], warmup: p.warmup };
     o.stats.push(...p.stats);
     other.set(key, o);
   }
@@ -133,22 +139,19 @@ export function concurrencyChart(
     `${metrics.length > 0 ? metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m)))).join(' and ') : 'Throughput'} vs concurrency`;
   if (rows.length === 0 || metrics.length === 0) return emptySpec(title, 'No runs with a known concurrency and a throughput metric.');
 
-  const lineKeys = varyingKeys(
-    rows.map((r) => r.group),
-    ['concurrency'],
-  );
-  const points = new Map<
-    string,
-    { line: string; lineSort: Array<string | number | undefined>; concurrency: number; metric: string; stats: RowStat[] }
-  >();
+  const groups = rows.map((r) => r.group);
+  const sk = seriesKeys(groups, ['concurrency']);
+  const lineKeys = sk.keys;
+  const points = new Map<string, LinePoint & { lineSort: Array<string | number | undefined> }>();
   for (const row of rows) {
     const line = groupLabel(row.group, lineKeys);
     const concurrency = groupValue(row, 'concurrency') as number;
+    const warmup = row.warmup === true;
     for (const metric of metrics) {
       const stat = metricStat(row, metric);
       if (!stat) continue;
-      const key = JSON.stringify([line, concurrency, metric]);
-      const p = points.get(key) ?? { line, lineSort: lineKeys.map((k) => groupValue(row, k)), concurrency, metric, stats: [] };
+      const key = JSON.stringify([line, concurrency, metric, warmup]);
+      const p = points.get(key) ?? { line, lineSort: lineKeys.map((k) => groupValue(row, k)), concurrency, metric, stats: [], warmup };
       p.stats.push(stat);
       points.set(key, p);
     }
@@ -167,6 +170,8 @@ export function concurrencyChart(
   });
   const present = metrics.filter((m) => [...points.values()].some((p) => p.metric === m));
   const notes: string[] = [];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
   const folded = foldLines(
     [...points.values()],
     lines,
@@ -182,21 +187,35 @@ export function concurrencyChart(
       (a, b) =>
         present.indexOf(a.p.metric) - present.indexOf(b.p.metric) ||
         shown.indexOf(a.p.line) - shown.indexOf(b.p.line) ||
-        a.p.concurrency - b.p.concurrency,
+        a.p.concurrency - b.p.concurrency ||
+        Number(a.p.warmup) - Number(b.p.warmup),
     )
-    .map(({ p, s }) => ({
-      metric: p.metric,
-      line: p.line,
-      concurrency: p.concurrency,
-      value: round(s.mean),
-      min: round(s.min),
-      max: round(s.max),
-      n: s.n,
-    }));
+    .map(({ p, s }) => {
+      const v: Record<string, string | number> = {
+        metric: p.metric,
+        line: p.line,
+        concurrency: p.concurrency,
+        value: round(s.mean),
+        min: round(s.min),
+        max: round(s.max),
+        n: s.n,
+      };
+      if (p.warmup) v.warmup = 1;
+      return v;
+    });
 
-  if (values.some((v) => v.n > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
+  if (values.some((v) => Number(v.n) > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
+  const warmups = values.some((v) => v.warmup === 1);
+  if (warmups) notes.push('Hollow diamonds are warm-up suspects, kept off the lines (as analysis keeps them out of the means).');
   const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
-  const color: Record<string, unknown> = { field: 'line', type: 'nominal', title: lineTitle, sort: shown };
+  const legendWidth = warmups ? CHART_WIDTH - WARMUP_LEGEND_WIDTH : CHART_WIDTH;
+  const color: Record<string, unknown> = {
+    field: 'line',
+    type: 'nominal',
+    title: fitTitle(lineTitle, legendWidth),
+    sort: shown,
+    legend: fitLegend(shown, legendWidth),
+  };
   // Folded: the "other" line is grey, and no kept line shares the grey.
   if (folded.note)
     color.scale = {
@@ -206,7 +225,7 @@ export function concurrencyChart(
       ),
     };
   // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
-  const cs = values.map((v) => v.concurrency);
+  const cs = values.map((v) => Number(v.concurrency));
   const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
   if (logX) notes.push('Concurrency is on a log scale.');
   const x = {
@@ -215,17 +234,19 @@ export function concurrencyChart(
     title: keyTitle('concurrency'),
     scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
   };
-  const whiskers = values.some((v) => v.n > 1);
+  const whiskers = values.some((v) => Number(v.n) > 1);
+  const height = present.length > 1 ? 200 : 280;
   const panel = (metric: string): Record<string, unknown> => ({
     width: CHART_WIDTH,
-    height: present.length > 1 ? 200 : 280,
+    height,
     transform: [{ filter: { field: 'metric', equal: metric } }],
     layer: [
       {
+        ...(warmups ? { transform: [{ filter: '!datum.warmup' }] } : {}),
         mark: { type: 'line', point: { filled: true, size: 50 }, strokeWidth: 2 },
         encoding: {
           x,
-          y: { field: 'value', type: 'quantitative', title: metricTitle(metric) },
+          y: { field: 'value', type: 'quantitative', title: fitTitle(metricTitle(metric), height) },
           color,
           tooltip: [
             { field: 'line', type: 'nominal', title: lineTitle },
@@ -244,10 +265,11 @@ export function concurrencyChart(
             },
           ]
         : []),
+      ...(warmups ? [warmupPointLayer({ x, y: { field: 'value', type: 'quantitative' }, color })] : []),
     ],
   });
   const body: Record<string, unknown> = { data: { values } };
   if (present.length === 1) Object.assign(body, panel(present[0] as string));
   else body.vconcat = present.map(panel);
-  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+  return frame(title, subtitleLines(opts.subtitle, commonLine(groups, sk)), { points: values.length, notes }, body);
 }

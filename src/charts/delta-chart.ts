@@ -4,10 +4,17 @@
  * green where the candidate is better (higher throughput, lower latency), red where worse.
  */
 import type { Comparison, ComparisonKind } from '../analyze/types';
-import { capitalise, groupLabel, lowerIsBetter, metricName, varyingKeys } from './format';
-import { emptySpec, frame, round } from './spec';
-import { COLORS, CONCAT_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
+import { capitalise, groupLabel, lowerIsBetter, metricName } from './format';
+import { fitRows } from './layout-fit';
+import { commonLine, impliedNote, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
+import { textWidth } from './text-width';
+import { COLORS, DISCRETE_Y_AXIS, FONT } from './theme';
+import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { WARMUP_BAR_MARK, warmupBarEncoding } from './warmup-marks';
+
+/** Space between facet columns (px), and what each column needs besides its plot (axis, padding). */
+const FACET_SPACING = 20;
 
 export interface DeltaChartOptions {
   kind: ComparisonKind;
@@ -84,7 +91,8 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
   if (picked.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
 
   const present = metrics.filter((m) => picked.some((c) => c.metric === m));
-  const keys = varyingKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
+  const sk = seriesKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
+  const keys = sk.keys;
   const labelOf = (c: Comparison): string => {
     const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
     return sides.length === 1 ? base : `${base} (${c.candidate.label} vs ${c.baseline.label})`;
@@ -114,6 +122,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     picked = cut.picked;
     order = order.filter((l) => cut.rows.has(l));
   }
+  const anyWarm = picked.some((c) => c.flags.includes('warmup-suspect'));
   const values = picked
     .map((c) => {
       const [a, b] = c.change_pct_range;
@@ -129,6 +138,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
         whisker: whisker ? 1 : 0,
         outcome: c.change_pct === 0 ? 'no change' : better ? 'candidate better' : 'candidate worse',
         text: `${c.change_pct > 0 ? '+' : ''}${c.change_pct.toFixed(1)}%`,
+        ...(anyWarm ? { run: c.flags.includes('warmup-suspect') ? WARMUP_LABEL : 'measured' } : {}),
         // Every label sits right of its bar's end or of the zero line, so one left-aligned text layer serves both signs.
         textAt: round(Math.max(0, c.change_pct, whisker ? Math.max(a, b) : 0)),
       };
@@ -140,12 +150,17 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
     ...capNotes,
   ];
   if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  if (anyWarm) notes.push('Faded bars with a dashed outline are comparisons built only on warm-up suspects.');
 
-  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
-  // Padding (px) leaves room for the value labels at the ends of the bars.
-  const x = { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding: 36 } };
   const columns = Math.min(2, present.length);
-  const cellWidth = Math.floor((CONCAT_WIDTH - 180) / columns) - 40;
+  const layout = fitRows(order, { reserve: (columns - 1) * FACET_SPACING + 10 * columns });
+  const cellWidth = Math.max(140, Math.floor(layout.plotWidth / columns));
+  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
+  // Padding (px) leaves room for the value labels at the ends of the bars.
+  const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
+  const x = { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding: Math.ceil(Math.max(36, textRoom + 8)) } };
   const whiskers = values.some((v) => v.whisker === 1);
   // Only outcomes that occur get a legend entry.
   const outcomes = (
@@ -157,10 +172,10 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
   ).filter((o) => values.some((v) => v.outcome === o[0]));
   const inner = {
     width: cellWidth,
-    height: { step: ROW_STEP },
+    height: { step: layout.step },
     layer: [
       {
-        mark: { type: 'bar', height: { band: 0.7 } },
+        mark: { type: 'bar', height: { band: 0.7 }, ...(anyWarm ? WARMUP_BAR_MARK : {}) },
         encoding: {
           y,
           x: { ...x, field: 'change' },
@@ -170,6 +185,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
             title: 'Outcome',
             scale: { domain: outcomes.map((o) => o[0]), range: outcomes.map((o) => o[1]) },
           },
+          ...(anyWarm ? warmupBarEncoding() : {}),
           tooltip: [
             { field: 'label', type: 'nominal', title: 'Configuration' },
             { field: 'metric', type: 'nominal', title: 'Metric' },
@@ -182,7 +198,8 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       ...(whiskers
         ? [
             {
-              transform: [{ filter: 'datum.whisker > 0' }],
+              // No filter: a single-run row's range is its one change (a zero-length rule, not
+              // drawn), and a facet with no whiskers would otherwise leave the layer empty.
               mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 },
               encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } },
             },
@@ -195,11 +212,13 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       },
     ],
   };
-  const subtitle =
-    opts.subtitle ??
-    (keys.length > 0
-      ? undefined
-      : groupLabel(picked[0]?.group as Record<string, string | number | undefined>, Object.keys(picked[0]?.group ?? {})));
+  const subtitle = subtitleLines(
+    opts.subtitle,
+    commonLine(
+      picked.map((c) => c.group as Record<string, string | number | undefined>),
+      sk,
+    ),
+  );
   return frame(
     title,
     subtitle,
@@ -208,6 +227,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       data: { values },
       facet: { field: 'metric', type: 'nominal', title: null, sort: metricNames, header: { labelFontSize: 12 } },
       columns,
+      spacing: FACET_SPACING,
       spec: inner,
       resolve: { scale: { x: 'independent' } },
     },

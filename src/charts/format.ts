@@ -167,3 +167,9 @@ export function fmt(x: number): string {
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
   return x.toFixed(digits);
 }
+
+/** A number for labels: whole from 100 up, else 3 significant digits, no trailing zeros ("2.5", "37.8", "20"). */
+export function shortNumber(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toPrecision(3)));
+}

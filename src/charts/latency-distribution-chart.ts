@@ -5,11 +5,14 @@
 
 import type { Configuration } from '../analyze/types';
 import type { RunRecord } from '../model/records';
-import { compareValues, groupLabel, varyingKeys } from './format';
+import { compareValues, groupLabel } from './format';
+import { fitRows } from './layout-fit';
 import { mergeStats, metricStat, toRows } from './rows';
-import { emptySpec, frame, round } from './spec';
-import { CHART_WIDTH, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec } from './types';
+import { commonLine, impliedNote, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
+import { DISCRETE_Y_AXIS } from './theme';
+import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { MEASURED_ONLY, WARMUP_ONLY } from './warmup-marks';
 
 export type LatencyQuantity = 'latency' | 'ttft' | 'tpot' | 'itl';
 
@@ -52,12 +55,16 @@ export function latencyDistributionChart(
   const rows = toRows(input).filter((r) => STATS.filter((s) => metricStat(r, metricKey(q, s)) !== undefined).length >= 2);
   if (rows.length === 0) return emptySpec(title, `No ${NAMES[q].toLowerCase()} percentiles to draw.`);
 
-  const keys = varyingKeys(rows.map((r) => r.group));
-  // Rows with the same label are repeats: each statistic is averaged over them.
-  const byLabel = new Map<string, { sort: Array<string | number | undefined>; stats: Map<string, RowStat[]> }>();
+  const groups = rows.map((r) => r.group);
+  const sk = seriesKeys(groups);
+  const keys = sk.keys;
+  // Rows with the same label are repeats: each statistic is averaged over them. Warm-up
+  // suspects get a row of their own, never averaged with measured runs.
+  const byLabel = new Map<string, { sort: Array<string | number | undefined>; warmup: boolean; stats: Map<string, RowStat[]> }>();
   for (const r of rows) {
-    const label = groupLabel(r.group, keys);
-    const e = byLabel.get(label) ?? { sort: keys.map((k) => r.group[k]), stats: new Map<string, RowStat[]>() };
+    const base = groupLabel(r.group, keys);
+    const label = r.warmup ? `${base} (${WARMUP_LABEL})` : base;
+    const e = byLabel.get(label) ?? { sort: keys.map((k) => r.group[k]), warmup: r.warmup === true, stats: new Map<string, RowStat[]>() };
     for (const s of STATS) {
       const st = metricStat(r, metricKey(q, s));
       if (st) e.stats.set(s, [...(e.stats.get(s) ?? []), st]);
@@ -71,9 +78,11 @@ export function latencyDistributionChart(
       const c = compareValues(sa[i], sb[i]);
       if (c !== 0) return c;
     }
-    return compareValues(a, b);
+    return Number(byLabel.get(a)?.warmup) - Number(byLabel.get(b)?.warmup) || compareValues(a, b);
   });
   const notes: string[] = [];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
   const perRow = STATS.length + 1;
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
@@ -92,51 +101,81 @@ export function latencyDistributionChart(
     const e = byLabel.get(label);
     if (!e) continue;
     const vals: number[] = [];
+    const mark: Record<string, number> = e.warmup ? { warmup: 1 } : {};
     for (const s of STATS) {
       const st = mergeStats(e.stats.get(s) ?? []);
       if (!st) continue;
       vals.push(st.mean);
-      points.push({ label, stat: STAT_LABELS[s], value: round(st.mean), n: st.n });
+      points.push({ label, stat: STAT_LABELS[s], value: round(st.mean), n: st.n, ...mark });
     }
-    ranges.push({ label, lo: round(Math.min(...vals)), hi: round(Math.max(...vals)) });
+    ranges.push({ label, lo: round(Math.min(...vals)), hi: round(Math.max(...vals)), ...mark });
   }
+  const warmups = ranges.some((r) => r.warmup === 1);
+  // The dashed-line legend needs a value for every range, measured ones included.
+  if (warmups) for (const r of ranges) r.run = r.warmup === 1 ? WARMUP_LABEL : 'measured';
   const usedStats = STATS.map((s) => STAT_LABELS[s]).filter((s) => points.some((p) => p.stat === s));
   const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string }))
     .filter((x) => usedStats.includes(x.s))
     .map((x) => x.c);
   if (points.some((p) => Number(p.n) > 1)) notes.push('Each statistic is the mean over the repeats of its configuration.');
   notes.push('A line joins the lowest and highest statistic given for each configuration.');
+  if (warmups) notes.push('Rows marked (warm-up suspect) are runs analysis keeps out of the means: hollow points on a dashed line.');
 
-  const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS } };
+  const rowsFit = fitRows(labels);
+  const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS, ...rowsFit.axis } };
   const xTitle = `${NAMES[q]} (${unit})`;
+  const pointEncoding = {
+    y,
+    x: { field: 'value', type: 'quantitative', title: xTitle },
+    color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
+    shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
+    tooltip: [
+      { field: 'label', type: 'nominal', title: 'Configuration' },
+      { field: 'stat', type: 'nominal', title: 'Statistic' },
+      { field: 'value', type: 'quantitative', title: xTitle, format: '.4~g' },
+    ],
+  };
+  const ruleEncoding: Record<string, unknown> = { y, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } };
+  if (warmups)
+    ruleEncoding.strokeDash = {
+      field: 'run',
+      type: 'nominal',
+      title: null,
+      scale: {
+        domain: ['measured', WARMUP_LABEL],
+        range: [
+          [1, 0],
+          [4, 3],
+        ],
+      },
+      legend: { orient: 'bottom', direction: 'horizontal' },
+    };
   return frame(
     title,
-    opts.subtitle,
+    subtitleLines(opts.subtitle, commonLine(groups, sk)),
     { points: points.length + ranges.length, notes },
     {
-      width: CHART_WIDTH - 160,
-      height: { step: ROW_STEP },
+      // Room on the right for the legend's widest column is not needed: legends sit below.
+      width: Math.max(200, rowsFit.plotWidth),
+      height: { step: rowsFit.step },
       layer: [
-        {
-          data: { values: ranges },
-          mark: { type: 'rule', color: '#999999', strokeWidth: 2 },
-          encoding: { y, x: { field: 'lo', type: 'quantitative', title: xTitle }, x2: { field: 'hi' } },
-        },
+        { data: { values: ranges }, mark: { type: 'rule', color: '#999999', strokeWidth: 2 }, encoding: ruleEncoding },
         {
           data: { values: points },
+          ...(warmups ? { transform: [{ filter: MEASURED_ONLY }] } : {}),
           mark: { type: 'point', filled: true, size: 60, opacity: 0.95 },
-          encoding: {
-            y,
-            x: { field: 'value', type: 'quantitative', title: xTitle },
-            color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
-            shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
-            tooltip: [
-              { field: 'label', type: 'nominal', title: 'Configuration' },
-              { field: 'stat', type: 'nominal', title: 'Statistic' },
-              { field: 'value', type: 'quantitative', title: xTitle, format: '.4~g' },
-            ],
-          },
+          encoding: pointEncoding,
         },
+        ...(warmups
+          ? [
+              {
+                data: { values: points },
+                transform: [{ filter: WARMUP_ONLY }],
+                mark: { type: 'point', filled: false, size: 60, strokeWidth: 1.5 },
+                encoding: pointEncoding,
+              },
+            ]
+          : []),
       ],
     },
   );

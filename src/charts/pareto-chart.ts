@@ -5,21 +5,15 @@
 
 import type { Configuration } from '../analyze/types';
 import type { RunRecord } from '../model/records';
-import {
-  compareValues,
-  groupLabel,
-  keyTitle,
-  lowerIsBetter,
-  metricName,
-  metricTitle,
-  midSentence,
-  valueLabel,
-  varyingKeys,
-} from './format';
+import { compareValues, groupLabel, keyTitle, lowerIsBetter, metricName, metricTitle, midSentence, valueLabel } from './format';
+import { wrapText } from './label-fit';
+import { fitLegend, fitTitle } from './layout-fit';
 import { groupValue, mergeStats, metricStat, toRows } from './rows';
-import { emptySpec, frame, round } from './spec';
-import { CHART_HEIGHT, CHART_WIDTH, COLORS } from './theme';
-import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
+import { commonLine, impliedNote, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
+import { CHART_HEIGHT, CHART_WIDTH, COLORS, FONT } from './theme';
+import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { MEASURED_ONLY, warmupPointLayer } from './warmup-marks';
 
 export interface ParetoChartOptions {
   /** Latency-like metric on x (lower is better for `latency_*`, `ttft_*` …). */
@@ -39,6 +33,10 @@ export interface ParetoChartOptions {
 const MAX_GRID = 30;
 /** Frontier labels at most once the chart is binned: more would print over each other. */
 const MAX_FRONTIER_LABELS = 12;
+/** Widest line of a point label (px); longer labels wrap. */
+const POINT_LABEL_WIDTH = 150;
+/** Points right of this share of the x range get their label on their left, inside the plot. */
+const LABEL_FLIP = 0.6;
 const BINNED = 'dominated (binned)';
 
 export interface ParetoPoint {
@@ -161,33 +159,42 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
   const title = opts.title ?? `${metricName(opts.y)} vs ${midSentence(metricName(opts.x))}`;
   const rows = toRows(input).filter((r) => metricStat(r, opts.x) && metricStat(r, opts.y));
   if (rows.length === 0) return emptySpec(title, `No configurations with both ${opts.x} and ${opts.y}.`);
-  const keys = varyingKeys(rows.map((r) => r.group));
+  const groups = rows.map((r) => r.group);
+  const sk = seriesKeys(groups);
+  const keys = sk.keys;
   const colorKey = keys.includes('engine') ? 'engine' : undefined;
   const byLabel = new Map<string, { xs: RowStat[]; ys: RowStat[]; color?: string }>();
+  // Warm-up suspects are drawn apart and never join the frontier.
+  const warmByLabel = new Map<string, { xs: RowStat[]; ys: RowStat[]; color?: string }>();
   for (const r of rows) {
     const label = groupLabel(r.group, keys);
-    const e = byLabel.get(label) ?? { xs: [], ys: [] };
+    const into = r.warmup ? warmByLabel : byLabel;
+    const e = into.get(label) ?? { xs: [], ys: [] };
     e.xs.push(metricStat(r, opts.x) as RowStat);
     e.ys.push(metricStat(r, opts.y) as RowStat);
     if (colorKey) {
       const v = groupValue(r, colorKey);
       e.color = v === undefined ? 'unknown' : valueLabel(colorKey, v);
     }
-    byLabel.set(label, e);
+    into.set(label, e);
   }
-  const pts = [...byLabel.entries()].map(([label, e]) => ({
-    label,
-    x: (mergeStats(e.xs) as RowStat).mean,
-    y: (mergeStats(e.ys) as RowStat).mean,
-    color: e.color,
-  }));
+  const merged = (m: typeof byLabel): Pt[] =>
+    [...m.entries()].map(([label, e]) => ({
+      label,
+      x: (mergeStats(e.xs) as RowStat).mean,
+      y: (mergeStats(e.ys) as RowStat).mean,
+      color: e.color,
+    }));
+  const pts = merged(byLabel);
+  const warm = merged(warmByLabel).sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label));
   const xLower = lowerIsBetter(opts.x);
   const frontierPts = paretoFrontier(pts, xLower);
   const frontier = new Set(frontierPts.map((p) => p.label));
-  const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
+  const cap = Math.max(1, (opts.maxMarks ?? DEFAULT_MARK_CAP) - warm.length);
   const capNotes: string[] = [];
   let values: Array<Record<string, string | number>>;
-  if (pts.length <= cap) {
+  if (pts.length === 0) values = [];
+  else if (pts.length <= cap) {
     values = pts
       .sort((a, b) => a.x - b.x || a.y - b.y || compareValues(a.label, b.label))
       .map((p) => {
@@ -206,12 +213,21 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
     capNotes.push(...capped.notes);
   }
   const binned = values.some((v) => v.frontier === BINNED);
-  const x = { field: 'x', type: 'quantitative', title: metricTitle(opts.x), scale: { zero: false, nice: true } };
-  const y = { field: 'y', type: 'quantitative', title: metricTitle(opts.y), scale: { zero: false, nice: true } };
+  labelPlacement(values, binned);
+  for (const p of warm) {
+    const v: Record<string, string | number> = { label: p.label, x: round(p.x), y: round(p.y), frontier: WARMUP_LABEL, warmup: 1 };
+    if (p.color !== undefined) v.color = p.color;
+    values.push(v);
+  }
+  const x = { field: 'x', type: 'quantitative', title: fitTitle(metricTitle(opts.x)), scale: { zero: false, nice: true } };
+  const y = { field: 'y', type: 'quantitative', title: fitTitle(metricTitle(opts.y), CHART_HEIGHT), scale: { zero: false, nice: true } };
   const notes = [
     `The line joins the Pareto frontier: configurations no other one beats on both ${metricName(opts.x)} (${xLower ? 'lower' : 'higher'} is better) and ${metricName(opts.y)} (higher is better).`,
     ...capNotes,
   ];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  if (warm.length > 0) notes.push('Hollow diamonds are warm-up suspects: kept off the frontier, as analysis keeps them out of the means.');
   const pointEnc: Record<string, unknown> = {
     x,
     y,
@@ -230,7 +246,10 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
       ...(binned ? [{ field: 'count', type: 'quantitative', title: 'configurations' }] : []),
     ],
   };
-  if (colorKey) pointEnc.color = { field: 'color', type: 'nominal', title: keyTitle(colorKey) };
+  if (colorKey) {
+    const colors = [...new Set(values.map((v) => v.color).filter((c): c is string => typeof c === 'string'))];
+    pointEnc.color = { field: 'color', type: 'nominal', title: keyTitle(colorKey), legend: fitLegend(colors) };
+  }
   const onFrontier = { filter: { field: 'frontier', equal: 'on the frontier' } };
   // Binned: the squares get a layer of their own (sized by count, half transparent) under the frontier points.
   const pointLayers: Array<Record<string, unknown>> = binned
@@ -245,28 +264,67 @@ export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunR
         },
         { transform: [onFrontier], mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc },
       ]
-    : [{ mark: { type: 'point', filled: true, size: 70, opacity: 0.9 }, encoding: pointEnc }];
+    : [
+        {
+          ...(warm.length > 0 ? { transform: [{ filter: MEASURED_ONLY }] } : {}),
+          mark: { type: 'point', filled: true, size: 70, opacity: 0.9 },
+          encoding: pointEnc,
+        },
+      ];
+  const labelled = binned ? 'datum.labelled > 0' : "datum.frontier === 'on the frontier'";
+  // Labels right of the plot's middle go on the left of their point, so they stay inside it.
+  const textLayer = (side: 'left' | 'right'): Record<string, unknown> => ({
+    transform: [{ filter: `${labelled} && datum.side === '${side}'` }],
+    mark: {
+      type: 'text',
+      align: side === 'left' ? 'left' : 'right',
+      baseline: 'bottom',
+      dx: side === 'left' ? 5 : -5,
+      dy: -4,
+      fontSize: FONT.mark,
+      color: '#333333',
+      lineBreak: '\n',
+    },
+    encoding: { x, y, text: { field: 'text', type: 'nominal' } },
+  });
+  const sides = new Set(values.filter((v) => v.text !== undefined).map((v) => v.side));
+  const layers: Array<Record<string, unknown>> = [
+    {
+      transform: [onFrontier],
+      mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] },
+      encoding: { x, y, order: { field: 'x', type: 'quantitative' } },
+    },
+    ...pointLayers,
+    ...(['left', 'right'] as const).filter((sd) => sides.has(sd)).map(textLayer),
+  ];
+  if (warm.length > 0) layers.push(warmupPointLayer({ x, y, ...(colorKey ? { color: pointEnc.color } : {}) }));
   return frame(
     title,
-    opts.subtitle,
+    subtitleLines(opts.subtitle, commonLine(groups, sk)),
     { points: values.length, notes },
     {
       data: { values },
       width: CHART_WIDTH,
       height: CHART_HEIGHT,
-      layer: [
-        {
-          transform: [onFrontier],
-          mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] },
-          encoding: { x, y, order: { field: 'x', type: 'quantitative' } },
-        },
-        ...pointLayers,
-        {
-          transform: binned ? [{ filter: 'datum.labelled > 0' }] : [onFrontier],
-          mark: { type: 'text', align: 'left', baseline: 'bottom', dx: 5, dy: -4, fontSize: 10, color: '#333333', limit: 180 },
-          encoding: { x, y, text: { field: 'label', type: 'nominal' } },
-        },
-      ],
+      layer: layers,
+      // The suspects' diamond has a legend of its own, apart from the frontier's shapes.
+      ...(warm.length > 0 ? { resolve: { scale: { shape: 'independent' }, legend: { shape: 'independent' } } } : {}),
     },
   );
+}
+
+/**
+ * Gives each labelled point its label text (wrapped to POINT_LABEL_WIDTH, lines joined by a
+ * newline for the text mark's lineBreak) and the side of the point it goes on.
+ */
+function labelPlacement(values: Array<Record<string, string | number>>, binned: boolean): void {
+  const xs = values.map((v) => Number(v.x));
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  for (const v of values) {
+    const shown = binned ? Number(v.labelled) > 0 : v.frontier === 'on the frontier';
+    if (!shown) continue;
+    v.text = wrapText(String(v.label), POINT_LABEL_WIDTH, FONT.mark).join('\n');
+    v.side = hi > lo && (Number(v.x) - lo) / (hi - lo) > LABEL_FLIP ? 'right' : 'left';
+  }
 }

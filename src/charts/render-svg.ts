@@ -8,6 +8,7 @@
  * charts inlined in one HTML page do not share ids.
  */
 import { createHash } from 'node:crypto';
+import { vegaTextWidth } from './text-width';
 import type { VegaLiteSpec } from './types';
 
 export interface CompiledSpec {
@@ -29,9 +30,19 @@ function loadVegaLite(): VegaLiteModule {
   return vegaLiteModule;
 }
 
+/**
+ * vega, with our text widths installed: without a canvas vega guesses 0.8 em per character,
+ * which cuts Latin labels early and lets CJK and emoji run off the figure (see text-width.ts).
+ * `textMetrics` is vega's own hook for this (vl-convert sets it the same way); it is
+ * process-wide, so every vega view in this process then measures text our way.
+ */
 function loadVega(): VegaModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  vegaModule ??= require('vega') as VegaModule;
+  if (!vegaModule) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const vega = require('vega') as VegaModule;
+    (vega as unknown as { textMetrics: { width: unknown } }).textMetrics.width = vegaTextWidth;
+    vegaModule = vega;
+  }
   return vegaModule;
 }
 

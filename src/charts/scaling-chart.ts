@@ -3,10 +3,13 @@
  * ideal-linear reference (speedup = GPU ratio) as a tick and the efficiency written beside it.
  */
 import type { Comparison } from '../analyze/types';
-import { fmt, groupLabel, isThroughputMetric, metricName, midSentence, varyingKeys } from './format';
-import { emptySpec, frame, round } from './spec';
-import { CHART_WIDTH, COLORS, DISCRETE_Y_AXIS, ROW_STEP } from './theme';
-import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
+import { fmt, groupLabel, isThroughputMetric, metricName, midSentence } from './format';
+import { fitRows } from './layout-fit';
+import { commonLine, impliedNote, seriesKeys } from './series-keys';
+import { emptySpec, frame, round, subtitleLines } from './spec';
+import { textWidth } from './text-width';
+import { COLORS, DISCRETE_Y_AXIS, FONT, ROW_STEP } from './theme';
+import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
 
 export interface ScalingChartOptions {
   /** Metric to draw. Default: the first of throughput_rps, output_tps, total_tps, input_tps present. */
@@ -61,7 +64,9 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   const limited = keepTelling(all, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, (opts.maxMarks ?? DEFAULT_MARK_CAP) - 1));
   const picked = limited.kept;
 
-  const keys = varyingKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
+  const groups = picked.map((c) => c.group as Record<string, string | number | undefined>);
+  const sk = seriesKeys(groups);
+  const keys = sk.keys;
   const sides = new Set(picked.map(sideText));
   const sameSides = sides.size === 1;
   const rows = picked.map((c) => {
@@ -75,6 +80,7 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
     const hi = 1 + c.change_pct_range[1] / 100;
     const inconclusive = c.flags.includes('inconclusive');
     const effText = c.efficiency !== undefined ? ` · eff. ${Math.round(c.efficiency * 100)}%` : '';
+    const warmText = c.flags.includes('warmup-suspect') ? ` · ${WARMUP_LABEL}` : '';
     const v: Record<string, string | number> = {
       label,
       speedup: round(c.ratio),
@@ -82,7 +88,7 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
       hi: round(Math.max(lo, hi)),
       repeats: c.baseline.n > 1 || c.candidate.n > 1 ? 1 : 0,
       result: inconclusive ? 'inconclusive' : 'conclusive',
-      text: `${fmt(c.ratio)}×${effText}`,
+      text: `${fmt(c.ratio)}×${effText}${warmText}`,
       textAt: round(Math.max(c.ratio, hi, ideal ?? 0)),
     };
     if (ideal !== undefined) v.ideal = round(ideal);
@@ -98,10 +104,21 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
     if (n > 1) r.label = `${k} #${n}`;
   }
   const order = rows.map((r) => r.label as string);
-  const xmax = Math.max(...rows.map((r) => Number(r.textAt)), 1) * 1.4;
+  const layout = fitRows(order, { minStep: Math.round(ROW_STEP * 1.4) });
+  const plotWidth = Math.max(200, layout.plotWidth);
+  // The domain ends where the longest value text beside its bar still fits in the plot.
+  const xmax =
+    Math.max(
+      1.2,
+      ...rows.map((r) => (Number(r.textAt) * plotWidth) / Math.max(40, plotWidth - 8 - textWidth(String(r.text), FONT.label))),
+    ) * 1.02;
   const notes = [
     'Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).',
   ];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  if (picked.some((c) => c.flags.includes('warmup-suspect')))
+    notes.push(`Comparisons built only on warm-up suspects say “${WARMUP_LABEL}” beside their bar.`);
   if (limited.left.length > 0) {
     const r = limited.left.map((c) => c.ratio);
     notes.push(
@@ -111,21 +128,21 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');
   if (rows.some((r) => r.result === 'inconclusive')) notes.push('Pale bars are inconclusive (a single run, or overlapping ranges).');
 
-  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS } };
+  const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
   const x = {
     type: 'quantitative',
     title: `Speedup (×, ${metricName(metric as string)})`,
     scale: { domain: [0, round(xmax, 3)], nice: false },
   };
-  const subtitle = opts.subtitle ?? (sameSides ? [...sides][0] : undefined);
+  const subtitle = subtitleLines(opts.subtitle ?? (sameSides ? [...sides][0] : undefined), commonLine(groups, sk));
   return frame(
     title,
     subtitle,
     { points: rows.length, notes },
     {
       data: { values: rows },
-      width: CHART_WIDTH - 220,
-      height: { step: Math.round(ROW_STEP * 1.4) },
+      width: plotWidth,
+      height: { step: layout.step },
       layer: [
         {
           mark: { type: 'bar', height: { band: 0.7 } },

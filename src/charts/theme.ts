@@ -6,17 +6,28 @@
  * - Font: fonts installed for headless rendering (DejaVu Sans for Latin, Noto CJK for the
  *   `//再来` / `[결과]` labels of the logs, Noto Color Emoji), then the generic family.
  * - Sizes: plot areas ~600 px wide so a figure with axes and legend fits A4 width (~700 px).
+ * - Text is never cut with an ellipsis (every `limit` is 0): builders wrap long labels and
+ *   titles onto several lines (label-fit.ts) and size the plot so the figure stays in PAGE_WIDTH.
  * - Nothing from the clock: time axes are elapsed seconds, never "now".
  */
 
 export const FONT_FAMILY = 'DejaVu Sans, Noto Sans CJK SC, Noto Color Emoji, sans-serif';
 
+/** Width (px) a whole figure (plot, axes, legend, padding) should stay within: A4 portrait. */
+export const PAGE_WIDTH = 700;
+/** Outer padding of every figure (px, each side). */
+export const PADDING = 8;
+/** Width (px) titles, subtitles and bottom legends may take. */
+export const TEXT_WIDTH = PAGE_WIDTH - 2 * PADDING;
+/** Font sizes of the theme (px). */
+export const FONT = { title: 14, subtitle: 11, label: 11, axisTitle: 12, legendTitle: 12, mark: 10 } as const;
+/** Line height (px) of a wrapped 11 px label. */
+export const LABEL_LINE_HEIGHT = 13;
+
 /** Plot-area width of a single-panel chart (px). */
 export const CHART_WIDTH = 600;
 /** Plot-area height of a single-panel chart (px). */
 export const CHART_HEIGHT = 300;
-/** Total width panels of a concatenated chart share (px). */
-export const CONCAT_WIDTH = 620;
 /** Height of one row in horizontal (one row per configuration) charts. */
 export const ROW_STEP = 22;
 
@@ -36,14 +47,14 @@ export const COLORS = {
 
 export const THEME_CONFIG = {
   background: 'white',
-  padding: 8,
+  padding: PADDING,
   font: FONT_FAMILY,
   view: { stroke: '#dddddd' },
-  // `limit` truncates a title (with an ellipsis) rather than letting it widen the figure past A4.
+  // No `limit` anywhere: frame() wraps titles to TEXT_WIDTH instead of cutting them.
   title: {
-    limit: 680,
-    fontSize: 14,
-    subtitleFontSize: 11,
+    limit: 0,
+    fontSize: FONT.title,
+    subtitleFontSize: FONT.subtitle,
     anchor: 'start',
     color: '#222222',
     subtitleColor: '#555555',
@@ -53,31 +64,34 @@ export const THEME_CONFIG = {
   axis: {
     labelFont: FONT_FAMILY,
     titleFont: FONT_FAMILY,
-    labelFontSize: 11,
-    titleFontSize: 12,
+    labelFontSize: FONT.label,
+    titleFontSize: FONT.axisTitle,
     labelColor: '#333333',
     titleColor: '#222222',
     gridColor: '#e8e8e8',
     domainColor: '#888888',
     tickColor: '#888888',
-    labelLimit: 180,
+    labelLimit: 0,
+    titleLimit: 0,
+    labelLineHeight: LABEL_LINE_HEIGHT,
     labelOverlap: true,
     titleFontWeight: 'normal',
   },
   legend: {
     labelFont: FONT_FAMILY,
     titleFont: FONT_FAMILY,
-    labelFontSize: 11,
-    titleFontSize: 12,
-    labelLimit: 200,
+    labelFontSize: FONT.label,
+    titleFontSize: FONT.legendTitle,
+    labelLimit: 0,
+    titleLimit: 0,
     titleFontWeight: 'normal',
-    // Below the plot, so the plot keeps its width at A4; three columns keep long labels apart.
+    // Below the plot, so the plot keeps its width at A4; builders set `columns` to what fits.
     orient: 'bottom',
     direction: 'horizontal',
     columns: 3,
     symbolLimit: 30,
   },
-  header: { labelFont: FONT_FAMILY, titleFont: FONT_FAMILY, labelFontSize: 12, titleFontSize: 12, labelLimit: 300 },
+  header: { labelFont: FONT_FAMILY, titleFont: FONT_FAMILY, labelFontSize: 12, titleFontSize: 12, labelLimit: 0, titleLimit: 0 },
   text: { font: FONT_FAMILY, fontSize: 10 },
   range: { category: PALETTE },
   concat: { spacing: 24 },
@@ -88,11 +102,10 @@ export const DISCRETE_X_AXIS = {
   labelAngle: -30,
   labelAlign: 'right',
   labelBaseline: 'top',
-  labelLimit: 140,
   labelOverlap: false,
 } as const;
 /** Axis settings for a discrete y axis of configuration labels (horizontal charts). */
-export const DISCRETE_Y_AXIS = { labelLimit: 260, labelOverlap: false } as const;
+export const DISCRETE_Y_AXIS = { labelOverlap: false } as const;
 
 /** Deep copy of the theme config, so a caller mutating one spec cannot change another. */
 export function themeConfig(): Record<string, unknown> {

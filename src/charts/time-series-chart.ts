@@ -4,10 +4,12 @@
  * drawn, so nothing depends on the time zone or the clock. Above the mark cap the points are
  * binned into equal buckets: the line is the bucket mean, the band min..max.
  */
+import { sampleSeconds } from '../analyze/load/sample-time';
 import type { SampleRecord } from '../model/records';
 import { compareValues, metricTitle } from './format';
+import { fitLegend, fitTitle } from './layout-fit';
 import { emptySpec, frame, round } from './spec';
-import { CHART_WIDTH, PALETTE } from './theme';
+import { CHART_WIDTH, COLORS, FONT, PALETTE } from './theme';
 import { DEFAULT_MARK_CAP, type VegaLiteSpec } from './types';
 
 export interface TimeSeriesChartOptions {
@@ -24,7 +26,20 @@ export interface TimeSeriesChartOptions {
    * requests of the system next to each replica's share. Only with two or more replicas.
    */
   total?: boolean;
+  /** Names the replica of a sample (wins over `replicaLabels`), e.g. the load analysis's own. */
+  replicaOf?: (sample: SampleRecord) => string;
+  /** Seconds (as `sampleSeconds` gives them) time 0 of the axis stands for. Default: the first sample drawn. */
+  origin?: number;
+  /**
+   * Seconds: sample times are rounded to multiples of it (after `origin`), so replicas scraped
+   * a moment apart share a time and the total sums every replica (the scrape interval).
+   */
+  snap?: number;
+  /** A time window (seconds on the axis) shaded and named, e.g. the steady state. */
+  window?: { start: number; end: number; label: string };
 }
+
+export { sampleSeconds };
 
 export const TOTAL_REPLICA = 'total';
 
@@ -47,31 +62,6 @@ const SERIES_TITLES: Record<string, string> = {
 export function seriesTitle(series: string): string {
   const bare = series.replace(/^[a-z0-9_]+:/i, '');
   return (Object.hasOwn(SERIES_TITLES, bare) ? SERIES_TITLES[bare] : undefined) ?? metricTitle(bare);
-}
-
-/**
- * Seconds of a sample time. Numbers are seconds already. Strings: ISO date-time (a zone when
- * printed, else read as UTC so the result does not depend on the machine's zone), `MM-DD hh:mm:ss`
- * (vLLM log lines, no year) or `hh:mm:ss`. Anything else is undefined.
- */
-export function sampleSeconds(t: string | number): number | undefined {
-  if (typeof t === 'number') return Number.isFinite(t) ? t : undefined;
-  const s = t.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
-  if (m) {
-    const [, y, mo, d, h, mi, se, zone] = m;
-    let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), 0) + Number(se) * 1000;
-    if (zone && zone !== 'Z') {
-      const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-      if (z) ms -= (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 60000;
-    }
-    return ms / 1000;
-  }
-  m = /^(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(s);
-  if (m) return Date.UTC(2000, Number(m[1]) - 1, Number(m[2]), Number(m[3]), Number(m[4]), 0) / 1000 + Number(m[5]);
-  m = /^(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(s);
-  if (m) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-  return undefined;
 }
 
 function replicaOf(sample: SampleRecord, keys: readonly string[]): string {
@@ -115,7 +105,7 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
       unreadable++;
       continue;
     }
-    pts.push({ series: s.series, replica: replicaOf(s, keys), t, value: s.value });
+    pts.push({ series: s.series, replica: opts.replicaOf ? opts.replicaOf(s) : replicaOf(s, keys), t, value: s.value });
   }
   if (unreadable > 0) notes.push(`${unreadable} samples with an unreadable time were left out.`);
   if (pts.length === 0) return emptySpec(title, `No samples of ${wanted.join(', ')} to draw.`);
@@ -126,6 +116,9 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     if (p.t < t0) t0 = p.t;
     if (p.t > t1) t1 = p.t;
   }
+  if (opts.origin !== undefined) t0 = opts.origin;
+  const snap = opts.snap;
+  if (snap !== undefined && snap > 0) for (const p of pts) p.t = t0 + Math.round((p.t - t0) / snap) * snap;
   const replicas = [...new Set(pts.map((p) => p.replica))].sort((a, b) => compareValues(a, b));
   const present = wanted.filter((w) => pts.some((p) => p.series === w));
 
@@ -186,7 +179,11 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     const totals = [...sums.values()].sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || a.t - b.t);
     values = values.concat(totals.map((e) => ({ series: e.series, replica: TOTAL_REPLICA, t: e.t, value: round(e.value) })));
     notes.push(
-      `The “${TOTAL_REPLICA}” line sums the replicas at each ${binned ? 'bucket' : 'sample time'}; replicas scraped at different times make it jagged.`,
+      binned
+        ? `The “${TOTAL_REPLICA}” line sums the replicas' bucket means.`
+        : snap !== undefined && snap > 0
+          ? `The “${TOTAL_REPLICA}” line sums the replicas at each ${round(snap, 3)} s step (sample times rounded to the step).`
+          : `The “${TOTAL_REPLICA}” line sums the replicas at each sample time; replicas scraped at different times make it jagged.`,
     );
   }
   if (replicas.length > 1) notes.push(`One line per replica (${replicas.length}).`);
@@ -200,25 +197,30 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     title: 'Replica',
     sort: colorDomain,
     scale: { domain: colorDomain, range: withTotal ? [...range, '#222222'] : range },
+    // Full opacity: the legend would otherwise take the faint band's.
+    legend: { ...fitLegend(colorDomain), symbolOpacity: 1 },
   };
+  const height = present.length > 1 ? 160 : 260;
+  const yTitle = (series: string): string | string[] => fitTitle(seriesTitle(series), height);
   const panel = (series: string): Record<string, unknown> => {
-    const layers: unknown[] = [];
+    const layers: unknown[] = opts.window ? windowLayers(x, opts.window) : [];
     if (binned)
       layers.push({
         transform: [{ filter: 'isValid(datum.min)' }],
         mark: { type: 'area', opacity: 0.18 },
         encoding: {
           x,
-          y: { field: 'min', type: 'quantitative', title: seriesTitle(series) },
+          y: { field: 'min', type: 'quantitative', title: yTitle(series) },
           y2: { field: 'max' },
-          color: { ...color, legend: null },
+          // The same colour channel as the line's (legend included): one legend, no conflict.
+          color,
         },
       });
     layers.push({
       mark: { type: 'line', strokeWidth: 1.5, interpolate: 'linear' },
       encoding: {
         x,
-        y: { field: 'value', type: 'quantitative', title: seriesTitle(series) },
+        y: { field: 'value', type: 'quantitative', title: yTitle(series) },
         color,
         tooltip: [
           { field: 'replica', type: 'nominal', title: 'Replica' },
@@ -229,7 +231,7 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     });
     return {
       width: CHART_WIDTH,
-      height: present.length > 1 ? 160 : 260,
+      height,
       transform: [{ filter: { field: 'series', equal: series } }],
       layer: layers,
     };
@@ -238,4 +240,21 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
   if (present.length === 1) Object.assign(body, panel(present[0] as string));
   else body.vconcat = present.map(panel);
   return frame(title, opts.subtitle, { points: values.length, notes }, body);
+}
+
+/** Layers that shade a window of the time axis and name it at its top left. */
+function windowLayers(x: Record<string, unknown>, w: { start: number; end: number; label: string }): Array<Record<string, unknown>> {
+  const data = { values: [{ start: round(w.start, 3), end: round(w.end, 3), label: w.label }] };
+  return [
+    {
+      data,
+      mark: { type: 'rect', color: COLORS.muted, opacity: 0.22 },
+      encoding: { x: { ...x, field: 'start' }, x2: { field: 'end' } },
+    },
+    {
+      data,
+      mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, dy: 4, fontSize: FONT.mark, color: '#333333' },
+      encoding: { x: { ...x, field: 'start' }, y: { value: 0 }, text: { field: 'label' } },
+    },
+  ];
 }

@@ -49,7 +49,16 @@ export interface ChartRow {
   id: string;
   group: Record<string, string | number>;
   metrics: Record<string, RowStat>;
+  /**
+   * Every run behind the row is a warm-up suspect (flag `warmup-suspect`, design.md's warm-up
+   * rule): drawn with a mark of its own (hollow point, faded bar) and kept out of means of
+   * measured rows. Absent means false.
+   */
+  warmup?: boolean;
 }
+
+/** Legend text of the warm-up suspect marks. */
+export const WARMUP_LABEL = 'warm-up suspect';
 
 /** Default cap on data points one chart may draw before it aggregates. */
 export const DEFAULT_MARK_CAP = 5000;

@@ -420,7 +420,7 @@ describe('chartsForSummary stays bounded', () => {
       assert.deepEqual(schemaErrors(f.spec), [], name);
       assert.deepEqual((await renderChart(f.spec)).warnings, [], name);
     }
-    const ts = figures.filter((f) => f.name.startsWith('timeseries-'));
+    const ts = figures.filter((f) => f.name.startsWith('load-'));
     assert.equal(ts.length, 6, 'series without a known meaning: 6 at most');
     assert.match(ts[ts.length - 1]!.caption, /24 more sample series are not drawn/);
     assert.ok(figures.length <= 20 + 1 + 2 + 4 + 2 + 1 + 16);

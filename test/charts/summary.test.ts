@@ -42,12 +42,12 @@ describe('chartsForSummary', () => {
     await checkAll(figures);
   });
 
-  it('samples of 4 replicas: one time series per series, totals for request counts', async () => {
+  it('samples of 4 replicas: the load figures, steady state shaded, totals where replicas add up', async () => {
     const figures = chartsForSummary({ samples: replicaSamples() });
     assertGolden('charts/summary-samples.json', outline(figures));
     assert.deepEqual(
       figures.map((f) => f.name),
-      ['timeseries-num-requests-running', 'timeseries-num-requests-waiting', 'timeseries-gpu-kv-cache-usage-pct', 'timeseries-output-tps'],
+      ['load-num-requests-running', 'load-num-requests-waiting', 'load-gpu-kv-cache-usage-pct', 'load-output-tps'],
     );
     await checkAll(figures);
   });
