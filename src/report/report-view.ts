@@ -5,7 +5,9 @@
  */
 
 import type { Comparison, GroupKey, StudyQuestion } from '../analyze/types';
-import { mdInline } from './helpers';
+import { LOAD_FIGURE_PREFIX } from '../charts';
+import { mdInline, sanitizeName } from './helpers';
+import { buildLoadSection } from './load-section';
 import { matchesWhere, type ReportConfig } from './report-config';
 import { buildAnswersView, buildOtherView } from './view/answers-view';
 import { appendixCsvFiles, buildAppendixView } from './view/appendix';
@@ -70,6 +72,10 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const claims = buildClaimsView(summary, nameFile, input.claimRules);
   const csvFiles = appendixCsvFiles(runs, summary, questions, input.diagnostics);
   const other = buildOtherView(answersCtx, blocked);
+  // The load section shows its own figures (numbered first, as it comes first); the rest go to Charts.
+  const isLoad = (f: { name: string }): boolean => sections.includes('load') && sanitizeName(f.name).startsWith(LOAD_FIGURE_PREFIX);
+  const loadFigures = input.figures.filter(isLoad).map((f, i) => ({ ...f, n: i + 1 }));
+  const load = sections.includes('load') ? buildLoadSection(input.samples, loadFigures) : undefined;
   return {
     title: mdInline(input.title),
     generatedAt: mdInline(input.generatedAt ?? ''),
@@ -78,7 +84,12 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
     claims,
     results: buildResultsView(configurations, runsById, files, nameFile),
     other,
-    charts: buildChartsView(input.figures, input.config.charts !== false),
+    ...(load ? { load } : {}),
+    charts: buildChartsView(
+      input.figures.filter((f) => !isLoad(f)),
+      input.config.charts !== false,
+      (load ? loadFigures.length : 0) + 1,
+    ),
     environment: buildEnvironmentView(runs, input.env, nameFile),
     methodology: buildMethodologyView({ runs: runs.length, files: files.length }, configurations, comparisons, claims.rules),
     consistency: buildChecksView(runs, configurations, summary.findings, input.diagnostics, nameFile),

@@ -39,6 +39,22 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
   const { md, summary, text } = await report('a10-sglang-vllm-tp2-vs-tp4.md');
   const { heading, body } = firstSection(md);
 
+  it('sets the source\'s own "15-20%" beside the measured +13.9% with a verdict (claims read from the log)', () => {
+    const section = /^## Claims in the source, checked\n([\s\S]*?)^## /m.exec(md)?.[1] ?? '';
+    assert.match(
+      section,
+      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:841 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Overstated\*\*: /m,
+    );
+    const claim = summary.claims.find((c) => c.line === 841);
+    assert.equal(claim?.verdict, 'overstated');
+    assert.ok(claim?.measured && Math.abs(claim.measured.change_pct - 13.93) < 0.01);
+    assert.match(
+      md,
+      /Claims check verdicts:\*\*\n {2}- Claims are read from the prose of each input/,
+      "the checker's rules under Methodology",
+    );
+  });
+
   it('is titled from its inputs and opens with the answers', () => {
     assert.match(md, /^# SGLang vs vLLM on 4 × NVIDIA A10: 2 vs 4 GPUs \(Qwen7B-awq\)\n/);
     assert.equal(heading, 'Answers');
@@ -62,7 +78,11 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
       body,
       /\*Medium confidence:\* 2 runs on each side at concurrency 30; at concurrency 50 the repeats of the two sides overlap\./,
     );
-    assert.match(body, /Asked by the comment “Now compare with 2 GPUs” \(above line 630\) and launch commands at lines 412 and 627\./);
+    // The source's own conclusion (claims read from the file) asks it most directly.
+    assert.match(
+      body,
+      /Asked by its conclusion text \(lines 839 and 841\), the comment “Now compare with 2 GPUs” \(above line 630\) and launch commands at lines 412 and 627\./,
+    );
     assert.match(body, /^† warm-up suspect: /m, 'the mark has its legend');
   });
 
@@ -106,7 +126,7 @@ describe('the first section of the other sample reports', () => {
     );
     assert.match(first, /prompt tok\/s \+13\.4% \/ \+25\.9% \/ \+18\.7% with it/);
     assert.match(first, /\*\*Single runs only:\*\*/, 'a single run is still an answer, with a warning');
-    assert.match(first, /Asked by the table at line 86 with a column per side\./);
+    assert.match(first, /Asked by its conclusion text \(lines 97 and 98\) and the table at line 86 with a column per side\./);
   });
 
   it('Qwen3: think vs no-think first, for both engines; OpenAI vs native answered', async () => {
@@ -126,6 +146,8 @@ describe('the first section of the other sample reports', () => {
 
 describe('claims table', async () => {
   const plain = await report('a10-sglang-vllm-tp2-vs-tp4.md');
+  // A log whose prose states no comparison's size or direction.
+  const noClaims = await report('a10-sglang-dp2-vllm.md');
   const idx = (engine: string, concurrency: number): number =>
     plain.summary.comparisons.findIndex(
       (c) => c.factor === 'gpus' && c.group.engine === engine && c.group.concurrency === concurrency && c.metric === 'throughput_rps',
@@ -194,7 +216,7 @@ describe('claims table', async () => {
 
   it('states the verdict rules under Methodology (the checker’s own when given)', () => {
     assert.match(md, /^- \*\*Claims check verdicts:\*\*\n {2}- Agrees: within ±2 points\.\n {2}- Overstated: above\.$/m);
-    assert.doesNotMatch(plain.md, /Claims in the source|Claims check verdicts/, 'no claims: no section, no rules');
+    assert.doesNotMatch(noClaims.md, /Claims in the source|Claims check verdicts/, 'no claims: no section, no rules');
   });
 
   it('ranks the questions the conclusion text speaks of first', () => {

@@ -63,17 +63,16 @@ function runsOf(draft: QuestionDraft, comparisons: readonly Comparison[]): strin
   return [...ids];
 }
 
-function toQuestion(
-  draft: QuestionDraft,
-  input: QuestionInput,
-  runsById: ReadonlyMap<string, RunRecord>,
-): Omit<StudyQuestion, 'id'> & { order: number } {
+function toQuestion(draft: QuestionDraft, input: QuestionInput, runsById: ReadonlyMap<string, RunRecord>): Ranked {
   const claims = input.claims ?? [];
   const groups = draft.comparisons.map((i) => input.comparisons[i]?.group ?? {});
   // One group per setting, not per metric.
   const distinct = [...new Map(groups.map((g) => [configurationKey(g), g] as const)).values()];
   const { held, varies } = heldEqual(distinct);
   const asked = askedBy(draft, input.comparisons, runsById, claims);
+  // How the input sets the question up apart from its conclusion text: among questions its
+  // conclusion speaks of, one also set side by side in a table or comment is asked more directly.
+  const support = claims.length ? askedBy(draft, input.comparisons, runsById, []).asked_by : asked.asked_by;
   return {
     files: draft.files,
     kind: draft.kind,
@@ -89,13 +88,18 @@ function toQuestion(
     evidence: asked.evidence,
     answer: answerQuestion(draft, input.comparisons, runsById, claims),
     order: draft.comparisons[0] ?? 0,
+    support: ASKED_LEVEL[support],
   };
 }
 
-/** Rank within a file: asked level, confidence, size of the headline change, then first comparison. */
-function byRank(a: Omit<StudyQuestion, 'id'> & { order: number }, b: Omit<StudyQuestion, 'id'> & { order: number }): number {
+/** A question with what ranks it (dropped from the output). */
+type Ranked = Omit<StudyQuestion, 'id'> & { order: number; support: number };
+
+/** Rank within a file: asked level (then the setting-up beside the conclusion), confidence, size of the headline change, first comparison. */
+function byRank(a: Ranked, b: Ranked): number {
   return (
     ASKED_LEVEL[b.asked_by] - ASKED_LEVEL[a.asked_by] ||
+    b.support - a.support ||
     CONFIDENCE_LEVEL[b.answer.confidence] - CONFIDENCE_LEVEL[a.answer.confidence] ||
     Math.abs(b.answer.change_pct) - Math.abs(a.answer.change_pct) ||
     a.order - b.order
@@ -113,5 +117,5 @@ export function buildQuestions(input: QuestionInput): StudyQuestion[] {
   const scope = (q: { files: string[] }): number =>
     q.files.length === 1 ? (fileOrder.get(q.files[0] ?? '') ?? fileOrder.size) : fileOrder.size + 1;
   questions.sort((a, b) => scope(a) - scope(b) || byRank(a, b));
-  return questions.map(({ order: _order, ...q }, i) => ({ id: `q${i + 1}`, ...q }));
+  return questions.map(({ order: _order, support: _support, ...q }, i) => ({ id: `q${i + 1}`, ...q }));
 }

@@ -86,6 +86,9 @@ function atWords(q: StudyQuestion, p: AnswerPoint, short: boolean): string {
   return ` ${pointWords(p.setting, over)}`;
 }
 
+/** Settings named one by one in an answer; past this the range says the rest (all are in appendix-comparisons.csv). */
+export const MAX_ANSWER_POINTS = 5;
+
 /** The headline point first, then the others (warm-up suspects apart), each with its change. */
 function orderedPoints(q: StudyQuestion): AnswerPoint[] {
   const { points, headline } = q.answer;
@@ -93,20 +96,28 @@ function orderedPoints(q: StudyQuestion): AnswerPoint[] {
   return [...(hp ? [hp] : []), ...points.filter((p, i) => i !== headline && !p.warmup)];
 }
 
+/** The points named in words: at most MAX_ANSWER_POINTS, and how many more there are. */
+function listedPoints(q: StudyQuestion): { listed: AnswerPoint[]; more: number } {
+  const all = orderedPoints(q);
+  return { listed: all.slice(0, MAX_ANSWER_POINTS), more: Math.max(0, all.length - MAX_ANSWER_POINTS) };
+}
+
 function pointsWords(q: StudyQuestion): string {
   const a = q.answer;
-  const [hp, ...rest] = orderedPoints(q);
+  const { listed, more } = listedPoints(q);
+  const [hp, ...rest] = listed;
   if (!hp) return '';
   const detail = Math.min(...hp.n) >= 2 ? `spread ${formatRange(hp.change_pct_range)} over repeats, ${runsWords(hp.n)}` : runsWords(hp.n);
   let s = `${proseMetric(a.metric)} ${formatPercent(hp.change_pct)}${atWords(q, hp, false)} (${detail})`;
   for (const p of rest) s += `, ${formatPercent(p.change_pct)}${atWords(q, p, true)}`;
+  if (more) s += `, and ${more} more setting${more === 1 ? '' : 's'} (appendix-comparisons.csv)`;
   if (a.range) s += ` (range ${formatRange(a.range)} over ${overWords(a.over)})`;
   return mdInline(s);
 }
 
 function alongWords(q: StudyQuestion): string {
   const a = q.answer;
-  const order = orderedPoints(q).map((p) => a.points.indexOf(p));
+  const order = listedPoints(q).listed.map((p) => a.points.indexOf(p));
   const parts: string[] = [];
   for (const direction of ['with', 'against', 'mixed'] as const) {
     const ms = a.along.filter((m) => m.direction === direction);

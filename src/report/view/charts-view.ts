@@ -18,7 +18,8 @@ function priority(name: string): number {
   return 5;
 }
 
-export function buildChartsView(figures: readonly ReportFigure[], enabled: boolean): ReportView['charts'] {
+/** `numberFrom`: figures shown before this section (the load section's) keep the numbering going. */
+export function buildChartsView(figures: readonly ReportFigure[], enabled: boolean, numberFrom = 1): ReportView['charts'] {
   if (!enabled) return { figures: [], more: '' };
   const ranked = figures
     .map((f, i) => ({ f, i, name: sanitizeName(f.name) }))
@@ -27,7 +28,7 @@ export function buildChartsView(figures: readonly ReportFigure[], enabled: boole
   const rest = ranked.slice(MAX_REPORT_FIGURES);
   return {
     figures: shown.map(({ f, name }, k) => ({
-      n: k + 1,
+      n: numberFrom + k,
       name,
       path: `charts/${name}.svg`,
       alt: mdInline(f.caption || f.title),

@@ -3,9 +3,11 @@
  * Markdown-escaped (templates only lay it out, so a user template cannot forget to escape
  * log text). One builder per section fills its part (view/*-view.ts).
  */
+
 import type { Summary } from '../../analyze/types';
 import type { Diagnostic } from '../../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../../model/records';
+import type { LoadSectionView } from '../load-section';
 import type { ReportConfig } from '../report-config';
 
 export interface ReportFigure {
@@ -62,6 +64,8 @@ export interface ReportView {
   claims: { table?: MdTable; counts: string; rules: string[] };
   results: { groups: Array<{ heading: string; common: string; table: MdTable }>; legend: string };
   other: { items: string[]; blocked: string[]; any: boolean };
+  /** Load over time (load-section.ts); absent when the inputs hold no timed samples. */
+  load?: LoadSectionView;
   charts: { figures: Array<{ n: number; name: string; path: string; alt: string; title: string; caption: string }>; more: string };
   environment: {
     gpus?: MdTable;
