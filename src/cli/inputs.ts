@@ -1,5 +1,6 @@
-/** Reads the inputs every command shares: paths, --set, --context, --format-hint. */
+/** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
+import os from 'node:os';
 import type { ParseResult } from '../ingest/types';
 import { BenchbookError } from '../model/diagnostics';
 import type { BenchRecord, FormatName } from '../model/records';
@@ -10,15 +11,33 @@ export interface InputOptions {
   set?: string[];
   context?: string;
   formatHint?: string;
+  /** Files parsed at once in worker threads (`--jobs`); default: the number of cores. */
+  jobs?: number;
 }
 
 export interface ReadHooks {
   /** Receives each record as it is read; the result then holds diagnostics only (bounded memory). */
   onRecord?: (record: BenchRecord) => void;
+  /** Instead of onRecord: the records of `jsonKinds` as JSON lines (see ParsePathsOptions.onJsonLines). */
+  onJsonLines?: (text: string) => void;
+  jsonKinds?: ReadonlyArray<BenchRecord['kind']>;
   /** A promise holds reading back until it settles (see ParseFileOptions.whenReady). */
   whenReady?: () => Promise<unknown> | undefined;
   /** Stops reading (see ParseFileOptions.signal). */
   signal?: AbortSignal;
+}
+
+/** `--jobs`' value: a whole number ≥ 1. */
+export function parseJobs(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--jobs takes a whole number ≥ 1; got "${value}"`);
+  return n;
+}
+
+/** `--jobs`' default: the cores this process may use. */
+export function defaultJobs(): number {
+  return Math.max(1, os.availableParallelism());
 }
 
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
@@ -40,8 +59,11 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       formatHint: opts.formatHint as FormatName | undefined,
       set,
       context,
-      onProgress: (done: number, total: number) => progress.update(done, total),
+      jobs: opts.jobs ?? defaultJobs(),
+      onProgress: (done, total, files, count) => progress.update(done, total, files, count),
       ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
+      ...(hooks.onJsonLines ? { onJsonLines: hooks.onJsonLines } : {}),
+      ...(hooks.jsonKinds ? { jsonKinds: hooks.jsonKinds } : {}),
       ...(hooks.whenReady ? { whenReady: hooks.whenReady } : {}),
       ...(hooks.signal ? { signal: hooks.signal } : {}),
     });

@@ -8,6 +8,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { BenchbookError } from '../model/diagnostics';
 import { runCompare } from './compare-command';
+import { defaultJobs, parseJobs } from './inputs';
 import { runNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
@@ -21,6 +22,13 @@ function packageVersion(): string {
   // dist/cli/main.js → ../../package.json; read at run time so the version has one source.
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   return (require('../../package.json') as { version: string }).version;
+}
+
+/** `--jobs N` of the commands that read inputs (parse, report, compare). */
+function jobsOption(): Option {
+  return new Option('--jobs <n>', 'files parsed at once, in worker threads (1: all in this thread)')
+    .default(defaultJobs(), 'the number of cores')
+    .argParser(parseJobs);
 }
 
 function buildProgram(setExit: (code: number) => void): Command {
@@ -41,11 +49,15 @@ function buildProgram(setExit: (code: number) => void): Command {
   context(
     program
       .command('parse')
-      .description('read logs, reports and CSVs into records (JSON lines or CSV on stdout; diagnostics on stderr)')
+      .description(
+        'read logs, reports and CSVs into records (JSON lines or CSV on stdout or --out FILE, Parquet into --out FILE; diagnostics on stderr)',
+      )
       .argument('<paths...>', 'files or directories')
-      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
+      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'parquet']).default('jsonl'))
+      .option('--out <file>', 'write to FILE, put in place only when complete (required for parquet)')
       .option('--include <kinds>', 'also emit these record kinds: env,samples')
-      .option('--format-hint <format>', 'parse every file as this format'),
+      .option('--format-hint <format>', 'parse every file as this format')
+      .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
 
   context(
@@ -58,7 +70,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--template <file>', 'a Handlebars template file, or a folder with report.md.hbs and partials/')
       .option('--config <file>', 'report config (YAML/JSON): sections, where, comparisons, charts')
       .option('--pdf', 'also write report.pdf (Chromium)')
-      .option('--png', 'also write charts/*.png (Chromium)'),
+      .option('--png', 'also write charts/*.png (Chromium)')
+      .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
 
   context(
@@ -68,7 +81,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       .argument('<paths...>', 'files or directories')
       .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | any group key')
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
-      .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
+      .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, [])
+      .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
 
   const notebook = program.command('notebook').description('notebook tools');
