@@ -20,7 +20,6 @@ import type { MeasureResult } from './measure';
 import { median } from './median';
 
 const ROOT = path.resolve(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'benchbook.js');
 const PYTHON = '/usr/bin/python3';
 
 export interface FolderArgs {
@@ -33,6 +32,8 @@ export interface FolderArgs {
 interface Timed {
   seconds: number;
   cpuSeconds: number;
+  /** CPU time of the main thread alone (Linux /proc), NaN where unknown. */
+  mainCpuSeconds: number;
   maxRssMiB: number;
   /** SHA-256 of stdout as written, and of its lines sorted. */
   hash: string;
@@ -66,19 +67,32 @@ function timeCommand(command: string, args: string[]): Promise<Timed> {
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
       const usage = /BENCH_USAGE (\{.*\})/.exec(err);
-      const u = usage?.[1] ? (JSON.parse(usage[1]) as { cpu: number; rss: number }) : { cpu: NaN, rss: NaN };
+      const u = usage?.[1] ? (JSON.parse(usage[1]) as { cpu: number; main?: number | null; rss: number }) : { cpu: NaN, rss: NaN };
       if (partial !== '') lines.push(partial);
       lines.sort();
       const sortedHash = crypto.createHash('sha256').update(lines.join('\n')).digest('hex');
-      resolve({ seconds, cpuSeconds: u.cpu, maxRssMiB: u.rss, hash: hash.digest('hex'), sortedHash, lines: lines.length, code });
+      resolve({
+        seconds,
+        cpuSeconds: u.cpu,
+        mainCpuSeconds: u.main ?? NaN,
+        maxRssMiB: u.rss,
+        hash: hash.digest('hex'),
+        sortedHash,
+        lines: lines.length,
+        code,
+      });
     });
   });
 }
 
-/** Node running `dist/cli/main.js` with `args`, then printing its CPU time and peak RSS to stderr. */
+/**
+ * Node running `dist/cli/main.js` with `args`, then printing to stderr its CPU time (all
+ * threads, and the main thread alone from /proc: clock ticks of 1/100 s) and peak RSS.
+ */
 function cliArgs(args: string[]): string[] {
   const script = `
-    const usage = () => { const c = process.cpuUsage(); process.stderr.write('\\nBENCH_USAGE ' + JSON.stringify({ cpu: (c.user + c.system) / 1e6, rss: process.resourceUsage().maxRSS / 1024 }) + '\\n'); };
+    const mainCpu = () => { try { const s = require('fs').readFileSync('/proc/thread-self/stat', 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) / 100; } catch { return null; } };
+    const usage = () => { const c = process.cpuUsage(); process.stderr.write('\\nBENCH_USAGE ' + JSON.stringify({ cpu: (c.user + c.system) / 1e6, main: mainCpu(), rss: process.resourceUsage().maxRSS / 1024 }) + '\\n'); };
     require(${JSON.stringify(path.join(ROOT, 'dist', 'cli', 'main.js'))}).main(process.argv.slice(1)).then((code) => { process.exitCode = code; process.stdout.write('', usage); });`;
   return ['-e', script, '--', ...args];
 }
@@ -106,11 +120,12 @@ interface Series {
   runs: Timed[];
 }
 
-function summary(s: Series): { wall: number; best: number; cpu: number; rss: number } {
+function summary(s: Series): { wall: number; best: number; cpu: number; main: number; rss: number } {
   return {
     wall: median(s.runs.map((r) => r.seconds)),
     best: Math.min(...s.runs.map((r) => r.seconds)),
     cpu: median(s.runs.map((r) => r.cpuSeconds)),
+    main: median(s.runs.map((r) => r.mainCpuSeconds)),
     rss: Math.max(...s.runs.map((r) => r.maxRssMiB)),
   };
 }
@@ -152,7 +167,7 @@ function curveTable(all: Series[], stats: FolderStats, cores: number): { md: str
     const over = Number.isFinite(jobs) && jobs > cores ? ` (${jobs} threads on ${cores} cores)` : '';
     const label = s.label === 'peer' ? 'peer: Python regex' : `\`benchbook parse --jobs ${jobs}\`${over}`;
     md.push(
-      `| ${label} | ${f2(m.wall)} | ${f2(m.best)} | ${f2(speedup)} | ${s.label === 'peer' ? '' : f2(eff)} | ${f2(m.cpu)} | ${f1(stats.bytes / MB / m.wall)} | ${f1(m.rss)} |`,
+      `| ${label} | ${f2(m.wall)} | ${f2(m.best)} | ${f2(speedup)} | ${s.label === 'peer' ? '' : f2(eff)} | ${f2(m.cpu)} | ${s.label === 'peer' ? '' : f2(m.main)} | ${f1(stats.bytes / MB / m.wall)} | ${f1(m.rss)} |`,
     );
   }
   const hashes = new Set(all.filter((s) => s.label !== 'peer').flatMap((s) => s.runs.map((r) => r.hash)));
@@ -166,36 +181,40 @@ function curveTable(all: Series[], stats: FolderStats, cores: number): { md: str
 }
 
 /**
- * What the curve says past the cores measured, from CPU time (which load changes far less than
- * wall time): with at least N free cores, N jobs cannot take less than CPU(N) / N, and their
- * wall time has been about that where measured quietly.
+ * What the curve says on a quiet machine with at least N free cores, from CPU times (which other
+ * work on the machine changes far less than wall time). One job: the main thread's CPU time is
+ * the critical path (V8 compiles on another core). N jobs: the work is spread over N cores, so
+ * the wall time cannot be below CPU(N) / N, nor below the main thread's own time. CPU(N) is a
+ * line through the two largest N measured: the work, plus each worker's start-up and JIT
+ * warm-up (every worker compiles the parser afresh).
  */
 function projection(all: Series[], cores: number): string[] {
-  const cpu = new Map<number, number>();
-  for (const s of all) if (s.label.startsWith('--jobs ')) cpu.set(Number(s.label.slice(7)), summary(s).cpu);
+  const cpu = new Map<number, { all: number; main: number }>();
+  for (const s of all) if (s.label.startsWith('--jobs ')) cpu.set(Number(s.label.slice(7)), { all: summary(s).cpu, main: summary(s).main });
   const workers = [...cpu.keys()].filter((j) => j > 1).sort((x, y) => x - y);
-  const one = all.find((s) => s.label === '--jobs 1');
+  const one = cpu.get(1);
   const peer = all.find((s) => s.label === 'peer');
-  if (workers.length < 2 || !one) return ['Projection: needs --jobs 1 and two --jobs values above 1.'];
-  const [j1, j2] = [workers[0] as number, workers[workers.length - 1] as number];
-  // CPU(N) ≈ work + N × per-worker cost (start-up, its own JIT warm-up): a line through two points.
-  const perWorker = ((cpu.get(j2) ?? 0) - (cpu.get(j1) ?? 0)) / (j2 - j1);
-  const work = (cpu.get(j1) ?? 0) - j1 * perWorker;
-  const t1 = summary(one).wall;
+  if (workers.length < 2 || !one || !Number.isFinite(one.main))
+    return ['Projection: needs --jobs 1 and two --jobs values above 1, on Linux.'];
+  const [j1, j2] = [workers[workers.length - 2] as number, workers[workers.length - 1] as number];
+  const c1 = cpu.get(j1) as { all: number; main: number };
+  const c2 = cpu.get(j2) as { all: number; main: number };
+  const perWorker = (c2.all - c1.all) / (j2 - j1);
+  const work = c1.all - j1 * perWorker;
+  const peerCpu = peer ? summary(peer).cpu : NaN;
   const lines = [
-    `Projection from this run's CPU times: --jobs N costs about ${f2(work)} s + N × ${f2(perWorker)} s of CPU (a worker's start-up and JIT warm-up; fitted through --jobs ${j1} and ${j2}). With N free cores the wall time cannot be below CPU(N) / N:`,
+    `Projection for a quiet machine (from CPU times): one job ≈ its main thread, ${f2(one.main)} s; N jobs cost about ${f2(work)} s + N × ${f2(perWorker)} s of CPU (fitted through --jobs ${j1} and ${j2}), so with N free cores they take at least max(CPU(N) / N, ${f2(c2.main)} s in the main thread). The peer is one thread: its CPU time, ${f2(peerCpu)} s.`,
     '',
-    '| jobs (free cores) | projected wall s (floor) | projected speed-up over the measured --jobs 1 | vs the peer |',
-    '| --- | --- | --- | --- |',
+    '| jobs (free cores) | projected wall s (floor) | projected speed-up over --jobs 1 | efficiency | vs the peer |',
+    '| --- | --- | --- | --- | --- |',
   ];
-  const peerWall = peer ? summary(peer).wall : NaN;
   for (const n of [2, 4, 8, 16]) {
-    const wall = (work + n * perWorker) / n;
-    lines.push(
-      `| ${n} | ${f2(wall)} | ${f2(t1 / wall)} | ${peer ? (wall < peerWall ? `ahead (${f2(peerWall / wall)}×)` : `behind (${f2(wall / peerWall)}×)`) : ''} |`,
-    );
+    const wall = Math.max((work + n * perWorker) / n, c2.main);
+    const speedup = one.main / wall;
+    const vsPeer = !peer ? '' : wall < peerCpu ? `ahead (${f2(peerCpu / wall)}×)` : `behind (${f2(wall / peerCpu)}×)`;
+    lines.push(`| ${n} | ${f2(wall)} | ${f2(speedup)} | ${f2(speedup / n)} | ${vsPeer} |`);
   }
-  lines.push('', `Measured on ${cores} cores: rows above ${cores} are projections, not measurements.`);
+  lines.push('', `Measured on ${cores} cores: every row is a projection, the rows above ${cores} cores beyond anything measured.`);
   return lines;
 }
 
