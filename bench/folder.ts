@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { WORKER_WARMUP_BYTES } from '../src/ingest/parallel/plan-jobs';
 import { loadCorpus, writeGeneratedLog } from './generate';
 import { type FolderStats, writeGeneratedFolder } from './generate-folder';
 import type { MeasureResult } from './measure';
@@ -132,7 +133,8 @@ function summary(s: Series): { wall: number; best: number; cpu: number; main: nu
 
 /** Every series in rounds, the order reversed every other round (drift in load hits all alike). */
 async function rounds(folder: string, a: FolderArgs, log: (s: string) => void): Promise<Series[]> {
-  const series: Series[] = a.jobsList.map((j) => ({ label: `--jobs ${j}`, runs: [] }));
+  // The default run (no --jobs: up to the cores, when they pay off) first, then each --jobs.
+  const series: Series[] = [{ label: 'default', runs: [] }, ...a.jobsList.map((j) => ({ label: `--jobs ${j}`, runs: [] }))];
   const peer: Series = { label: 'peer', runs: [] };
   const havePython = fs.existsSync(PYTHON);
   const all = havePython ? [...series, peer] : series;
@@ -142,7 +144,10 @@ async function rounds(folder: string, a: FolderArgs, log: (s: string) => void): 
       const r =
         s === peer
           ? await timeCommand(PYTHON, peerArgs(folder))
-          : await timeCommand(process.execPath, cliArgs(['parse', folder, '--jobs', s.label.slice('--jobs '.length)]));
+          : await timeCommand(
+              process.execPath,
+              cliArgs(['parse', folder, ...(s.label === 'default' ? [] : ['--jobs', s.label.slice('--jobs '.length)])]),
+            );
       log(`    folder ${s.label} #${round + 1}: ${r.seconds.toFixed(2)} s (CPU ${r.cpuSeconds.toFixed(2)} s), ${r.lines} lines`);
       s.runs.push(r);
     }
@@ -165,9 +170,15 @@ function curveTable(all: Series[], stats: FolderStats, cores: number): { md: str
     const speedup = base ? base.wall / m.wall : NaN;
     const eff = Number.isFinite(jobs) ? speedup / Math.min(jobs, cores) : NaN;
     const over = Number.isFinite(jobs) && jobs > cores ? ` (${jobs} threads on ${cores} cores)` : '';
-    const label = s.label === 'peer' ? 'peer: Python regex' : `\`benchbook parse --jobs ${jobs}\`${over}`;
+    const label =
+      s.label === 'peer'
+        ? 'peer: Python regex'
+        : s.label === 'default'
+          ? '`benchbook parse` (default --jobs)'
+          : `\`benchbook parse --jobs ${jobs}\`${over}`;
+    const effCell = s.label === 'peer' ? '' : s.label === 'default' ? `${f2(speedup / cores)} (per core)` : f2(eff);
     md.push(
-      `| ${label} | ${f2(m.wall)} | ${f2(m.best)} | ${f2(speedup)} | ${s.label === 'peer' ? '' : f2(eff)} | ${f2(m.cpu)} | ${s.label === 'peer' ? '' : f2(m.main)} | ${f1(stats.bytes / MB / m.wall)} | ${f1(m.rss)} |`,
+      `| ${label} | ${f2(m.wall)} | ${f2(m.best)} | ${f2(speedup)} | ${effCell} | ${f2(m.cpu)} | ${s.label === 'peer' ? '' : f2(m.main)} | ${f1(stats.bytes / MB / m.wall)} | ${f1(m.rss)} |`,
     );
   }
   const hashes = new Set(all.filter((s) => s.label !== 'peer').flatMap((s) => s.runs.map((r) => r.hash)));
@@ -188,7 +199,7 @@ function curveTable(all: Series[], stats: FolderStats, cores: number): { md: str
  * line through the two largest N measured: the work, plus each worker's start-up and JIT
  * warm-up (every worker compiles the parser afresh).
  */
-function projection(all: Series[], cores: number): string[] {
+function projection(all: Series[], cores: number, bytes: number): string[] {
   const cpu = new Map<number, { all: number; main: number }>();
   for (const s of all) if (s.label.startsWith('--jobs ')) cpu.set(Number(s.label.slice(7)), { all: summary(s).cpu, main: summary(s).main });
   const workers = [...cpu.keys()].filter((j) => j > 1).sort((x, y) => x - y);
@@ -215,6 +226,11 @@ function projection(all: Series[], cores: number): string[] {
     lines.push(`| ${n} | ${f2(wall)} | ${f2(speedup)} | ${f2(speedup / n)} | ${vsPeer} |`);
   }
   lines.push('', `Measured on ${cores} cores: every row is a projection, the rows above ${cores} cores beyond anything measured.`);
+  const warmupMB = (perWorker * bytes) / one.main / MB;
+  lines.push(
+    '',
+    `Calibration: a worker's ${f2(perWorker)} s is the CPU one job spends parsing ${f1(warmupMB)} MB here; \`jobs: 'auto'\` assumes ${f1(WORKER_WARMUP_BYTES / MB)} MB (WORKER_WARMUP_BYTES in src/ingest/parallel/plan-jobs.ts).`,
+  );
   return lines;
 }
 
@@ -272,7 +288,7 @@ export async function benchFolder(
       '',
       ...notes,
       '',
-      ...projection(all, cores),
+      ...projection(all, cores, stats.bytes),
       '',
       ...(await singleFile(a, measure, log)),
       '',

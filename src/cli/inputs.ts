@@ -1,6 +1,5 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
-import os from 'node:os';
 import type { ParseResult } from '../ingest/types';
 import { BenchbookError } from '../model/diagnostics';
 import type { BenchRecord, FormatName } from '../model/records';
@@ -11,7 +10,7 @@ export interface InputOptions {
   set?: string[];
   context?: string;
   formatHint?: string;
-  /** Files parsed at once in worker threads (`--jobs`); default: the number of cores. */
+  /** Files parsed at once in worker threads (`--jobs`); default 'auto' (see ParsePathsOptions.jobs). */
   jobs?: number;
 }
 
@@ -35,11 +34,6 @@ export function parseJobs(value: string): number {
   return n;
 }
 
-/** `--jobs`' default: the cores this process may use. */
-export function defaultJobs(): number {
-  return Math.max(1, os.availableParallelism());
-}
-
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
 export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
   for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
@@ -59,7 +53,8 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       formatHint: opts.formatHint as FormatName | undefined,
       set,
       context,
-      jobs: opts.jobs ?? defaultJobs(),
+      // No --jobs: up to the cores, when the input is large enough for workers to pay off.
+      jobs: opts.jobs ?? 'auto',
       onProgress: (done, total, files, count) => progress.update(done, total, files, count),
       ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
       ...(hooks.onJsonLines ? { onJsonLines: hooks.onJsonLines } : {}),

@@ -8,7 +8,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { BenchbookError } from '../model/diagnostics';
 import { runCompare } from './compare-command';
-import { defaultJobs, parseJobs } from './inputs';
+import { parseJobs } from './inputs';
 import { runNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
@@ -26,9 +26,10 @@ function packageVersion(): string {
 
 /** `--jobs N` of the commands that read inputs (parse, report, compare). */
 function jobsOption(): Option {
-  return new Option('--jobs <n>', 'files parsed at once, in worker threads (1: all in this thread)')
-    .default(defaultJobs(), 'the number of cores')
-    .argParser(parseJobs);
+  return new Option(
+    '--jobs <n>',
+    'files parsed at once, in worker threads (default: up to the number of cores, when the input is large enough to pay for starting them; 1: all in this thread)',
+  ).argParser(parseJobs);
 }
 
 function buildProgram(setExit: (code: number) => void): Command {

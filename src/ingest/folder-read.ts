@@ -34,20 +34,19 @@ export interface ParsePathsOptions extends Omit<ParseOptions, 'file' | 'onProgre
   signal?: AbortSignal;
   streamThreshold?: number;
   /**
-   * Files parsed at once, in worker threads (default 1: every file in this thread). Records,
-   * their order, duplicate marks and diagnostics are the same whatever the number. Files at
-   * least as large as the streaming threshold are still streamed in this thread, in their turn.
+   * Files parsed at once, in worker threads (default 1: every file in this thread); 'auto': up
+   * to the cores, only when the input is large enough for workers to pay for their start-up
+   * (parallel/plan-jobs.ts). Records, their order, duplicate marks and diagnostics are the same
+   * whatever the number. Files at least as large as the streaming threshold are still streamed
+   * in this thread, in their turn.
    */
-  jobs?: number;
+  jobs?: number | 'auto';
   /**
-   * Below this many bytes of files for workers (default PARALLEL_MIN_BYTES), everything is read
-   * in this thread: starting the threads would cost more than they save.
+   * Below this many bytes of files for workers, everything is read in this thread (default:
+   * PARALLEL_MIN_BYTES for a number of jobs, the warm-up rule for 'auto').
    */
   parallelMinBytes?: number;
 }
-
-/** See ParsePathsOptions.parallelMinBytes. */
-export const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 
 export class FolderRead {
   readonly duplicates = new DuplicateTracker();

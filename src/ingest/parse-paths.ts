@@ -10,11 +10,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostics';
-import { FolderRead, PARALLEL_MIN_BYTES, type ParsePathsOptions } from './folder-read';
+import { FolderRead, type ParsePathsOptions } from './folder-read';
 import { parseInParallel } from './parallel/parse-in-parallel';
+import { PARALLEL_MIN_BYTES, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
 import type { ParseResult } from './types';
 
-export { PARALLEL_MIN_BYTES, type ParsePathsOptions };
+export { PARALLEL_MIN_BYTES, type ParsePathsOptions, WORKER_WARMUP_BYTES };
 
 const NOT_TEXT = /\.(png|jpe?g|gif|webp|pdf|zip|gz|tgz|bz2|xz|7z|tar|ipynb_checkpoints|so|o|bin|pt|safetensors)$/i;
 
@@ -58,8 +59,13 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     }
   });
   const folder = new FolderRead(files, sizes, opts, diagnostics);
-  const jobs = opts.jobs ?? 1;
-  if (jobs > 1 && worthWorkers(folder, opts.parallelMinBytes ?? PARALLEL_MIN_BYTES)) await parseInParallel(folder, { jobs });
+  const threads = workerThreads({
+    sizes,
+    streamThreshold: folder.streamThreshold,
+    jobs: opts.jobs ?? 1,
+    ...(opts.parallelMinBytes !== undefined ? { minBytes: opts.parallelMinBytes } : {}),
+  });
+  if (threads > 0) await parseInParallel(folder, { jobs: threads });
   else {
     for (const [index, file] of files.entries()) {
       if (opts.signal?.aborted) break;
@@ -68,19 +74,4 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     }
   }
   return folder.result();
-}
-
-/**
- * Whether worker threads pay for themselves: at least two files for them (under the streaming
- * threshold; larger files are streamed here) holding at least `minBytes` between them.
- */
-function worthWorkers(folder: FolderRead, minBytes: number): boolean {
-  let files = 0;
-  let bytes = 0;
-  for (const size of folder.sizes) {
-    if (size >= folder.streamThreshold) continue;
-    files++;
-    bytes += size;
-  }
-  return files >= 2 && bytes >= minBytes;
 }
