@@ -11,31 +11,22 @@
 import type { Diagnostic } from './diagnostics';
 import { type ParquetCell, type ParquetColumn, type ParquetColumnType, ParquetTableWriter } from './parquet-table';
 import type { RunRecord } from './records';
-import { RUN_CSV_CONTEXT_COLUMNS, runContextCells, runMetricCells, runsCsvMetricColumns } from './runs-csv';
+import {
+  RUN_CSV_CONTEXT_COLUMNS,
+  RUN_CSV_DECIMAL_COLUMNS,
+  RUN_CSV_WHOLE_NUMBER_COLUMNS,
+  runContextCells,
+  runMetricCells,
+  runsCsvMetricColumns,
+} from './runs-csv';
 
 export interface RunsParquetColumn extends ParquetColumn {
   /** The runs.csv column or metric key it holds. */
   from: string;
 }
 
-/** Context columns that hold whole numbers by nature. */
-const INT64_COLUMNS = new Set([
-  'line',
-  'hardware.gpu_count',
-  'hardware.gpu_memory_mib',
-  'hardware.vcpus',
-  'parallelism.tp',
-  'parallelism.dp',
-  'parallelism.pp',
-  'parallelism.gpus',
-  'server.context_length',
-  'client.concurrency',
-  'client.total_requests',
-  'client.max_tokens',
-  'client.input_len',
-  'client.output_len',
-]);
-const DOUBLE_COLUMNS = new Set(['hardware.memory_gb', 'hardware.vram_gb', 'client.temperature', 'client.request_rate']);
+const INT64_COLUMNS: ReadonlySet<string> = new Set(['line', ...RUN_CSV_WHOLE_NUMBER_COLUMNS]);
+const DOUBLE_COLUMNS: ReadonlySet<string> = new Set(RUN_CSV_DECIMAL_COLUMNS);
 
 function contextType(column: string): ParquetColumnType {
   return INT64_COLUMNS.has(column) ? 'INT64' : DOUBLE_COLUMNS.has(column) ? 'DOUBLE' : 'STRING';
