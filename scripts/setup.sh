@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Idempotent setup used by both README commands (`npm start`, `npm test`):
 # Debian packages (Chromium, fonts, Jupyter, poppler), npm ci, build, tslab kernel spec.
+# jupyter-notebook is the server `npm run notebook` starts; python3-jupyter-kernel-test checks
+# the kernel against the messaging protocol (test/notebook/kernel_test.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium fonts-noto-cjk fonts-noto-color-emoji jupyter-nbconvert jupyter-client python3-ipykernel poppler-utils)
+APT_PACKAGES=(chromium fonts-noto-cjk fonts-noto-color-emoji jupyter-nbconvert jupyter-client python3-ipykernel jupyter-notebook python3-jupyter-kernel-test poppler-utils)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -30,7 +32,10 @@ fi
 echo "setup: build"
 npx tsc -p tsconfig.json
 
-# tslab kernel spec for Debian's Jupyter (the pyenv python3 first on PATH has no Jupyter).
+# tslab kernel spec for Debian's Jupyter (the pyenv python3 first on PATH has no Jupyter), for a
+# Jupyter started by hand. `npm run notebook` and `benchbook notebook run|serve` do not need it:
+# they put a spec of their own first on JUPYTER_PATH (benchbook's kernel launcher,
+# src/notebook/jupyter-dir.ts), so nothing system-wide depends on this checkout's path.
 export PATH="$PWD/node_modules/.bin:$PATH"
 if ! /usr/bin/python3 -m jupyter kernelspec list 2>/dev/null | grep -q '^ *tslab '; then
   echo "setup: installing the tslab kernel spec"

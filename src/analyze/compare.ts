@@ -22,9 +22,10 @@
  *    than two pairs (MAX_NEAREST_BLOCKED) are equally near, none is listed (many equal near
  *    misses, such as every other model on the same GPUs, are different experiments).
  */
+import { unknownNameMessage } from '../model/closest-name';
 import type { RunRecord } from '../model/records';
 import { buildConfigurationSet, type ConfigurationSet, WARMUP_FLAG } from './configurations';
-import { FACTORS, type FactorSpec, factorSpec, STANDARD_FACTORS } from './factors';
+import { FACTORS, type FactorSpec, factorNames, factorSpec, factorValue, otherDegreesDiffering, STANDARD_FACTORS } from './factors';
 import { compareGroups, compareGroupValues, groupMatches, sharedGroup, type Where } from './group';
 import {
   type BlockedPair,
@@ -76,7 +77,8 @@ interface Candidate {
   cand: Ctx;
   waived: GroupKey[];
   companions: GroupKey[];
-  blocking: GroupKey[];
+  /** Group keys, and for a tp/dp/pp factor the other degrees, that differ. */
+  blocking: string[];
 }
 
 interface PairSpec {
@@ -93,7 +95,7 @@ interface PairSpec {
 function assess(base: Ctx, cand: Ctx, spec: PairSpec): Candidate {
   const waived: GroupKey[] = [];
   const companions: GroupKey[] = [];
-  const blocking: GroupKey[] = [];
+  const blocking: string[] = [];
   for (const k of GROUP_KEYS) {
     if (spec.ignore.includes(k)) continue;
     const a = base.conf.group[k];
@@ -228,8 +230,8 @@ function selectPairs(all: Candidate[], spec: PairSpec): { kept: Candidate[]; blo
         kind: spec.kind,
         factor: spec.factor,
         field,
-        baseline: { configuration: c.base.conf.id, value: c.base.conf.group[field] ?? null },
-        candidate: { configuration: c.cand.conf.id, value: c.cand.conf.group[field] ?? null },
+        baseline: { configuration: c.base.conf.id, value: c.base.conf.group[field as GroupKey] ?? null },
+        candidate: { configuration: c.cand.conf.id, value: c.cand.conf.group[field as GroupKey] ?? null },
       });
     }
   }
@@ -265,10 +267,10 @@ function factorPairSpec(f: FactorSpec, factorName: string): PairSpec {
   return {
     kind: f.kind,
     factor: factorName,
-    ignore: [f.key],
+    ignore: [f.key, ...(f.follows ?? [])],
     companion: f.companion,
     side: (ctx) => {
-      const v = ctx.conf.group[f.key]!;
+      const v = factorValue(f, ctx.conf.group, ctx.runs)!;
       return { label: f.label(v), value: v };
     },
     gpus: (ctx) => {
@@ -283,7 +285,7 @@ export class UnknownFactorError extends Error {
   readonly code = 'usage' as const;
   constructor(readonly factor: string) {
     super(
-      `unknown comparison factor "${factor}": use gpus, strategy, engine, mode, api, context_length or a group key (${GROUP_KEYS.join(', ')})`,
+      `${unknownNameMessage('comparison factor', factor, factorNames())}: use gpus, strategy, engine, mode, api, context_length, tp, dp, pp or a group key (${GROUP_KEYS.join(', ')})`,
     );
     this.name = 'UnknownFactorError';
   }
@@ -298,18 +300,43 @@ export function compareOnFactor(
   const f = factorSpec(factor);
   if (!f) throw new UnknownFactorError(factor);
   const spec = factorPairSpec(f, f.key);
-  const confs = ctxs(set, opts.where).filter((c) => c.conf.group[f.key] !== undefined);
+  const out = comparePairs(factorCandidates(set, f, spec, opts.where), spec, opts);
+  return { comparisons: sortComparisons(out.comparisons), blocked: sortBlocked(out.blocked) };
+}
+
+/** Every (baseline, candidate) pair of configurations whose factor values differ, assessed by rule 2. */
+function factorCandidates(set: ConfigurationSet, f: FactorSpec, spec: PairSpec, where: Where | undefined): Candidate[] {
+  const confs = ctxs(set, where)
+    .map((ctx) => ({ ctx, v: factorValue(f, ctx.conf.group, ctx.runs) }))
+    .filter((x): x is { ctx: Ctx; v: GroupValue } => x.v !== undefined);
   const all: Candidate[] = [];
-  for (const a of confs) {
-    for (const b of confs) {
-      const va = a.conf.group[f.key]!;
-      const vb = b.conf.group[f.key]!;
+  for (const { ctx: a, v: va } of confs) {
+    for (const { ctx: b, v: vb } of confs) {
       if (va === vb || f.order(va, vb) >= 0) continue;
-      all.push(assess(a, b, spec));
+      const c = assess(a, b, spec);
+      c.blocking.push(...otherDegreesDiffering(f, a.runs, b.runs));
+      all.push(c);
     }
   }
-  const out = comparePairs(all, spec, opts);
-  return { comparisons: sortComparisons(out.comparisons), blocked: sortBlocked(out.blocked) };
+  return all;
+}
+
+/** A pair of configurations that differ in the factor, and what else differs between them (empty: comparable). */
+export interface FactorPair {
+  baseline: Configuration;
+  candidate: Configuration;
+  blocking: string[];
+}
+
+/** The pairs `compareOnFactor` considers, before closest-partner selection: to explain an empty result. */
+export function factorPairs(set: ConfigurationSet, factor: string, where?: Where): FactorPair[] {
+  const f = factorSpec(factor);
+  if (!f) throw new UnknownFactorError(factor);
+  return factorCandidates(set, f, factorPairSpec(f, f.key), where).map((c) => ({
+    baseline: c.base.conf,
+    candidate: c.cand.conf,
+    blocking: c.blocking,
+  }));
 }
 
 /**

@@ -52,20 +52,18 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
     c.efficiency === undefined ? '' : c.efficiency.toFixed(2),
     c.flags.join(','),
   ]);
-  const numeric = new Set([3, 4, 6, 7, 8, 10]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string =>
+  const first = rows[0]!;
+  const title = `${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`;
+  return `${title}\n${fixedWidthTable(header, body, new Set([3, 4, 6, 7, 8, 10]))}`;
+}
+
+/** Columns padded to their widest cell, numeric ones right-aligned, a dashed rule under the header. */
+export function fixedWidthTable(header: readonly string[], body: readonly string[][], numeric: ReadonlySet<number>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
     cells
       .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
-  const out: string[] = [];
-  const first = rows[0]!;
-  out.push(
-    `${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`,
-  );
-  out.push(line(header));
-  out.push(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of body) out.push(line(r));
-  return `${out.join('\n')}\n`;
+  return `${[line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n')}\n`;
 }

@@ -5,21 +5,38 @@
  * notebooks. Frames stay inside this module's callers: what crosses a stage boundary is
  * plain rows (`frameToRows`).
  *
- * Exact arithmetic (summary.json's mean/min/max/std) is done on plain arrays in stats.ts;
- * danfojs is used here for grouping and pivoting in notebooks.
+ * Aggregates (groupRuns, pivotRuns, summary.json) are done on plain arrays in stats.ts, over
+ * the runs that have each metric; danfojs frames are for notebooks (see missing-values.ts).
  */
 import type { DataFrame } from 'danfojs-node';
 import type { RunRecord } from '../model/records';
 import { setOwn } from '../model/safe-keys';
-import { compareGroupValues, groupMatches, runGroup, type Where } from './group';
+import { compareGroupValues, groupMatches, runGroup, UNKNOWN, type Where } from './group';
+import { skipMissingInGroupby } from './missing-values';
+import { mean, median, sampleStd } from './stats';
 
-type Danfo = typeof import('danfojs-node');
+/**
+ * danfojs, typed. With the frame types below it is re-exported so that a notebook importing
+ * `benchbook` from outside this repository can name what its cells hold (each cell's
+ * declarations are passed to the next ones, and danfojs is reachable only through benchbook).
+ */
+type DanfoModule = typeof import('danfojs-node');
+/** The danfojs-node module (an interface, not an alias, so that a notebook's declarations can name it). */
+export interface Danfo extends DanfoModule {}
+export type { DataFrame, Series } from 'danfojs-node';
+export type { default as Groupby } from 'danfojs-node/dist/danfojs-base/aggregators/groupby';
+/** What most DataFrame and Series methods return (danfojs-base's classes, which danfojs-node's extend). */
+export type { default as BaseDataFrame } from 'danfojs-node/dist/danfojs-base/core/frame';
+export type { default as BaseSeries } from 'danfojs-node/dist/danfojs-base/core/series';
+
 let danfo: Danfo | undefined;
 
 /**
  * Loads danfojs-node once, silencing console.log/console.warn/console.info and
  * process.stderr.write only while it loads (and while TensorFlow.js starts its backend,
- * which is when the notice is printed), restoring them after.
+ * which is when the notice is printed), restoring them after. Its groupby then skips
+ * missing values (missing-values.ts). Notebooks outside this repository get danfojs, typed,
+ * from here: `const dfd = loadDanfo()`.
  */
 export function loadDanfo(): Danfo {
   if (danfo) return danfo;
@@ -39,6 +56,7 @@ export function loadDanfo(): Danfo {
     } catch {
       // A danfojs without `tensorflow` still works; the notice may then appear later.
     }
+    skipMissingInGroupby(new loaded.DataFrame({ k: [0] }).groupby(['k']));
     danfo = loaded;
   } finally {
     console.log = saved.log;
@@ -161,52 +179,59 @@ export function filterRuns(runs: readonly RunRecord[], where: Where): RunRecord[
   return runs.filter((r) => groupMatches({ ...runToRow(r), ...runGroup(r) } as never, where));
 }
 
+/** Aggregates `groupRuns` can give per metric, each over the runs of the group that have the metric. */
+export type GroupStat = 'mean' | 'min' | 'max' | 'std' | 'median';
+
 export interface GroupRunsOptions {
-  /** Metric columns to average (default: every metric present). */
+  /** Metric columns to aggregate (default: every metric present). */
   metrics?: string[];
+  /** Aggregates per metric (default `['mean']`); `<metric>_n` is always given. */
+  stats?: GroupStat[];
+}
+
+const STAT_OF: Record<GroupStat, (xs: readonly number[]) => number> = {
+  mean,
+  min: (xs) => Math.min(...xs),
+  max: (xs) => Math.max(...xs),
+  std: sampleStd,
+  median,
+};
+
+/** The group key of a row: its key values in order, absent as "unknown". */
+function groupKeyOf(row: FlatRow, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((k) => (Object.hasOwn(row, k) ? row[k] : UNKNOWN)));
 }
 
 /**
- * Runs grouped by `keys` (flat columns): one row per group with the keys, `n` and
- * `<metric>_mean` (danfojs `groupby().col().mean()`; a metric absent from every run of
- * the group is absent). Absent key values group together under "unknown".
+ * Runs grouped by `keys` (flat columns, see FRAME_COLUMNS): one row per group with the keys,
+ * `n` (runs in the group) and, per metric, `<metric>_n` (runs of the group that have the
+ * metric) and `<metric>_<stat>` over those runs only. A run without the metric never counts
+ * as 0: a group where no run has it gets `<metric>_n: 0` and no aggregate. Absent key values
+ * group together under "unknown". Plain arithmetic (stats.ts), not danfojs: its groupby
+ * counts a missing value as 0.
  */
 export async function groupRuns(runs: readonly RunRecord[], keys: readonly string[], opts: GroupRunsOptions = {}): Promise<FlatRow[]> {
-  if (runs.length === 0) return [];
-  const rows = runs.map((r) => {
-    const row = runToRow(r);
-    for (const k of keys) if (!Object.hasOwn(row, k)) setOwn<string | number>(row, k, 'unknown');
-    return row;
-  });
+  const rows = runs.map(runToRow);
   const cols = rowColumns(rows);
-  const metrics = (opts.metrics ?? cols.filter((c) => !(FRAME_COLUMNS as readonly string[]).includes(c))).filter(
-    (m) => rows.some((r) => typeof r[m] === 'number') && !keys.includes(m),
-  );
-  const withCount = rows.map((r) => ({ ...r, n: 1 }));
-  const frame = rowsToFrame(withCount, [...new Set([...keys, ...metrics, 'n'])]);
-  const grouped = frame.groupby([...keys]);
-  const means = metrics.length ? frameToRows(grouped.col(metrics).mean()) : [];
-  const counts = frameToRows(grouped.col(['n']).sum());
-  const keyOf = (r: FlatRow): string => JSON.stringify(keys.map((k) => r[k] ?? null));
-  const meanByKey = new Map(means.map((r) => [keyOf(r), r] as const));
-  // danfojs gives 0 as the mean of a group where no run has the metric: it must stay absent.
-  const present = new Map<string, Set<string>>();
-  for (const r of rows) {
-    const k = keyOf(r);
-    const set = present.get(k) ?? new Set<string>();
-    for (const m of metrics) if (typeof r[m] === 'number') set.add(m);
-    present.set(k, set);
+  // A metric asked for that no run has still gets `<metric>_n: 0` in every group.
+  const metrics = (opts.metrics ?? cols.filter((c) => !(FRAME_COLUMNS as readonly string[]).includes(c))).filter((m) => !keys.includes(m));
+  const stats = opts.stats ?? ['mean'];
+  const groups = new Map<string, { first: FlatRow; rows: FlatRow[] }>();
+  for (const row of rows) {
+    const k = groupKeyOf(row, keys);
+    const g = groups.get(k);
+    if (g) g.rows.push(row);
+    else groups.set(k, { first: row, rows: [row] });
   }
-  const out = counts.map((c) => {
+  const out = [...groups.values()].map((g) => {
     const row: FlatRow = {};
-    for (const k of keys) if (c[k] !== undefined) setOwn<string | number>(row, k, c[k]!);
-    setOwn<string | number>(row, 'n', c.n_sum ?? 0);
-    const m = meanByKey.get(keyOf(c));
-    const has = present.get(keyOf(c));
-    if (m)
-      for (const metric of metrics)
-        if (has?.has(metric) && typeof m[`${metric}_mean`] === 'number')
-          setOwn<string | number>(row, `${metric}_mean`, m[`${metric}_mean`]!);
+    for (const k of keys) setOwn<string | number>(row, k, Object.hasOwn(g.first, k) ? g.first[k]! : UNKNOWN);
+    setOwn<string | number>(row, 'n', g.rows.length);
+    for (const m of metrics) {
+      const xs = g.rows.map((r) => r[m]).filter((v): v is number => typeof v === 'number');
+      setOwn<string | number>(row, `${m}_n`, xs.length);
+      if (xs.length > 0) for (const s of stats) setOwn<string | number>(row, `${m}_${s}`, STAT_OF[s](xs));
+    }
     return row;
   });
   // Numbers ascending, then strings (so concurrency 30 comes before 100).
@@ -230,23 +255,26 @@ export interface PivotOptions {
 
 /**
  * A pivot table as rows: one row per index value, one column per value of `columns`
- * (named by the value), each cell the mean of `metric` over the runs there; empty cells
- * are absent keys.
+ * (named by the value) holding the mean of `metric` over the runs there that have it, and
+ * beside it `<value>_n`, how many runs that mean is over. Cells without such runs are absent.
  */
 export async function pivotRuns(runs: readonly RunRecord[], opts: PivotOptions): Promise<FlatRow[]> {
   const index = Array.isArray(opts.index) ? opts.index : [opts.index];
   const grouped = await groupRuns(runs, [...index, opts.columns], { metrics: [opts.metric] });
   const rows = new Map<string, FlatRow>();
   for (const g of grouped) {
-    const key = JSON.stringify(index.map((k) => g[k] ?? null));
+    const key = groupKeyOf(g, index);
     let row = rows.get(key);
     if (!row) {
       row = {};
-      for (const k of index) if (g[k] !== undefined) setOwn<string | number>(row, k, g[k]!);
+      for (const k of index) setOwn<string | number>(row, k, g[k]!);
       rows.set(key, row);
     }
     const v = g[`${opts.metric}_mean`];
-    if (typeof v === 'number') setOwn<string | number>(row, String(g[opts.columns] ?? 'unknown'), v);
+    if (typeof v !== 'number') continue;
+    const column = String(g[opts.columns]);
+    setOwn<string | number>(row, column, v);
+    setOwn<string | number>(row, `${column}_n`, g[`${opts.metric}_n`]!);
   }
   return [...rows.values()];
 }

@@ -5,6 +5,7 @@
  *   3. compareAll — scaling, parallelism, engine, mode comparisons + blocked pairs (compare.ts)
  *   4. checkRuns — consistency findings per run (checks.ts)
  *   5. buildObservations — highest/lowest, errors, warm-up, sub-linear scaling (observations.ts)
+ *   6. buildQuestions — what each input set out to compare, ranked and answered (questions/)
  * Deterministic: the same runs in any order give the same summary.
  */
 import type { Diagnostic } from '../model/diagnostics';
@@ -14,7 +15,8 @@ import { compareAll } from './compare';
 import { configurationsOfMarked, markWarmupSuspects } from './configurations';
 import { compareRunsByDocument } from './group';
 import { buildObservations } from './observations';
-import type { Summary } from './types';
+import { buildQuestions } from './questions';
+import type { ClaimCheck, Summary } from './types';
 
 export interface AnalyzeOptions {
   /** env records read with the runs (counted per file in `inputs`). */
@@ -23,6 +25,12 @@ export interface AnalyzeOptions {
   diagnostics?: readonly Diagnostic[];
   /** Inputs as the caller knows them (wins over the counts derived from runs/env/samples/diagnostics). */
   inputs?: Summary['inputs'];
+  /**
+   * The source text's claims, already checked against these runs' comparisons (indexes into
+   * summary.comparisons). Copied to `summary.claims`; a comparison a claim was matched to
+   * ranks its question as asked by the conclusion text.
+   */
+  claims?: readonly ClaimCheck[];
 }
 
 export interface Analysis {
@@ -53,19 +61,24 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   const { comparisons, blocked } = compareAll(set);
   const findings = checkRuns(marked);
   const observations = buildObservations(marked, comparisons);
+  const inputs = opts.inputs ? [...opts.inputs] : deriveInputs(ordered, opts);
+  const claims = [...(opts.claims ?? [])];
+  const questions = buildQuestions({ comparisons, runs: marked, files: inputs.map((i) => i.file), claims });
   const summary: Summary = {
     schema_version: 1,
-    inputs: opts.inputs ? [...opts.inputs] : deriveInputs(ordered, opts),
+    inputs,
     configurations: set.configurations,
     comparisons,
     observations,
     findings,
     blocked,
+    questions,
+    claims,
   };
   return { summary, runs: marked };
 }
 
-/** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked}`. */
+/** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked, questions, claims}`. */
 export function analyzeRuns(runs: readonly RunRecord[], opts: AnalyzeOptions = {}): Summary {
   return analyzeRunsDetailed(runs, opts).summary;
 }

@@ -3,7 +3,7 @@
  * happens in the report.
  */
 import type { Diagnostic } from '../model/diagnostics';
-import type { Group, GroupValue } from '../model/run-group';
+import type { Group, GroupKey, GroupValue } from '../model/run-group';
 
 export type ComparisonKind = 'scaling' | 'parallelism' | 'engine' | 'mode' | 'custom';
 
@@ -119,6 +119,103 @@ export interface ClaimCheck {
   why: string;
 }
 
+/**
+ * How directly an input asked a question, strongest first: its conclusion text names the
+ * comparison (a claim matched to it); a comment or table sets the two sides side by side
+ * ("Now compare with 2 GPUs", a `Pipeline … | Tensor …` table); headings or separators name
+ * each side (`### SGLang`, `---- think ----`); the two sides come from launch commands that
+ * differ in the setting; only the data varies.
+ */
+export type AskedBy = 'conclusion' | 'comment-or-table' | 'heading' | 'launch-command' | 'data';
+
+/** Where an input asks a question: `file:line` of the text, and the text (untrusted: escape where shown). */
+export interface QuestionEvidence {
+  /** conclusion, comment, table, heading, separator, launch-command, data */
+  kind: string;
+  text: string;
+  file: string;
+  /** 1-based line of the text; with `above`, the line of the first run under it. */
+  line?: number;
+  /** The text's own line is not known (a label of the runs): it stands above `line`. */
+  above?: boolean;
+  /** The side whose runs it names (headings, comments, tables, launch commands). */
+  side?: 'baseline' | 'candidate';
+}
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** One setting the question was measured at (a concurrency level, a preset …), on the headline metric. */
+export interface AnswerPoint {
+  /** Index into summary.comparisons. */
+  comparison: number;
+  /** The values of the keys that vary between points (empty for a single point). */
+  setting: Group;
+  change_pct: number;
+  change_pct_range: [number, number];
+  /** Runs on the baseline and the candidate side. */
+  n: [number, number];
+  efficiency?: number;
+  /** The pair rests on a warm-up suspect: shown, but neither headline nor part of the range. */
+  warmup: boolean;
+  /** The min–max of the two sides' repeats overlap (each side has 2 runs or more). */
+  overlap: boolean;
+}
+
+/** Another metric at the same points: does it move with the headline metric (better together)? */
+export interface AlongMetric {
+  metric: string;
+  /** Change % at each point of the answer (null where the metric is missing). */
+  changes: Array<number | null>;
+  /** with: better where the headline is better at every point; against: worse at every point; mixed. */
+  direction: 'with' | 'against' | 'mixed';
+}
+
+export interface QuestionAnswer {
+  metric: string;
+  /** Index into `points` of the headline point (never a warm-up suspect when another exists). */
+  headline: number;
+  change_pct: number;
+  change_pct_range: [number, number];
+  n: [number, number];
+  points: AnswerPoint[];
+  /** Keys the points vary over (concurrency, preset …). */
+  over: GroupKey[];
+  /** min..max of change % over the points that are not warm-up suspects, when there are two or more. */
+  range?: [number, number];
+  along: AlongMetric[];
+  confidence: Confidence;
+  /** Why, in words (CONFIDENCE_RULES). */
+  confidence_reason: string;
+}
+
+/** What an input set out to compare, and the answer the data gives (summary.json `questions`). */
+export interface StudyQuestion {
+  /** q1, q2 … in report order (by file, then rank). */
+  id: string;
+  /** The input files of its runs (one, or several for a question across files). */
+  files: string[];
+  kind: ComparisonKind;
+  factor: string;
+  /** The factor's values, baseline first. */
+  values: [GroupValue, GroupValue];
+  labels: [string, string];
+  /** Group keys equal in every comparison of the question. */
+  held_equal: Group;
+  /** Group keys that vary between its comparisons. */
+  varies: GroupKey[];
+  /**
+   * Keys the two sides may also differ in (one side does not say): such a question is not
+   * answered like-for-like and the report lists it under "Other comparisons".
+   */
+  differs_also: GroupKey[];
+  runs: string[];
+  /** Indexes into summary.comparisons (every metric). */
+  comparisons: number[];
+  asked_by: AskedBy;
+  evidence: QuestionEvidence[];
+  answer: QuestionAnswer;
+}
+
 export interface Summary {
   schema_version: 1;
   inputs: Array<{ file: string; runs: number; env: number; samples: number; diagnostics: number }>;
@@ -127,4 +224,8 @@ export interface Summary {
   observations: Observation[];
   findings: Finding[];
   blocked: BlockedPair[];
+  /** What each input set out to compare, ranked, with the answers (questions/). */
+  questions: StudyQuestion[];
+  /** The source text's claims checked against the data; [] when none was checked. */
+  claims: ClaimCheck[];
 }

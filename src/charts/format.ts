@@ -2,7 +2,7 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
-import { parseTimedMetric, timedMetricName } from '../model/metric-names';
+import { timedMetricName } from '../model/metric-names';
 import { compareGroupValues, GROUP_KEYS } from '../model/run-group';
 
 const PLAIN_TITLES: Record<string, string> = {
@@ -52,10 +52,8 @@ export function metricUnit(key: string): string {
   return m?.[1] ?? '';
 }
 
-/** True for metrics where a smaller value is the better one (latency, durations, failures). */
-export function lowerIsBetter(key: string): boolean {
-  return parseTimedMetric(key) !== undefined || key === 'duration_s' || key === 'requests_failed_count';
-}
+/** True for metrics where a smaller value is the better one (defined with the vocabulary's names). */
+export { lowerIsBetter } from '../model/metric-names';
 
 /** Throughput-like metrics (requests or tokens per second). */
 export function isThroughputMetric(key: string): boolean {

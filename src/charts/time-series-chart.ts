@@ -110,7 +110,7 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
   let unreadable = 0;
   for (const s of samples) {
     if (!wanted.includes(s.series) || !Number.isFinite(s.value)) continue;
-    const t = sampleSeconds(s.t);
+    const t = s.t === undefined ? undefined : sampleSeconds(s.t); // a sample with no time has no place on a time axis
     if (t === undefined) {
       unreadable++;
       continue;

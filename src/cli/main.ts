@@ -7,9 +7,11 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { BenchbookError } from '../model/diagnostics';
+import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
+import { runHistory } from './history-command';
 import { parseJobs } from './inputs';
-import { runNotebookCommand } from './notebook-command';
+import { newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
 import { runReport } from './report-command';
@@ -80,11 +82,32 @@ function buildProgram(setExit: (code: number) => void): Command {
       .command('compare')
       .description('compare configurations along one factor and print a table')
       .argument('<paths...>', 'files or directories')
-      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | any group key')
+      .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | tp | dp | pp | any group key')
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, [])
       .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
+
+  const output = () => new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table');
+  context(
+    program
+      .command('capacity')
+      .description('the largest load (concurrency or request rate) each configuration serves within latency targets')
+      .argument('<paths...>', 'files or directories')
+      .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3, ttft_p99_ms<=500); repeatable', collect, [])
+      .option('--by <fields>', 'fields that tell configurations apart (default: every group key but the load level)')
+      .addOption(output()),
+  ).action(async (paths: string[], opts) => setExit(await runCapacity(paths, opts)));
+
+  context(
+    program
+      .command('history')
+      .description('the same configuration across dates and engine versions, with changes beyond the noise flagged')
+      .argument('<paths...>', 'files or directories')
+      .option('--by <fields>', 'fields that tell configurations apart (default: every group key)')
+      .option('--metric <metric>', 'follow only these metrics; repeatable', collect, [])
+      .addOption(output()),
+  ).action(async (paths: string[], opts) => setExit(await runHistory(paths, opts)));
 
   const notebook = program.command('notebook').description('notebook tools');
   notebook
@@ -94,6 +117,19 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('-p, --param <name=value>', 'parameter override; repeatable', collect, [])
     .option('--out <file>', 'where to write the executed notebook')
     .action(async (nb: string, opts) => setExit(await runNotebookCommand(nb, opts)));
+  notebook
+    .command('new')
+    .description('write a starter notebook (parameters, parse → frame → comparison → chart); never overwrites')
+    .argument('<file>', '.ipynb file to create')
+    .option('--data <path>', 'the logs the notebook reads (its dataDir parameter); default the notebook folder')
+    .action(async (file: string, opts) => setExit(await newNotebookCommand(file, opts)));
+  notebook
+    .command('serve')
+    .description("start Jupyter Notebook on 127.0.0.1 with benchbook's TypeScript kernel and interactive charts (no network)")
+    .argument('[dir]', 'folder to open (default: the current directory)')
+    .option('--port <port>', 'port (default: 8888 or the next free one)')
+    .option('--ip <address>', 'address to listen on', '127.0.0.1')
+    .action(async (dir: string | undefined, opts) => setExit(await serveNotebookCommand(dir, opts)));
 
   return program;
 }

@@ -8,6 +8,7 @@
  *  4. user context (`--set`, `--context`) and duplicate marking are applied to every run.
  */
 
+export { type ClaimsResult, readClaims, readClaimsFromPaths } from './claims/index';
 export { ConsoleScanner, consoleReaders, scanConsoleLog } from './console-log';
 export { detectFormat, type EntryPoint } from './detect';
 export { DuplicateTracker, markDuplicates, runSignature } from './duplicates';

@@ -10,3 +10,4 @@ export * from './run-group';
 export * from './runs-csv';
 export * from './runs-parquet';
 export * from './safe-keys';
+export * from './source-claim';

@@ -30,3 +30,8 @@ export function timedMetricName(key: string): { name: string; unit: string } | u
   const t = parseTimedMetric(key);
   return t ? { name: `${QUANTITY_NAMES[t.quantity] ?? t.quantity} ${STAT_NAMES[t.stat] ?? t.stat}`, unit: t.unit } : undefined;
 }
+
+/** True for metrics where a smaller value is the better one (latency, durations, failures). */
+export function lowerIsBetter(key: string): boolean {
+  return parseTimedMetric(key) !== undefined || key === 'duration_s' || key === 'requests_failed_count';
+}

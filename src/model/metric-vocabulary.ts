@@ -4,6 +4,7 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
+import { classifyUnit, meaningFromWords, secondsOfTimeUnit } from './label-meaning';
 import { slugify } from './safe-keys';
 import { TextCache } from './text-cache';
 
@@ -11,7 +12,7 @@ export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99
 
 /** Latency-like quantities and the unit each is stored in. */
 const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp }> = [
-  { quantity: 'ttft', unit: 'ms', pattern: /\b(ttft|time to first token)\b/ },
+  { quantity: 'ttft', unit: 'ms', pattern: /\b(ttft|time to first token|first token (latency|time))\b/ },
   { quantity: 'tpot', unit: 'ms', pattern: /\b(tpot|time per output token)\b/ },
   { quantity: 'itl', unit: 'ms', pattern: /\b(itl|inter[- ]?token latency)\b/ },
   {
@@ -70,30 +71,16 @@ const CLIENT: ReadonlyArray<{
   { key: 'request_rate', pattern: /^((traffic )?request rate( configured)?)$/ },
 ];
 
-export type ClientKey = (typeof CLIENT)[number]['key'];
+/** Client settings a label can name: those above, and lengths named by meaning (`Input length`). */
+export type ClientKey = (typeof CLIENT)[number]['key'] | 'input_len' | 'output_len';
 
 export type LabelMeaning =
   | { kind: 'metric'; key: string /** multiply the value printed in `unit` by this */; factor: number }
   | { kind: 'client'; key: ClientKey };
 
-const TIME_UNITS: Record<string, number> = {
-  ns: 1e-9,
-  us: 1e-6,
-  µs: 1e-6,
-  μs: 1e-6,
-  ms: 1e-3,
-  s: 1,
-  sec: 1,
-  secs: 1,
-  second: 1,
-  seconds: 1,
-  min: 60,
-  m: 60,
-};
-
 /** Factor from a printed time unit to seconds; undefined when it is not a time unit. */
 export function secondsPerUnit(unit: string): number | undefined {
-  return TIME_UNITS[unit.toLowerCase()];
+  return secondsOfTimeUnit(unit);
 }
 
 /** `avg` → mean, `median`/`mdn` → p50, `P99` → p99, `p99.9` → p99_9, `std dev` → std. */
@@ -144,6 +131,16 @@ export function lookupLabel(label: string, opts: { unit?: string; stat?: string 
 }
 
 /**
+ * `lookupLabel` by known spellings only, without reading the label's meaning words: for
+ * columns whose words mean something else in their table (a per-request distribution printed
+ * under a whole-run name, as in evalscope's percentile grid).
+ */
+export function lookupKnownLabel(label: string, opts: { unit?: string; stat?: string } = {}): LabelMeaning | undefined {
+  const hit = lookupKnownSpelling(label, opts);
+  return hit === undefined ? undefined : { ...hit };
+}
+
+/**
  * `lookupLabel` for callers that only read the answer: the cached meaning itself (frozen, so
  * a caller cannot change the next answer), with no options object and no copy per call.
  */
@@ -172,7 +169,18 @@ const labelCache = new TextCache<UnitMap>(LABEL_CACHE_MAX);
 const newUnitMap = (): UnitMap => new Map();
 
 function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
-  const norm = normaliseLabel(label);
+  // Known spellings first (they pin the shared samples' keys); then the label's meaning words.
+  return lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
+}
+
+function lookupByMeaning(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
+  if (/\(retokenized\)\s*$/i.test(label)) return undefined;
+  return meaningFromWords(label, opts);
+}
+
+function lookupKnownSpelling(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
+  // A unit in brackets (`TTFT [s]`) is the same as one in parentheses.
+  const norm = normaliseLabel(label).replace(/\s*\[([^[\]]+)\]$/, ' ($1)');
   // A trailing "(retokenized)" names a different count, not a unit: it must not collide with the plain one.
   if (/\(retokenized\)\s*$/.test(norm)) return undefined;
   const bare = norm.replace(/\s*\([^()]*\)\s*$/, '').trim();
@@ -181,6 +189,7 @@ function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string
   for (const t of TIMED) {
     if (!t.pattern.test(bare)) continue;
     if (/throughput|tps|per second/.test(bare)) break; // "Output Token Throughput Per User" is not latency
+    if (/\b(decode|prefill)\b/.test(bare)) break; // one decode or prefill step (TGI), not a request's latency
     const stat = (opts.stat ? normaliseStat(opts.stat) : undefined) ?? statInLabel(bare);
     if (!stat) return undefined;
     const perSecond = unit ? secondsPerUnit(unit) : undefined;
@@ -196,6 +205,9 @@ function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string
       if (statWord && statWord !== 'mean' && /_mean$/.test(p.key))
         return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
       if (p.key === 'duration_s' && unit) return { kind: 'metric', key: p.key, factor: secondsPerUnit(unit) ?? 1 };
+      // A rate printed per minute (`tokens/min`) is stored per second.
+      const rate = unit && /_(tps|rps)(_per_user)?$/.test(p.key) ? classifyUnit(unit) : undefined;
+      if (rate?.kind === 'rate') return { kind: 'metric', key: p.key, factor: rate.perSecond };
       return { kind: 'metric', key: p.key, factor: 1 };
     }
   }

@@ -165,8 +165,11 @@ export interface SampleRecord {
   schema_version: typeof SCHEMA_VERSION;
   id: string;
   source: Source;
-  /** Time: ISO timestamp as printed, or seconds since the first point when only relative time is known. */
-  t: string | number;
+  /**
+   * Time: ISO timestamp as printed, or seconds since the first point when only relative time is
+   * known. Absent when the source prints no time (a single pasted /metrics scrape): never invented.
+   */
+  t?: string | number;
   /** Series name, e.g. `num_requests_running`, `gpu_kv_cache_usage_pct`, `output_tps`. */
   series: string;
   labels: Record<string, string>;

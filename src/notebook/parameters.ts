@@ -1,9 +1,14 @@
 /**
  * Papermill-style parameters for TypeScript notebooks. A notebook declares its parameters in
  * the code cell tagged `parameters`, one `let name = default;` per line (`let`, not `const`:
- * TypeScript cannot re-declare a name, so the override is an assignment). `injectParameters`
- * adds a cell tagged `injected-parameters` right after it holding `name = value;` lines.
+ * the override is an assignment). `injectParameters` adds a cell tagged `injected-parameters`
+ * right after it holding `name = value;` lines.
+ *
+ * A path parameter (its default a path relative to the notebook, `.`, `..`, `./…` or `../…`,
+ * or an absolute one, or its line commented `// path`) takes a value relative to where the command
+ * runs: `resolvePathParameters` makes it absolute, since the notebook runs in its own folder.
  */
+import path from 'node:path';
 import { cellSource, cellTags, type Notebook, type NotebookCell, toSourceLines } from './notebook-file';
 
 export type ParamValue = string | number | boolean;
@@ -14,6 +19,8 @@ export interface DeclaredParameter {
   kind: 'string' | 'number' | 'boolean' | 'other';
   /** The initialiser as written. */
   default: string;
+  /** A file or folder: a relative value given from the command line is resolved from the caller's folder. */
+  path: boolean;
 }
 
 /** A parameter the notebook does not declare, or a name that is not an identifier: a usage error (CLI exit 2). */
@@ -22,7 +29,9 @@ export class NotebookParameterError extends Error {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const LET_LINE = /^\s*let\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*(?::\s*([^=]+?))?\s*=\s*(.+?);?\s*(?:\/\/.*)?$/;
+const LET_LINE = /^\s*let\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*(?::\s*([^=]+?))?\s*=\s*(.+?);?\s*(\/\/.*)?$/;
+const PATH_DEFAULT = /^(['"`])(\.{1,2}(\/|\1)|\/)/;
+const PATH_COMMENT = /^\/\/\s*path\b/;
 
 function kindOf(annotation: string | undefined, init: string): DeclaredParameter['kind'] {
   const t = annotation?.trim();
@@ -48,7 +57,9 @@ export function declaredParameters(nb: Notebook): DeclaredParameter[] {
     const m = LET_LINE.exec(line);
     if (!m?.[1] || !m[3]) continue;
     const init = m[3].trim();
-    out.push({ name: m[1], kind: kindOf(m[2], init), default: init });
+    const kind = kindOf(m[2], init);
+    const isPath = kind === 'string' && (PATH_DEFAULT.test(init) || PATH_COMMENT.test(m[4] ?? ''));
+    out.push({ name: m[1], kind, default: init, path: isPath });
   }
   return out;
 }
@@ -119,4 +130,18 @@ export function injectParameters(nb: Notebook, params: Record<string, ParamValue
     execution_count: null,
   };
   return { ...base, cells: [...cells.slice(0, at + 1), injected, ...cells.slice(at + 1)] };
+}
+
+/** `params` with every relative, non-empty value of a path parameter resolved from `from`. */
+export function resolvePathParameters(nb: Notebook, params: Record<string, ParamValue>, from: string): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = Object.create(null) as Record<string, ParamValue>;
+  const paths = new Set(
+    declaredParameters(nb)
+      .filter((d) => d.path)
+      .map((d) => d.name),
+  );
+  for (const [name, value] of Object.entries(params)) {
+    out[name] = paths.has(name) && typeof value === 'string' && value !== '' ? path.resolve(from, value) : value;
+  }
+  return out;
 }

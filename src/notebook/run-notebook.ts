@@ -3,8 +3,9 @@
  * papermill does for Python.
  *
  *   1. read the notebook, inject `name = value;` after the `parameters` cell (parameters.ts);
- *   2. execute it cell by cell with Jupyter's nbclient and the tslab kernel, in the notebook's
- *      own folder (tslab resolves `../dist/index` from there), stopping at the first failing cell;
+ *   2. execute it cell by cell with Jupyter's nbclient and benchbook's tslab kernel (a kernel
+ *      spec of its own, jupyter-dir.ts), in the notebook's own folder (tslab resolves
+ *      `../dist/index` or `benchbook` from there), stopping at the first failing cell;
  *   3. write the executed notebook (complete, or up to the failing cell) to `out`;
  *   4. resolve, or reject with the failing cell's number, source and error text.
  *
@@ -15,8 +16,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
 import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
-import { injectParameters, NotebookParameterError, type ParamValue } from './parameters';
+import { injectParameters, NotebookParameterError, type ParamValue, resolvePathParameters } from './parameters';
 
 export interface RunNotebookOptions {
   /** Overrides for the `let` declarations of the cell tagged `parameters`. */
@@ -25,7 +27,7 @@ export interface RunNotebookOptions {
   out?: string;
   /** Per-cell time limit in seconds (nbclient's `timeout`); default 600. */
   timeoutSec?: number;
-  /** Jupyter kernel; default `tslab`. */
+  /** Jupyter kernel; default `tslab`, which is benchbook's kernel launcher (jupyter-dir.ts). */
   kernel?: string;
 }
 
@@ -54,18 +56,6 @@ export function jupyterPython(): string {
   return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 }
 
-/** PATH with this package's `node_modules/.bin` first, so the kernel spec's `tslab` command resolves. */
-export function pathWithLocalBin(): string {
-  const dirs: string[] = [];
-  try {
-    dirs.push(path.join(path.dirname(require.resolve('tslab/package.json')), '..', '.bin'));
-  } catch {
-    // tslab not resolvable from here: fall back to the package root's node_modules.
-  }
-  dirs.push(path.resolve(__dirname, '..', '..', 'node_modules', '.bin'));
-  return [...new Set(dirs), process.env.PATH ?? ''].join(path.delimiter);
-}
-
 const DRIVER = `
 import json, sys, traceback
 import nbformat
@@ -79,7 +69,8 @@ try:
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):
             try:
-                client.execute_cell(cell, i)
+                # tslab sends no execute_input: number the cells as nbconvert does.
+                client.execute_cell(cell, i, execution_count=client.code_cells_executed + 1)
             except Exception as e:
                 result["failedCell"] = i
                 result["error"] = type(e).__name__ + ": " + str(e)
@@ -131,38 +122,56 @@ export function defaultNotebookOut(notebookPath: string): string {
   return path.resolve('reports', 'notebooks', path.basename(notebookPath));
 }
 
+interface DriverArgs {
+  kernel: string;
+  timeout: number;
+  cwd: string;
+  out: string;
+}
+
+/** Runs the nbclient driver on `nb` with benchbook's kernel spec first on JUPYTER_PATH. */
+async function runDriver(nb: Notebook, args: DriverArgs): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const python = jupyterPython();
+  const dir = prepareJupyterDir();
+  try {
+    return await new Promise((resolve, reject) => {
+      const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], {
+        cwd: args.cwd,
+        env: jupyterEnv(dir),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let so = '';
+      let se = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
+      child.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
+      child.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
+      child.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
+      child.stdin.end(JSON.stringify(nb));
+    });
+  } finally {
+    dir.remove();
+  }
+}
+
+/**
+ * Runs a notebook in its own folder with benchbook's kernel. `opts.params` are injected after
+ * the `parameters` cell; a relative value of a path parameter is resolved from the current
+ * directory first (see parameters.ts).
+ */
 export async function runNotebook(notebookPath: string, opts: RunNotebookOptions = {}): Promise<RunNotebookResult> {
   const input = path.resolve(notebookPath);
-  const nb = injectParameters(readNotebook(input), opts.params ?? {});
+  const read = readNotebook(input);
+  const nb = injectParameters(read, resolvePathParameters(read, opts.params ?? {}, process.cwd()));
   const out = path.resolve(opts.out ?? defaultNotebookOut(notebookPath));
   if (out === input) throw new NotebookParameterError(`--out ${out} is the notebook itself: choose another file`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  const args = {
-    kernel: opts.kernel ?? 'tslab',
-    timeout: opts.timeoutSec ?? 600,
-    cwd: path.dirname(input),
-    out,
-  };
-  const python = jupyterPython();
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], {
-      cwd: args.cwd,
-      env: { ...process.env, PATH: pathWithLocalBin(), PYDEVD_DISABLE_FILE_VALIDATION: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let so = '';
-    let se = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
-    child.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
-    child.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
-    child.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
-    child.stdin.end(JSON.stringify(nb));
-  });
+  const args = { kernel: opts.kernel ?? KERNEL_NAME, timeout: opts.timeoutSec ?? 600, cwd: path.dirname(input), out };
+  const { code, stdout, stderr } = await runDriver(nb, args);
   const line = stdout.split('\n').find((l) => l.startsWith('BENCHBOOK_RESULT '));
   if (!line) {
     const hint = /No module named '?(nbclient|nbformat)/.test(stderr)
-      ? ` (${python} has no Jupyter: install jupyter-nbconvert / python3-ipykernel, or set BENCHBOOK_PYTHON)`
+      ? ` (${jupyterPython()} has no Jupyter: install jupyter-nbconvert / python3-ipykernel, or set BENCHBOOK_PYTHON)`
       : '';
     throw new NotebookExecutionError(
       `${notebookPath}: notebook runner failed (exit ${code})${hint}\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
@@ -178,10 +187,8 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
     } catch {
       executed = undefined;
     }
-    let msg = failureMessage(notebookPath, executed, r);
-    if (/NoSuchKernel/.test(r.error)) msg += `\nhint: install the kernel spec with \`tslab install --python=${python}\``;
     throw new NotebookExecutionError(
-      `${msg}\n(executed notebook written to ${out})`,
+      `${failureMessage(notebookPath, executed, r)}\n(executed notebook written to ${out})`,
       r.failedCell === null ? undefined : r.failedCell + 1,
       out,
     );

@@ -1,7 +1,9 @@
 /**
  * `show(x)` for notebooks: one display output per call.
- * - A chart (Vega-Lite spec or ChartFigure) → `application/vnd.vegalite.v5+json` (interactive
- *   in JupyterLab), `image/svg+xml` (fallback for nbconvert, GitHub, VS Code) and `text/plain`.
+ * - A chart (Vega-Lite spec or ChartFigure) → `text/html` (the SVG, made interactive by
+ *   vega-embed in a notebook served by `benchbook notebook serve`, chart-html.ts),
+ *   `application/vnd.vegalite.v5+json` (JupyterLab, VS Code), `image/svg+xml` (the static
+ *   form kept in executed notebooks: nbconvert, GitHub, reports) and `text/plain`.
  * - A danfojs DataFrame or an array of plain row objects → an escaped HTML table + text/plain.
  * - Anything else → text/plain.
  * In a tslab kernel the output goes through tslab's internal writer (the one public
@@ -11,6 +13,7 @@
  */
 import { renderSvg } from '../charts/render-svg';
 import type { ChartFigure, VegaLiteSpec } from '../charts/types';
+import { interactiveChartHtml } from './chart-html';
 
 export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
 
@@ -137,6 +140,7 @@ export async function displayBundle(x: unknown, opts: ShowOptions = {}): Promise
       data['text/plain'] = `${chartText(spec, figure)}\n(SVG rendering failed: ${e instanceof Error ? e.message : String(e)})`;
       return { data, metadata: {} };
     }
+    data['text/html'] = interactiveChartHtml(spec, data['image/svg+xml'] as string);
     data['text/plain'] = chartText(spec, figure);
     return { data, metadata: {} };
   }

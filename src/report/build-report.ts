@@ -7,15 +7,16 @@
  *   3. analyze  — analyzeRunsDetailed → Summary (+ runs with warm-up flags).
  *   4. charts   — chartsForSummary → figures; renderSvg each (skipped with `charts: false`).
  *   5. render   — renderReport (Handlebars → Markdown), markdownToHtml (inline SVG + CSS).
- *   6. write    — report.md, report.html, charts/<name>.svg, runs.csv, summary.json, and
- *                 report.pdf / charts/<name>.png when asked (one Chromium launch).
+ *   6. write    — report.md, report.html, charts/<name>.svg, runs.csv, summary.json, the
+ *                 appendix CSVs (appendix-*.csv), and report.pdf / charts/<name>.png when
+ *                 asked (one Chromium launch).
  * Every write goes through ONE effects interface (after Observable Framework's build.ts),
  * so tests can run without the disk; every output path is checked to stay inside `out`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRunsDetailed, runGroup } from '../analyze';
-import type { Summary } from '../analyze/types';
+import type { ClaimCheck, Summary } from '../analyze/types';
 import { chartsForSummary, renderSvg } from '../charts';
 import { loadContextFile, parsePaths, parseSetArgs } from '../ingest';
 import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
@@ -30,6 +31,8 @@ import { loadTemplates, renderReport } from './render-report';
 import type { ReportConfig } from './report-config';
 import { matchesWhere, parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
+import { reportTitle } from './title';
+import { appendixCsvFiles } from './view/appendix';
 
 /** Characters of a file written at a time by writeParts. */
 const WRITE_PART_CHARS = 1 << 20;
@@ -80,7 +83,12 @@ export function memoryEffects(): ReportEffects & { files: Map<string, string | U
 export interface BuildReportOptions {
   /** Output directory (created). */
   out: string;
+  /** Wins over the title derived from the inputs (engines, hardware, what varies, models). */
   title?: string;
+  /** The source text's claims, checked against these inputs' comparisons (summary.claims). */
+  claims?: readonly ClaimCheck[];
+  /** The claim checker's verdict rules, printed under Methodology. */
+  claimRules?: string;
   /** A `.hbs` file, or a directory with `report.md.hbs` and/or `partials/*.hbs`. */
   template?: string;
   /** A report config file (YAML or JSON), or the config itself. */
@@ -165,6 +173,86 @@ function countInputs(
   return [...byFile.values()];
 }
 
+/** The charts the summary calls for, rendered to SVG; a chart that fails becomes a warning. */
+async function renderCharts(
+  analysis: { runs: RunRecord[]; summary: Summary },
+  samples: readonly SampleRecord[],
+  diagnostics: Diagnostic[],
+): Promise<{ figures: ReportFigure[]; svgs: Map<string, string> }> {
+  const figures: ReportFigure[] = [];
+  const svgs = new Map<string, string>();
+  const { summary } = analysis;
+  const charts = chartsForSummary({
+    runs: analysis.runs,
+    configurations: summary.configurations,
+    comparisons: summary.comparisons,
+    samples,
+  });
+  const names = chartFileNames(charts.map((c) => c.name));
+  for (let i = 0; i < charts.length; i++) {
+    const chart = charts[i];
+    const name = names[i];
+    if (!chart || !name) continue;
+    try {
+      svgs.set(name, await renderSvg(chart.spec));
+      figures.push({ name, title: chart.title, caption: chart.caption });
+    } catch (err) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'io-error',
+        message: `chart "${name}" could not be rendered: ${(err as Error).message}`,
+      });
+    }
+  }
+  return { figures, svgs };
+}
+
+/** Every write of a build, through the effects and the output-path guard; remembers the paths in write order. */
+function outputWriter(effects: ReportEffects, out: string) {
+  const files: string[] = [];
+  return {
+    files,
+    async write(rel: string, data: string | Uint8Array): Promise<void> {
+      const file = outputPath(out, rel);
+      await effects.writeFile(file, data);
+      files.push(file);
+    },
+    /** A text file made of parts, written about a MiB at a time when the effects can append. */
+    async writeParts(rel: string, parts: Iterable<string>): Promise<void> {
+      const file = outputPath(out, rel);
+      const append = effects.appendFile?.bind(effects);
+      let pending = '';
+      let started = false;
+      for (const part of parts) {
+        pending += part;
+        if (!append || pending.length < WRITE_PART_CHARS) continue;
+        await (started ? append(file, pending) : effects.writeFile(file, pending));
+        started = true;
+        pending = '';
+      }
+      if (!started) await effects.writeFile(file, pending);
+      else if (pending !== '' && append) await append(file, pending);
+      files.push(file);
+    },
+  };
+}
+
+/** report.pdf and charts/<name>.png, from one Chromium launch. */
+async function exportChromium(writer: ReturnType<typeof outputWriter>, opts: BuildReportOptions, html: string, svgs: Map<string, string>) {
+  const { exportWithChromium } = await import('./pdf-export');
+  const job: { html?: string; svgs?: string[] } = {};
+  if (opts.pdf) job.html = html;
+  if (opts.png) job.svgs = [...svgs.values()];
+  const out = await exportWithChromium(job, opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {});
+  if (out.pdf) await writer.write('report.pdf', out.pdf);
+  const names = [...svgs.keys()];
+  for (let i = 0; i < out.pngs.length; i++) {
+    const png = out.pngs[i];
+    const name = names[i];
+    if (png && name) await writer.write(`charts/${name}.png`, png);
+  }
+}
+
 /** Records already read → the report files. `buildReport` reads the inputs then calls this. */
 export async function writeReport(
   records: { runs: RunRecord[]; env: EnvRecord[]; samples: SampleRecord[]; diagnostics: Diagnostic[] },
@@ -182,55 +270,31 @@ export async function writeReport(
   const samples = records.samples;
 
   // 3. analyze
-  const analysis = analyzeRunsDetailed(runs, {
-    env,
-    samples,
-    diagnostics: records.diagnostics,
-    inputs: countInputs(runs, env, samples, records.diagnostics),
-  });
+  const inputs = countInputs(runs, env, samples, records.diagnostics);
+  const claims = opts.claims ? { claims: opts.claims } : {};
+  const analysis = analyzeRunsDetailed(runs, { env, samples, diagnostics: records.diagnostics, inputs, ...claims });
   const summary = analysis.summary;
 
   // 4. charts
-  const figures: ReportFigure[] = [];
-  const svgs = new Map<string, string>();
-  if (config.charts !== false) {
-    const charts = chartsForSummary({
-      runs: analysis.runs,
-      configurations: summary.configurations,
-      comparisons: summary.comparisons,
-      samples,
-    });
-    const names = chartFileNames(charts.map((c) => c.name));
-    for (let i = 0; i < charts.length; i++) {
-      const chart = charts[i];
-      const name = names[i];
-      if (!chart || !name) continue;
-      try {
-        svgs.set(name, await renderSvg(chart.spec));
-        figures.push({ name, title: chart.title, caption: chart.caption });
-      } catch (err) {
-        diagnostics.push({
-          severity: 'warning',
-          code: 'io-error',
-          message: `chart "${name}" could not be rendered: ${(err as Error).message}`,
-        });
-      }
-    }
-  }
+  const { figures, svgs } =
+    config.charts !== false ? await renderCharts(analysis, samples, diagnostics) : { figures: [], svgs: new Map<string, string>() };
 
-  // 5. render
-  const title = opts.title ?? 'Benchmark report';
+  // 5. render (the appendix CSVs are listed in the report: made from the same diagnostics)
+  const csvFiles = appendixCsvFiles(analysis.runs, summary, summary.questions, [...diagnostics]);
+  const title =
+    opts.title ??
+    reportTitle(
+      analysis.runs,
+      env,
+      summary.questions,
+      summary.inputs.map((i) => i.file),
+    );
+  const input = { title, runs: analysis.runs, env, samples, summary, figures, diagnostics, config };
   const rendered = renderReport(
     {
-      title,
-      runs: analysis.runs,
-      env,
-      samples,
-      summary,
-      figures,
-      diagnostics,
-      config,
+      ...input,
       ...(opts.generatedAt !== undefined ? { generatedAt: opts.generatedAt } : {}),
+      ...(opts.claimRules !== undefined ? { claimRules: opts.claimRules } : {}),
     },
     { templates },
   );
@@ -238,51 +302,17 @@ export async function writeReport(
   const html = markdownToHtml(rendered.markdown, { title, svgs });
 
   // 6. write
-  const files: string[] = [];
-  const write = async (rel: string, data: string | Uint8Array): Promise<void> => {
-    const file = outputPath(opts.out, rel);
-    await effects.writeFile(file, data);
-    files.push(file);
-  };
-  /** A text file made of parts, written about a MiB at a time when the effects can append. */
-  const writeParts = async (rel: string, parts: Iterable<string>): Promise<void> => {
-    const file = outputPath(opts.out, rel);
-    const append = effects.appendFile?.bind(effects);
-    let pending = '';
-    let started = false;
-    for (const part of parts) {
-      pending += part;
-      if (!append || pending.length < WRITE_PART_CHARS) continue;
-      await (started ? append(file, pending) : effects.writeFile(file, pending));
-      started = true;
-      pending = '';
-    }
-    if (!started) await effects.writeFile(file, pending);
-    else if (pending !== '' && append) await append(file, pending);
-    files.push(file);
-  };
+  const writer = outputWriter(effects, opts.out);
   await effects.mkdir(path.resolve(opts.out));
-  await write('report.md', rendered.markdown);
-  await write('report.html', html);
+  await writer.write('report.md', rendered.markdown);
+  await writer.write('report.html', html);
   if (svgs.size) await effects.mkdir(outputPath(opts.out, 'charts'));
-  for (const [name, svg] of svgs) await write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : `${svg}\n`);
-  await writeParts('runs.csv', runsCsvParts(analysis.runs));
-  await writeParts('summary.json', withNewline(jsonTextParts(summary)));
-  if (opts.pdf || (opts.png && svgs.size)) {
-    const { exportWithChromium } = await import('./pdf-export');
-    const job: { html?: string; svgs?: string[] } = {};
-    if (opts.pdf) job.html = html;
-    if (opts.png) job.svgs = [...svgs.values()];
-    const out = await exportWithChromium(job, opts.chromiumPath ? { chromiumPath: opts.chromiumPath } : {});
-    if (out.pdf) await write('report.pdf', out.pdf);
-    const names = [...svgs.keys()];
-    for (let i = 0; i < out.pngs.length; i++) {
-      const png = out.pngs[i];
-      const name = names[i];
-      if (png && name) await write(`charts/${name}.png`, png);
-    }
-  }
-  return { files, diagnostics, summary };
+  for (const [name, svg] of svgs) await writer.write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : `${svg}\n`);
+  await writer.writeParts('runs.csv', runsCsvParts(analysis.runs));
+  await writer.writeParts('summary.json', withNewline(jsonTextParts(summary)));
+  for (const csv of csvFiles) await writer.writeParts(csv.name, csv.parts());
+  if (opts.pdf || (opts.png && svgs.size)) await exportChromium(writer, opts, html, svgs);
+  return { files: writer.files, diagnostics, summary };
 }
 
 function* withNewline(parts: Iterable<string>): Generator<string, void, undefined> {

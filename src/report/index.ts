@@ -58,4 +58,18 @@ export {
   tidyMarkdown,
 } from './render-report';
 export { DEFAULT_SECTIONS, matchesWhere, parseReportConfig, type ReportConfig, readReportConfig } from './report-config';
-export { APPENDIX_RUN_LIMIT, buildReportView, type MdTable, type ReportFigure, type ReportInput, type ReportView } from './report-view';
+export {
+  type AnswerGroupView,
+  type AppendixFile,
+  buildReportView,
+  type MdTable,
+  type ReportFigure,
+  type ReportInput,
+  type ReportView,
+} from './report-view';
+export { reportTitle } from './title';
+export { MAX_PROSE_ANSWERS } from './view/answers-view';
+export { type AppendixCsv, appendixCsvFiles } from './view/appendix';
+export { MAX_REPORT_FIGURES } from './view/charts-view';
+export { DEFAULT_CLAIM_RULES, VERDICT_WORDS } from './view/claims-view';
+export { flagWords, WARMUP_LEGEND, WARMUP_MARK } from './view/flags';

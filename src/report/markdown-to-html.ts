@@ -31,8 +31,9 @@ code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; font-size: 
 /* Words break only when they would overflow (overflow-wrap: break-word leaves min-content
    widths alone); word-break: break-word / overflow-wrap: anywhere made Chromium split
    "inconclusive", "+13.9%" and header words letter by letter to shrink columns. */
-table { width: 100%; table-layout: auto; border-collapse: collapse; font-size: 9pt; line-height: 1.3; margin: 0.4em 0 1em; word-break: normal; overflow-wrap: break-word; }
+table { width: 100%; table-layout: auto; border-collapse: collapse; font-size: 8.5pt; line-height: 1.25; margin: 0.4em 0 1em; word-break: normal; overflow-wrap: break-word; }
 td code { word-break: break-all; }
+table.wide-first th:first-child { width: 32%; min-width: 12em; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1px solid #d0d7de; padding: 3px 5px; vertical-align: top; }
@@ -81,8 +82,26 @@ function responsiveSvg(svg: string): string {
 
 const CHART_SRC = /^charts\/([a-z0-9-]+)\.svg$/;
 
+/**
+ * Tables whose first column holds the long text (a configuration's setup, a question): given
+ * a third of the width, so it wraps less while the number columns shrink (table.wide-first).
+ */
+const WIDE_FIRST_HEADERS = new Set(['Setup', 'Question']);
+
+function markWideFirstColumns(md: MarkdownIt): void {
+  md.core.ruler.push('wide-first-column', (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i]?.type !== 'table_open') continue;
+      const first = tokens.slice(i).find((t) => t.type === 'inline');
+      if (first && WIDE_FIRST_HEADERS.has(first.content.trim())) tokens[i]?.attrJoin('class', 'wide-first');
+    }
+  });
+}
+
 export function markdownToHtml(markdown: string, opts: HtmlOptions): string {
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+  markWideFirstColumns(md);
   const svgs = opts.svgs ?? new Map<string, string>();
   const defaultImage = md.renderer.rules.image;
   // A chart image becomes a NUL-delimited placeholder: markdown-it replaces NUL in input

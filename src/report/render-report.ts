@@ -102,7 +102,7 @@ export function renderReport(input: ReportInput, opts: RenderReportOptions = {})
   const sections: string[] = [];
   for (const s of wanted) {
     if (s !== 'table' && Object.hasOwn(templates.partials, s)) sections.push(s);
-    else
+    else if (input.config.sections)
       diagnostics.push({
         severity: 'warning',
         code: 'usage',

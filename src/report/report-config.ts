@@ -20,16 +20,22 @@ export interface ReportConfig {
   charts?: boolean;
 }
 
-/** The built-in sections, in report order; each is `templates/partials/<name>.hbs`. */
+/**
+ * The built-in sections, in report order; each is `templates/partials/<name>.hbs`. Answers
+ * first; `load` (time series over a load test) where a reader of the answers looks next. A
+ * default section whose partial is absent is skipped without a warning (one the user lists is
+ * warned about).
+ */
 export const DEFAULT_SECTIONS = [
-  'summary',
+  'answers',
+  'claims',
+  'load',
+  'results',
+  'other',
+  'charts',
+  'consistency',
   'environment',
   'methodology',
-  'results',
-  'comparisons',
-  'charts',
-  'observations',
-  'consistency',
   'appendix',
 ] as const;
 

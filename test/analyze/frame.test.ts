@@ -87,7 +87,7 @@ describe('danfojs frames (loaded once, lazily)', () => {
     assert.deepEqual(analyze.frameToRuns(frame, runs), runs);
   });
 
-  it('filters, groups (danfojs groupby mean) and pivots runs into plain rows', async () => {
+  it('filters, groups and pivots runs into plain rows, with n beside each aggregate', async () => {
     const runs = [
       vllmRun(1, 2, 11.12),
       vllmRun(2, 2, 12.0),
@@ -101,21 +101,21 @@ describe('danfojs frames (loaded once, lazily)', () => {
     );
     const grouped = await analyze.groupRuns(runs, ['gpus', 'concurrency'], { metrics: ['throughput_rps'] });
     assert.deepEqual(grouped, [
-      { gpus: 2, concurrency: 30, n: 2, throughput_rps_mean: (11.12 + 12.0) / 2 },
-      { gpus: 4, concurrency: 30, n: 2, throughput_rps_mean: (13.22 + 13.12) / 2 },
-      { gpus: 4, concurrency: 100, n: 1, throughput_rps_mean: 19 },
+      { gpus: 2, concurrency: 30, n: 2, throughput_rps_n: 2, throughput_rps_mean: (11.12 + 12.0) / 2 },
+      { gpus: 4, concurrency: 30, n: 2, throughput_rps_n: 2, throughput_rps_mean: (13.22 + 13.12) / 2 },
+      { gpus: 4, concurrency: 100, n: 1, throughput_rps_n: 1, throughput_rps_mean: 19 },
     ]);
-    // A group where no run has the metric has no mean (danfojs alone would say 0).
+    // A group where no run has the metric has no mean (danfojs alone would say 0), and says n = 0.
     const noMetric = { ...vllmRun(6, 8, 1), metrics: { output_tps: 100 } };
     const withGap = await analyze.groupRuns([...runs, noMetric], ['gpus'], { metrics: ['throughput_rps'] });
     assert.deepEqual(
       withGap.find((r) => r.gpus === 8),
-      { gpus: 8, n: 1 },
+      { gpus: 8, n: 1, throughput_rps_n: 0 },
     );
     const pivot = await analyze.pivotRuns(runs, { index: 'concurrency', columns: 'gpus', metric: 'throughput_rps' });
     assert.deepEqual(pivot, [
-      { concurrency: 30, 2: (11.12 + 12.0) / 2, 4: (13.22 + 13.12) / 2 },
-      { concurrency: 100, 4: 19 },
+      { concurrency: 30, 2: (11.12 + 12.0) / 2, '2_n': 2, 4: (13.22 + 13.12) / 2, '4_n': 2 },
+      { concurrency: 100, 4: 19, '4_n': 1 },
     ]);
   });
 });

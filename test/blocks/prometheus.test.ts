@@ -76,11 +76,12 @@ test('scrapes pasted without separators are split where a series repeats; no tim
   ];
   const r = prometheusReader.read(text, 0, 'x');
   assert.deepEqual(
-    r.samples.map((s) => [s.t, s.value]),
+    r.samples.map((s) => [Object.hasOwn(s, 't'), s.value]),
     [
-      [0, 10],
-      [1, 30],
+      [false, 10],
+      [false, 30],
     ],
+    'no time printed, no interval known: no t (not an ordinal, not 0)',
   );
   assert.equal(r.diagnostics[0]?.code, 'context-missing');
 });
@@ -111,4 +112,50 @@ test('startsAt: HELP/TYPE or a labelled series; not a bare "name value" line of 
   assert.equal(prometheusReader.startsAt(['foo{a="b"} 1'], 0), true);
   assert.equal(prometheusReader.startsAt(['total 3'], 0), false);
   assert.equal(prometheusReader.startsAt(['# A heading'], 0), false);
+});
+
+test('vLLM V1 /metrics under watch: *_created dropped, times from the watch header, V1 counters and prefix hit rate', () => {
+  const lines = fixtureLines('prometheus-vllm-v1-watch.txt');
+  const scans = scanFile('prometheus-vllm-v1-watch.txt', lines);
+  assertGolden('blocks/prometheus-vllm-v1-watch.txt.json', scans);
+  assert.equal(scans.length, 1);
+  const r = scans[0]!.result;
+  assert.equal(
+    r.samples.some((s) => s.series.endsWith('_created')),
+    false,
+    'creation timestamps are not samples',
+  );
+  const created = r.diagnostics.find((d) => /_created/.test(d.message));
+  assert.match(created?.message ?? '', /^12 \*_created series skipped/);
+  const t0 = '2025-03-12T09:15:00';
+  const t1 = '2025-03-12T09:15:10';
+  assert.equal(find(r.samples, 'num_requests_running', {}, t0)?.value, 12);
+  assert.equal(find(r.samples, 'gpu_kv_cache_usage_pct', {}, t1)?.value, 50, 'vllm:kv_cache_usage_perc × 100');
+  assert.equal(find(r.samples, 'output_tps', {}, t1)?.value, 550, '5500 tokens in 10 s');
+  assert.equal(find(r.samples, 'input_tps', {}, t1)?.value, 1600);
+  assert.equal(find(r.samples, 'throughput_rps', { finished_reason: 'stop' }, t1)?.value, 1.2);
+  assert.equal(find(r.samples, 'prefix_cache_hit_rate_pct', {}, t1)?.value, 37.5, '6000 hits of 16000 queried tokens');
+  assert.equal(find(r.samples, 'ttft_mean_ms', {}, t1)?.value, 400, '6 s over 15 requests');
+  assert.ok(r.samples.every((s) => s.t === t0 || s.t === t1));
+});
+
+test('SGLang /metrics pasted twice with a scrape interval: relative seconds by order, rates between them', () => {
+  const lines = fixtureLines('prometheus-sglang-interval.txt');
+  const scans = scanFile('prometheus-sglang-interval.txt', lines);
+  assertGolden('blocks/prometheus-sglang-interval.txt.json', scans);
+  const r = scans[0]!.result;
+  assert.deepEqual([...new Set(r.samples.map((s) => s.t))], [0, 5]);
+  assert.equal(find(r.samples, 'num_requests_running', {}, 5)?.value, 30);
+  assert.equal(find(r.samples, 'gpu_kv_cache_usage_pct', {}, 0)?.value, 31, 'sglang:token_usage × 100');
+  assert.equal(find(r.samples, 'prefix_cache_hit_rate_pct', {}, 5)?.value, 14);
+  assert.equal(find(r.samples, 'throughput_rps', {}, 5)?.value, 6, '30 requests in 5 s');
+  const rates = r.samples.filter((s) => s.series === 'output_tps' && s.t === 5).map((s) => s.value);
+  assert.deepEqual(rates.sort(), [1500, 1510], 'the gauge as printed and the counter rate');
+});
+
+test('one scrape with no time and no interval: no t on any sample, and a diagnostic says so', () => {
+  const r = prometheusReader.read(['# TYPE vllm:num_requests_running gauge', 'vllm:num_requests_running{engine="0"} 4'], 0, 'x');
+  assert.equal(r.samples.length, 1);
+  assert.equal(Object.hasOwn(r.samples[0]!, 't'), false);
+  assert.match(r.diagnostics.map((d) => d.message).join('\n'), /no scrape interval is known/);
 });

@@ -4,7 +4,7 @@ import { scanBlocks } from '../../src/ingest/blocks/index';
 import { sglangBenchReader, vllmBenchReader } from '../../src/ingest/blocks/serving-bench';
 import type { PartialRun } from '../../src/ingest/types';
 import { assertGolden } from '../helpers/golden';
-import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
+import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
 /** The README's numbers for each file, in vocabulary keys and units. */
 const EXPECTED: Record<
@@ -285,4 +285,42 @@ test('failed requests flag the run; a __proto__ label stays an own key', () => {
 test('a preamble line with no result block after it starts nothing', () => {
   assert.equal(vllmBenchReader.startsAt(['Traffic request rate: inf', 'something else', '=== Serving Benchmark Result ==='], 0), false);
   assert.deepEqual(scanBlocks(['Maximum request concurrency: 10', 'hello'], 'x'), []);
+});
+
+test('current vllm bench serve: P50/P90 rows, E2EL section, speculative decoding with per-position rows', () => {
+  const scans = scanBlocks(fixtureLines('vllm-bench-serve-spec.txt'), 'vllm-bench-serve-spec.txt');
+  assertGolden('blocks/vllm-bench-serve-spec.txt.json', scans);
+  assert.equal(scans.length, 1);
+  const r = scans[0]!.result.runs[0]!;
+  assert.equal(r.format, 'vllm-bench');
+  assert.equal(r.startLine, 8);
+  assert.deepEqual(r.client, { concurrency: 8 });
+  assert.equal(r.metrics.ttft_p90_ms, 402.77);
+  assert.equal(r.metrics.tpot_p50_ms, 14.52);
+  assert.equal(r.metrics.latency_p99_s, 8.55466);
+  assert.equal(r.metrics.peak_in_flight_count, 9);
+  assert.equal(r.metrics.acceptance_rate_pct, 61.25);
+  assert.equal(r.metrics.acceptance_length, 2.84);
+  assert.equal(r.metrics.per_position_acceptance_position_1_pct, 60.47);
+  assert.equal(r.raw['Per-position acceptance (%)'], '');
+  assert.equal(Object.hasOwn(r.metrics, 'position_0'), false);
+  assert.deepEqual(scans[0]!.result.diagnostics, []);
+});
+
+test('current SGLang bench_serving: text/vision token lines kept apart, TPOT section, measured concurrency', () => {
+  const scans = scanBlocks(fixtureLines('sglang-bench-current.txt'), 'sglang-bench-current.txt');
+  assertGolden('blocks/sglang-bench-current.txt.json', scans);
+  const r = scans[0]!.result.runs[0]!;
+  assert.equal(r.format, 'sglang-bench');
+  assert.equal(r.engine, 'sglang');
+  assert.deepEqual(r.client, { concurrency: 32 });
+  assert.equal(r.metrics.input_tokens, 204800);
+  assert.equal(r.metrics.total_input_text_tokens, 204800, 'not the same concept as all input tokens');
+  assert.equal(r.metrics.total_input_vision_tokens, 0);
+  assert.equal(r.metrics.total_generated_tokens_retokenized, 51187);
+  assert.equal(r.metrics.input_tps, 4891.33);
+  assert.equal(r.metrics.measured_concurrency, 31.42);
+  assert.equal(r.metrics.tpot_p99_ms, 26.95);
+  assert.equal(r.metrics.itl_max_ms, 512.6);
+  assert.equal(r.metrics.latency_p90_s, 7.01238);
 });

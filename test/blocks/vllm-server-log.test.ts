@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { scanBlocks } from '../../src/ingest/blocks/index';
 import { isStatLine, vllmServerLogReader } from '../../src/ingest/blocks/vllm-server-log';
 import type { SampleRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
-import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
+import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 
 /** series → value of the samples read from one 1-based line. */
 function atLine(samples: readonly SampleRecord[], line: number): Record<string, number> {
@@ -83,7 +84,9 @@ test('vllm_bench_7: V1 Engine 000 lines after a line cut at its start', (t) => {
     gpu_kv_cache_usage_pct: 3.5,
     prefix_cache_hit_rate_pct: 53.7,
   });
-  assert.equal(samples.find((s) => s.source.line === 32)?.t, 0, 'no printed time: the ordinal');
+  const cut = samples.find((s) => s.source.line === 32);
+  assert.ok(cut);
+  assert.equal(Object.hasOwn(cut, 't'), false, 'no printed time: no t (not the ordinal 0)');
   assert.equal(atLine(samples, 33).output_tps, 238.7);
   assert.equal(atLine(samples, 34).output_tps, 240.2);
   assert.equal(atLine(samples, 33).gpu_kv_cache_usage_pct, 4.1);
@@ -135,4 +138,42 @@ test('prose or a Markdown table row that quotes stat fields is not a stat line',
   assert.equal(isStatLine('| `vllm_bench_7.txt` | server log tail cut mid-line (", Running: 10 reqs, …") | KV 4.1% |'), false);
   assert.equal(isStatLine('The server said Running: 10 reqs at peak, GPU KV cache usage: 4.1%.'), false);
   assert.equal(isStatLine(', Running: 10 reqs, Waiting: 0 reqs, GPU KV cache usage: 4.1%'), true);
+});
+
+test('current V1 lines: two engines, Preemptions and extra hit rates, the SpecDecoding line', () => {
+  const lines = fixtureLines('vllm-v1-stat-lines.txt');
+  const scans = scanBlocks(lines, 'vllm-v1-stat-lines.txt');
+  assertGolden('blocks/vllm-v1-stat-lines.txt.json', scans);
+  assert.equal(scans.length, 1, 'the access line and the SpecDecoding line do not end the block');
+  const { samples, diagnostics } = scans[0]!.result;
+  assert.deepEqual(diagnostics, []);
+  const at = (line: number, engine?: string) =>
+    Object.fromEntries(
+      samples
+        .filter((s) => s.source.line === line && s.labels.engine === engine && s.labels.position === undefined)
+        .map((s) => [s.series, s.value]),
+    );
+  assert.deepEqual(at(2, '001'), {
+    input_tps: 1790.6,
+    output_tps: 398.1,
+    num_requests_running: 31,
+    num_requests_waiting: 6,
+    gpu_kv_cache_usage_pct: 59.8,
+    prefix_cache_hit_rate_pct: 28.3,
+  });
+  assert.equal(at(5, '000').num_preemptions, 3);
+  assert.equal(at(5, '000').external_prefix_cache_hit_rate_pct, 12.5);
+  assert.equal(at(5, '000').mm_cache_hit_rate_pct, 0);
+  assert.equal(at(4).mean_acceptance_length, 2.61);
+  assert.equal(at(4).avg_draft_acceptance_rate_pct, 53.3);
+  const positions = samples.filter((s) => s.series === 'per_position_acceptance_rate');
+  assert.deepEqual(
+    positions.map((s) => [s.labels.position, s.value, s.t]),
+    [
+      ['0', 0.842, '06-18T14:02:11'],
+      ['1', 0.577, '06-18T14:02:11'],
+      ['2', 0.38, '06-18T14:02:11'],
+    ],
+  );
+  assert.equal(new Set(samples.map((s) => s.id)).size, samples.length, 'ids are unique');
 });

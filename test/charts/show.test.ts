@@ -5,10 +5,10 @@ import { displayBundle, escapeHtml, isDataFrameLike, show, tableHtml, VEGA_LITE_
 import { a10Fixture } from './fixtures';
 
 describe('notebook show', () => {
-  it('a chart figure gives one bundle with Vega-Lite, SVG and text', async () => {
+  it('a chart figure gives one bundle with Vega-Lite, SVG, interactive HTML and text', async () => {
     const figure = chartsForSummary(a10Fixture())[0]!;
     const b = await displayBundle(figure);
-    assert.deepEqual(Object.keys(b.data).sort(), [VEGA_LITE_MIME, 'image/svg+xml', 'text/plain'].sort());
+    assert.deepEqual(Object.keys(b.data).sort(), [VEGA_LITE_MIME, 'image/svg+xml', 'text/html', 'text/plain'].sort());
     assert.equal(b.data[VEGA_LITE_MIME], figure.spec);
     assert.match(String(b.data['image/svg+xml']), /^<svg /);
     assert.match(String(b.data['text/plain']), /vs concurrency/);

@@ -53,8 +53,8 @@ test('SGLang bench_serving JSONL: one run per line', () => {
   assert.deepEqual([a.id, b.id], ['sglang-bench-serving.synthetic.jsonl:1', 'sglang-bench-serving.synthetic.jsonl:2']);
   assert.equal(a.source.format, 'sglang-bench-jsonl');
   assert.equal(a.engine, 'sglang');
-  assert.deepEqual(a.client, { request_rate: 8, concurrency: 64, input_len: 1024, output_len: 256 });
-  assert.deepEqual(b.client, { input_len: 1024, output_len: 256 }, 'inf rate and null concurrency are absent');
+  assert.deepEqual(a.client, { dataset: 'random', request_rate: 8, concurrency: 64, input_len: 1024, output_len: 256 });
+  assert.deepEqual(b.client, { dataset: 'random', input_len: 1024, output_len: 256 }, 'inf rate and null concurrency are absent');
   assert.equal(a.metrics.latency_mean_s, 4.21055);
   assert.equal(a.metrics.measured_concurrency, 33.56);
   assert.equal(a.metrics.itl_p95_ms, 40.2);
@@ -165,4 +165,21 @@ test('looksLikeJsonExport', () => {
   assert.equal(looksLikeJsonExport('  {"a": 1}'), true);
   assert.equal(looksLikeJsonExport('[1]'), true);
   assert.equal(looksLikeJsonExport('INFO hello'), false);
+});
+
+test('current vLLM --save-result JSON: dataset to client, speculative decoding per position kept', () => {
+  const result = parseFixture('vllm-save-result-spec.synthetic.json');
+  assertGolden('exports/vllm-save-result-spec.synthetic.json', result);
+  const [run] = runs(result);
+  assert.ok(run);
+  assert.equal(run.client?.dataset, 'random');
+  assert.equal(run.client?.concurrency, 8);
+  assert.equal(run.metrics.ttft_p90_ms, 402.77);
+  assert.equal(run.metrics.spec_decode_acceptance_length, 2.84);
+  assert.deepEqual(
+    [0, 1, 2].map((k) => run.metrics[`spec_decode_per_position_acceptance_rates_${k}`]),
+    [0.8012, 0.6047, 0.4316],
+  );
+  assert.equal(Object.hasOwn(run.metrics, 'ttfts'), false, 'per-request arrays are not metrics');
+  assert.equal(run.raw.request_goodput, undefined, 'null: absent');
 });

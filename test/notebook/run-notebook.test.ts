@@ -19,9 +19,9 @@ function jupyterMissing(): string | undefined {
 test('declaredParameters reads the let lines of the parameters cell, with kinds', () => {
   const nb = readNotebook(path.join(FIXTURES, 'params.ipynb'));
   assert.deepEqual(declaredParameters(nb), [
-    { name: 'greeting', kind: 'string', default: "'hello'" },
-    { name: 'count', kind: 'number', default: '2' },
-    { name: 'loud', kind: 'boolean', default: 'false' },
+    { name: 'greeting', kind: 'string', default: "'hello'", path: false },
+    { name: 'count', kind: 'number', default: '2', path: false },
+    { name: 'loud', kind: 'boolean', default: 'false', path: false },
   ]);
 });
 

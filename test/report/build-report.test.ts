@@ -73,7 +73,9 @@ test('determinism: the real pipeline twice into two directories gives identical 
       assert.ok(x.equals(y), `${f} differs between two runs`);
     }
     const md = fs.readFileSync(path.join(dirs[0] ?? '', 'report.md'), 'utf8');
-    assert.match(md, /^## Comparisons$/m);
+    assert.match(md, /^## Answers$/m);
+    for (const csv of ['appendix-runs.csv', 'appendix-configurations.csv', 'appendix-comparisons.csv', 'appendix-checks.csv'])
+      assert.ok(filesA.includes(csv), `${csv} written beside the report`);
     assert.doesNotMatch(md, /undefined|NaN/);
   } finally {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
@@ -85,13 +87,19 @@ test('a YAML report config file filters runs before analysis and picks sections'
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-cfg-'));
   try {
     const cfg = path.join(dir, 'report.yaml');
-    fs.writeFileSync(cfg, 'sections: [summary, results]\nwhere:\n  engine: vllm\n  concurrency: 30\ncharts: false\nbogus: 1\n');
+    fs.writeFileSync(cfg, 'sections: [answers, results]\nwhere:\n  engine: vllm\n  concurrency: 30\ncharts: false\nbogus: 1\n');
     const effects = memoryEffects();
     const out = path.join(dir, 'out');
     const res = await writeReport({ runs: input.runs, env: input.env, samples: [], diagnostics: [] }, { out, config: cfg, effects });
     const md = effects.files.get(path.join(out, 'report.md')) as string;
-    assert.deepEqual(md.match(/^## .*/gm), ['## Summary', '## Results']);
-    assert.match(md, /^4 runs from 1 file\(s\), 2 configurations/m);
+    assert.deepEqual(md.match(/^## .*/gm), ['## Answers', '## Results']);
+    assert.match(md, /^1\. \*\*vLLM, 2 → 4 GPUs\*\* .*: throughput \+13\.9% at concurrency 30, max tokens 256, context 8,192 \(spread/m);
+    assert.equal(
+      md.match(/^\| vLLM · Qwen7B-awq · tensor parallel · OpenAI API \| /gm)?.length,
+      undefined,
+      'the setup is said once above the table',
+    );
+    assert.equal(md.match(/^\| [24] \| 2 \| 1[13]\.\d\d \(/gm)?.length, 2, 'two configurations: 2 and 4 GPUs, two runs each');
     assert.ok(![...effects.files.keys()].some((f) => f.includes(`${path.sep}charts${path.sep}`)), 'charts: false draws none');
     assert.deepEqual(res.summary.configurations.flatMap((c) => c.runs).sort(), [
       'data/a10-sglang-vllm-tp2-vs-tp4.md:447',

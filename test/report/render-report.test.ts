@@ -6,7 +6,6 @@ import { test } from 'node:test';
 import MarkdownIt from 'markdown-it';
 import { markdownToHtml, sanitizeSvg } from '../../src/report/markdown-to-html';
 import { loadTemplates, renderReport } from '../../src/report/render-report';
-import { APPENDIX_RUN_LIMIT } from '../../src/report/report-view';
 import { assertGolden } from '../helpers/golden';
 import { fixtureInput, hostileInput } from './fixture';
 
@@ -43,12 +42,16 @@ test('fixture report.md matches the golden (checked by hand against the fixture 
   assert.deepEqual(diagnostics, []);
   assertGolden('report/fixture-report.md', markdown);
   // A few numbers a reader would check, from data/a10-sglang-vllm-tp2-vs-tp4.md:
-  // vLLM c30: 2 GPUs (630: 11.12, 660: 12.00) → 4 GPUs (447: 13.22, 477: 13.12).
+  // vLLM c30: 2 GPUs (630: 11.12, 660: 12.00) → 4 GPUs (447: 13.22, 477: 13.12): +13.9%,
+  // over the four run pairs 13.12 / 12.00 − 1 = +9.3% … 13.22 / 11.12 − 1 = +18.9%.
+  assert.deepEqual(markdown.match(/^## .*/m)?.[0], '## Answers', 'the answers come first');
   assert.match(
     markdown,
-    /\| K1 \| concurrency 30 · temperature 0\.7 \| Throughput \(req\/s\) \| 2 GPUs: 11\.56 req\/s \| 4 GPUs: 13\.17 req\/s \| 2\/2 \| \+13\.9% \| \+9\.3% … \+18\.9% \| 0\.57 \|/,
+    /^1\. \*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(spread \+9\.3% … \+18\.9% over repeats, 2 runs each\), \+1\.5% at 50 \(range \+1\.5% … \+13\.9% over concurrency\)/m,
   );
-  assert.ok(assertTablesWellFormed(markdown) >= 10);
+  // The configuration table: the vLLM 2-GPU row at concurrency 30, mean and min–max of its two runs.
+  assert.match(markdown, /\| vLLM · Qwen7B-awq · OpenAI API \| 2 \| 30 \| 0\.7 \| 2 \| 11\.56 \(11\.12–12\.00\) \|/);
+  assert.ok(assertTablesWellFormed(markdown) >= 4);
   assert.doesNotMatch(markdown, /undefined|NaN|\[object Object\]/);
   assert.doesNotMatch(markdown, /Generated/, 'no date unless generatedAt is given');
 });
@@ -96,17 +99,19 @@ test('HTML inlines chart SVGs in a figure and strips script and event handlers',
 
 test('report config: sections, where, comparison kinds, charts off', () => {
   const input = fixtureInput();
-  input.config = { sections: ['summary', 'comparisons', 'nope'], where: { engine: 'vllm' }, comparisons: ['scaling'] };
+  input.config = { sections: ['answers', 'methodology', 'nope'], where: { engine: 'vllm' }, comparisons: ['scaling'] };
   const { markdown, diagnostics } = renderReport(input);
   assert.deepEqual(
     diagnostics.map((d) => d.message),
     ['report section "nope" has no partial (templates/partials/nope.hbs); skipped'],
   );
-  assert.deepEqual(markdown.match(/^## .*/gm), ['## Summary', '## Comparisons']);
+  assert.deepEqual(markdown.match(/^## .*/gm), ['## Answers', '## Methodology']);
   assert.match(markdown, /6 comparisons/);
-  assert.doesNotMatch(markdown, /SGLang: /);
-  assert.doesNotMatch(markdown, /### Engine/);
-  assert.match(markdown, /Filtered to engine = vllm\./);
+  assert.match(markdown, /\*\*vLLM, 2 → 4 GPUs\*\*/);
+  assert.doesNotMatch(markdown.replace(/^# .*\n/, ''), /SGLang/, 'engine = vllm keeps only the vLLM question');
+  // The default sections name `load`, whose partial comes with the load-over-time section:
+  // a default section without a partial is skipped silently; one the user lists is warned about.
+  assert.deepEqual(renderReport(fixtureInput()).diagnostics, []);
   const noCharts = renderReport({ ...fixtureInput(), config: { charts: false } }).markdown;
   assert.doesNotMatch(noCharts, /## Charts|charts\//);
 });
@@ -116,8 +121,8 @@ test('a user template directory overrides partials by name; a template file repl
   try {
     fs.mkdirSync(path.join(dir, 'partials'));
     fs.writeFileSync(
-      path.join(dir, 'partials', 'summary.hbs'),
-      '## My summary\n\n{{summary.runs}} runs; missing: [{{summary.nothing.here}}] {{num 1318.94}} {{pct 13.93}}\n',
+      path.join(dir, 'partials', 'answers.hbs'),
+      '## My summary\n\n{{methodology.runs}} runs; missing: [{{answers.nothing.here}}] {{num 1318.94}} {{pct 13.93}}\n',
     );
     const out = renderReport(fixtureInput(), { templates: loadTemplates(dir) }).markdown;
     assert.match(out, /^## My summary\n\n14 runs; missing: \[\] 1,319 \+13\.9%$/m);
@@ -133,19 +138,19 @@ test('a user template directory overrides partials by name; a template file repl
   }
 });
 
-test(`more than ${APPENDIX_RUN_LIMIT} runs: the appendix is summarised per file`, () => {
+test('many runs: the report keeps one row per configuration and a line per file; runs go to appendix-runs.csv', () => {
   const input = fixtureInput();
   const base = input.runs[6];
   assert.ok(base);
   const runs = [];
-  for (let i = 0; i < APPENDIX_RUN_LIMIT + 100; i++) {
+  for (let i = 0; i < 600; i++) {
     const file = i % 2 ? 'logs/big-a.log' : 'logs/big-b.log';
     runs.push({ ...base, id: `${file}:${10 + i}`, source: { ...base.source, file, line: 10 + i } });
   }
   input.runs = runs;
   const { markdown } = renderReport(input);
-  assert.match(markdown, /### Runs per file/);
-  assert.match(markdown, /\| logs\/big-b\.log \| 300 \| 10–608 \| rich-table \| 0 \|/);
-  assert.match(markdown, /\| logs\/big-a\.log \| 300 \| 11–609 \| rich-table \| 0 \|/);
-  assert.doesNotMatch(markdown, /logs\/big-a\.log:11 /, 'no row per run');
+  assert.match(markdown, /\| big-b\.log \| 300 \| 10–608 \| rich-table \| 0 \|/);
+  assert.match(markdown, /\| big-a\.log \| 300 \| 11–609 \| rich-table \| 0 \|/);
+  assert.match(markdown, /^- appendix-runs\.csv: every run .* \(600 rows\)\.$/m);
+  assert.doesNotMatch(markdown, /big-a\.log:11\b/, 'no row per run');
 });

@@ -4,12 +4,14 @@
  */
 import type { BlockReader, BlockResult } from '../types';
 import { k6Reader } from './k6';
+import { keyValueReader } from './key-value';
 import { nvidiaSmiReader } from './nvidia-smi';
 import { prometheusReader } from './prometheus';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
 import { vllmServerLogReader } from './vllm-server-log';
 
 export { k6DurationSeconds, k6Reader } from './k6';
+export { keyValueReader } from './key-value';
 export { nvidiaSmiReader } from './nvidia-smi';
 export { parseLabels, prometheusReader, type Scrape, samplesFromScrapes } from './prometheus';
 export { sglangBenchReader, vllmBenchReader } from './serving-bench';
@@ -22,6 +24,8 @@ export const BLOCK_READERS: readonly BlockReader[] = [
   vllmServerLogReader,
   prometheusReader,
   k6Reader,
+  // Last: any other reader's block that is written as `key: value` lines is that reader's.
+  keyValueReader,
 ];
 
 /** Everything the block readers give over a whole text, with no scope applied. */

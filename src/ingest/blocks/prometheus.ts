@@ -7,7 +7,14 @@
  * or detected when a series repeats) also give derived series between consecutive scrapes:
  * a counter becomes a rate (`vllm:generation_tokens_total` → `output_tps`), and a latency
  * histogram gives the interval's mean and p50/p95/p99 (`ttft_p95_ms`, `latency_mean_s` …).
- * Literal `...` elision lines (docs samples) are skipped with an info diagnostic.
+ * Literal `...` elision lines (docs samples) are skipped with an info diagnostic, and so are
+ * `*_created` series (prometheus_client's creation timestamps of counters and histograms: a time,
+ * not a measurement).
+ *
+ * A scrape's time is one printed in it or near it (a timestamp line or comment, `watch`'s
+ * `Every 5.0s: … <date>` header, the sample timestamps after the values). With none, a known
+ * scrape interval (`# scrape_interval: 15s`, `watch`'s `Every 5.0s`) gives relative seconds by
+ * the scrape's order; otherwise samples have no `t` (never an invented 0) and no rates.
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
@@ -15,13 +22,12 @@ import { applyFactor } from '../../model/metric-vocabulary';
 import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult } from '../types';
-import { ctimeToIso, diag, emptyResult, isBlank } from './common';
+import { diag, emptyResult, isBlank } from './common';
+import { HELP_TYPE, scrapeInterval, seconds, separatorTime } from './prometheus-time';
 
 const METRIC_LINE =
   /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+([-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|NaN|[+-]?Inf))(?:\s+(-?\d+))?\s*$/;
-const HELP_TYPE = /^\s*#\s*(HELP|TYPE)\s+([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\s+(.*?))?\s*$/;
 const ELISION = /^\s*(\.\.\.|…)\s*$/;
-const ISO_TIME = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/;
 
 export interface Scrape {
   /** Scrape time: ISO text as printed (or normalised), or seconds (relative or epoch), or the scrape's ordinal. */
@@ -42,7 +48,8 @@ interface Point {
 }
 
 interface ParsedScrape {
-  t: string | number;
+  /** Absent when neither the scrape nor a scrape interval says when it was taken. */
+  t?: string | number;
   points: Point[];
   types: Map<string, string>;
   /** 1-based line of the scrape's first line (ids of derived samples of an interval use the later scrape's). */
@@ -76,6 +83,12 @@ const COUNTER_RATES: Record<string, string> = {
   'sglang:prompt_tokens_total': 'input_tps',
   'sglang:num_requests_total': 'throughput_rps',
 };
+
+/** vLLM V1 prefix-cache counters (tokens queried / found): their ratio between scrapes is the hit rate. */
+const PREFIX_CACHE: ReadonlyArray<[hits: string, queries: string]> = [
+  ['vllm:prefix_cache_hits_total', 'vllm:prefix_cache_queries_total'],
+  ['vllm:gpu_prefix_cache_hits_total', 'vllm:gpu_prefix_cache_queries_total'],
+];
 
 /** Latency histograms (seconds) → vocabulary quantity and unit. */
 const HISTOGRAMS: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
@@ -112,41 +125,8 @@ export function parseLabels(text: string): Record<string, string> | undefined {
   return labels;
 }
 
-/** A separator line between scrapes: a timestamp (alone, or in a comment). Returns its time. */
-function separatorTime(line: string): string | undefined {
-  const ctime = ctimeToIso(line.replace(/^\s*#\s*/, ''));
-  if (ctime) return ctime;
-  if (HELP_TYPE.test(line)) return undefined;
-  const t = line.trim();
-  const comment = /^#/.test(t);
-  const m = ISO_TIME.exec(t);
-  if (m && (comment || t.length <= m[0].length + 12)) {
-    return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${m[8] ?? ''}`;
-  }
-  const epoch = /^#\s*(?:[a-z ]*[:=]?\s*)?(\d{10}(?:\.\d+)?|\d{13})\s*$/i.exec(t);
-  if (epoch?.[1]) {
-    const n = Number(epoch[1]);
-    return new Date(epoch[1].length === 13 ? n : n * 1000).toISOString();
-  }
-  return undefined;
-}
-
 function isPromLine(line: string | undefined): boolean {
   return line !== undefined && (METRIC_LINE.test(line) || HELP_TYPE.test(line));
-}
-
-/** Seconds of a time value, for rates; undefined when only an ordinal is known. */
-function seconds(t: string | number, ordinal: boolean): number | undefined {
-  if (typeof t === 'number') return ordinal ? undefined : t;
-  const m = ISO_TIME.exec(t);
-  if (!m) return undefined;
-  let ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) + Number(m[7] ?? 0) * 1000;
-  const zone = m[8];
-  if (zone && zone !== 'Z') {
-    const z = /([+-])(\d{2}):?(\d{2})/.exec(zone);
-    if (z) ms -= (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 60000;
-  }
-  return ms / 1000;
 }
 
 function keyOf(name: string, labels: Record<string, string>): string {
@@ -163,21 +143,16 @@ function keyOf(name: string, labels: Record<string, string>): string {
 function sample(
   file: string,
   line: number,
-  t: string | number,
+  t: string | number | undefined,
   series: string,
   labels: Record<string, string>,
   value: number,
 ): SampleRecord {
-  return {
-    kind: 'sample',
-    schema_version: SCHEMA_VERSION,
-    id: recordId(file, line, undefined, series),
-    source: { file, line, format: 'prometheus' },
-    t,
-    series,
-    labels,
-    value,
-  };
+  const id = recordId(file, line, undefined, series);
+  const source: SampleRecord['source'] = { file, line, format: 'prometheus' };
+  // `t` only when known (never an invented 0), in its usual place after `source`.
+  if (t === undefined) return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value };
+  return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value };
 }
 
 function withoutLe(labels: Record<string, string>): Record<string, string> {
@@ -224,9 +199,30 @@ function bucketQuantile(q: number, buckets: Array<{ le: number; count: number }>
   return undefined;
 }
 
+/** Prefix cache hit rate over an interval: hits / queries of vLLM V1's counters, as a percentage. */
+function prefixHitRates(
+  deltas: Map<string, { delta: number; line: number; labels: Record<string, string> }>,
+  t: string | number | undefined,
+  file: string,
+): SampleRecord[] {
+  const out: SampleRecord[] = [];
+  for (const [hitsName, queriesName] of PREFIX_CACHE) {
+    for (const [k, hits] of deltas) {
+      if (!k.startsWith(`${hitsName}[`)) continue;
+      const queries = deltas.get(keyOf(queriesName, hits.labels));
+      if (!queries || queries.delta <= 0) continue; // no queries in the interval: no rate
+      out.push(
+        sample(file, hits.line, t, 'prefix_cache_hit_rate_pct', hits.labels, Number(((hits.delta / queries.delta) * 100).toPrecision(12))),
+      );
+    }
+  }
+  return out;
+}
+
 /** Derived series between two consecutive scrapes: counter rates and histogram interval stats. */
 function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
   const out: SampleRecord[] = [];
+  const counterDeltas = new Map<string, { delta: number; line: number; labels: Record<string, string> }>();
   const before = new Map<string, Point>();
   for (const p of a.points) before.set(keyOf(p.name, p.labels), p);
   const hist = new Map<
@@ -273,7 +269,9 @@ function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: str
       continue;
     }
     out.push(sample(file, p.line, b.t, COUNTER_RATES[p.name] ?? `${p.name}_per_s`, p.labels, applyFactor(delta / dt, 1)));
+    counterDeltas.set(keyOf(p.name, p.labels), { delta, line: p.line, labels: p.labels });
   }
+  out.push(...prefixHitRates(counterDeltas, b.t, file));
   for (const h of hist.values()) {
     const factor = h.info.unit === 'ms' ? 1000 : 1;
     if (h.sum !== undefined && h.count !== undefined && h.count > 0) {
@@ -296,9 +294,10 @@ function parseExposition(
   firstLine: number,
   file: string,
   diagnostics: Diagnostic[],
-): { points: Point[]; types: Map<string, string> } {
+): { points: Point[]; types: Map<string, string>; created: number } {
   const points: Point[] = [];
   const types = new Map<string, string>();
+  let created = 0;
   lines.forEach((line, k) => {
     const lineNo = firstLine + k;
     if (isBlank(line)) return;
@@ -322,21 +321,25 @@ function parseExposition(
     }
     const value = /inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]);
     if (!Number.isFinite(value)) return; // NaN/Inf values are not data points
+    if (m[1].endsWith('_created')) {
+      created++;
+      return;
+    }
     const p: Point = { name: m[1], labels, value, line: lineNo };
     if (m[4] !== undefined) p.ms = Number(m[4]);
     points.push(p);
   });
-  return { points, types };
+  return { points, types, created };
 }
 
-function assemble(scrapes: ParsedScrape[], ordinal: boolean, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
+function assemble(scrapes: ParsedScrape[], file: string, diagnostics: Diagnostic[]): SampleRecord[] {
   const out: SampleRecord[] = [];
   scrapes.forEach((s, k) => {
     out.push(...scrapeSamples(s, file));
     const prev = scrapes[k - 1];
     if (!prev) return;
-    const t0 = seconds(prev.t, ordinal);
-    const t1 = seconds(s.t, ordinal);
+    const t0 = seconds(prev.t);
+    const t1 = seconds(s.t);
     if (t0 === undefined || t1 === undefined || t1 <= t0) {
       diagnostics.push(
         diag('info', 'context-missing', 'scrape times unknown or not increasing: no rates for this interval', file, s.line - 1),
@@ -359,10 +362,18 @@ export function samplesFromScrapes(scrapes: readonly Scrape[], file: string): { 
     const lines = s.text.split(/\r?\n/);
     const first = s.line ?? nextLine;
     nextLine = first + lines.length;
-    const { points, types } = parseExposition(lines, first, file, diagnostics);
+    const { points, types, created } = parseExposition(lines, first, file, diagnostics);
+    createdSkipped(created, file, first, diagnostics);
     return { t: s.t, points, types, line: first };
   });
-  return { samples: assemble(parsed, false, file, diagnostics), diagnostics };
+  return { samples: assemble(parsed, file, diagnostics), diagnostics };
+}
+
+function createdSkipped(n: number, file: string, line: number, diagnostics: Diagnostic[]): void {
+  if (n > 0)
+    diagnostics.push(
+      diag('info', 'prose-skipped', `${n} *_created series skipped (creation timestamps, not measurements)`, file, line - 1),
+    );
 }
 
 /** Index after the exposition block that starts at i. */
@@ -397,28 +408,56 @@ function blockEnd(lines: readonly string[], i: number): number {
   return last + 1;
 }
 
+/**
+ * Scrapes that print no time: by a known interval, seconds since the first scrape; else no `t`
+ * (said once in a diagnostic). Times are not mixed: one timed scrape leaves the others untimed.
+ */
+function untimedScrapes(
+  scrapes: ParsedScrape[],
+  interval: number | undefined,
+  file: string,
+  start: number,
+  diagnostics: Diagnostic[],
+): void {
+  if (scrapes.every((s) => s.t !== undefined)) return;
+  if (interval !== undefined && scrapes.every((s) => s.t === undefined)) {
+    scrapes.forEach((s, k) => {
+      s.t = Number((k * interval).toPrecision(12));
+    });
+    return;
+  }
+  const n = scrapes.filter((s) => s.t === undefined).length;
+  diagnostics.push(
+    diag('info', 'context-missing', `${n} scrape(s) print no time and no scrape interval is known: their samples have no t`, file, start),
+  );
+}
+
 function readPrometheus(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
   const end = blockEnd(lines, start);
   // Split into scrapes: at a separator line, or when a series repeats within the current scrape.
   const scrapes: ParsedScrape[] = [];
   let current: { t?: string; from: number; seen: Set<string> } = { from: start, seen: new Set() };
+  let created = 0;
   const close = (to: number): void => {
     if (to <= current.from) return;
-    const { points, types } = parseExposition(lines.slice(current.from, to), current.from + 1, file, diagnostics);
+    const parsed = parseExposition(lines.slice(current.from, to), current.from + 1, file, diagnostics);
+    created += parsed.created;
+    const { points, types } = parsed;
     if (points.length === 0 && types.size === 0) return;
     const stamp = current.t ?? points.find((p) => p.ms !== undefined)?.ms;
     const t = typeof stamp === 'number' ? new Date(stamp).toISOString() : stamp;
-    scrapes.push({ t: t ?? scrapes.length, points, types, line: current.from + 1 });
+    scrapes.push(t === undefined ? { points, types, line: current.from + 1 } : { t, points, types, line: current.from + 1 });
   };
-  let anyTime = false;
+  let interval: number | undefined;
+  for (let k = Math.max(0, start - 3); k < start; k++) interval ??= scrapeInterval(lines[k] ?? '');
   for (let j = start; j < end; j++) {
     const line = lines[j] ?? '';
+    interval ??= scrapeInterval(line);
     const sep = separatorTime(line);
     if (sep !== undefined) {
       close(j);
       current = { t: sep, from: j + 1, seen: new Set() };
-      anyTime = true;
       continue;
     }
     const m = METRIC_LINE.exec(line);
@@ -436,8 +475,9 @@ function readPrometheus(lines: readonly string[], start: number, file: string): 
     }
   }
   close(end);
-  const ordinal = !anyTime && scrapes.every((s) => typeof s.t === 'number');
-  const samples = assemble(scrapes, ordinal, file, diagnostics);
+  createdSkipped(created, file, start + 1, diagnostics);
+  untimedScrapes(scrapes, interval, file, start, diagnostics);
+  const samples = assemble(scrapes, file, diagnostics);
   return { next: end, runs: [], env: [], samples, diagnostics };
 }
 

@@ -117,6 +117,12 @@ function applyLine(run: PartialRun, label: string, value: string, file: string, 
   setOwn(run.metrics, unknownMetricKey(label, unitInLabel(label) ?? (n.unit === '%' ? '%' : undefined)), n.value);
 }
 
+/** `Per-position acceptance (%)` + `Position 0` → `Per-position acceptance Position 0 (%)`: the unit stays last. */
+function inGroup(group: string, label: string): string {
+  const unit = /\s*(\([^()]+\))\s*$/.exec(group);
+  return unit ? `${group.slice(0, unit.index)} ${label} ${unit[1]}` : `${group} ${label}`;
+}
+
 function readServingBlock(lines: readonly string[], start: number, file: string, format: FormatName): BlockResult {
   const title = titleFrom(lines, start);
   if (title === undefined) return emptyResult(start + 1);
@@ -136,6 +142,8 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
   }
   let j = title + 1;
   let closed = false;
+  // `Per-position acceptance (%):` with no value heads the indented lines under it (vllm bench serve, speculative decoding).
+  let group: { label: string; indent: number } | undefined;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';
     if (END.test(line)) {
@@ -152,7 +160,14 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
     }
     const m = LABEL_VALUE.exec(line);
     if (!m?.[1]) break;
-    applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (group && indent <= group.indent) group = undefined;
+    if ((m[2] ?? '') === '' && LABEL_VALUE.test(lines[j + 1] ?? '') && (/^\s*/.exec(lines[j + 1] ?? '')?.[0].length ?? 0) > indent) {
+      setOwn(run.raw, m[1], '');
+      group = { label: m[1], indent };
+      continue;
+    }
+    applyLine(run, group ? inGroup(group.label, m[1]) : m[1], m[2] ?? '', file, j, diagnostics);
   }
   if (!closed) {
     diagnostics.push(diag('warning', 'table-truncated', 'benchmark result block has no closing ===== line', file, j - 1));

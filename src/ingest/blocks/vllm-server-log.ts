@@ -5,6 +5,9 @@
  *       GPU KV cache usage: 8.9%, CPU KV cache usage: 0.0%` (2025 builds add a trailing period)
  *   V1 (loggers.py): `(APIServer pid=158) INFO 09-02 13:08:10 [loggers.py:123] Engine 000: Avg prompt …,
  *       Running: 10 reqs, Waiting: 0 reqs, GPU KV cache usage: 4.1%, Prefix cache hit rate: 53.7%`
+ *       (current builds add `Preemptions: 3`, `External prefix cache hit rate`, `MM cache hit rate`),
+ *       and its `SpecDecoding metrics: Mean acceptance length: 2.61, …, Per-position acceptance
+ *       rate: 0.842, 0.577, …` line (one sample per draft position, label `position`).
  * Consecutive stat lines, with uvicorn access lines and other server log lines between them,
  * form one block. Pasted logs are often cut at either end of a line: a field cut at the start
  * is dropped; a number at the very end of a cut line is kept when it is whole (vLLM prints
@@ -17,7 +20,9 @@ import { slugify } from '../../model/safe-keys';
 import type { BlockReader, BlockResult } from '../types';
 import { diag, emptyResult } from './common';
 
-const STAT = /Avg (prompt|generation) throughput:|\bRunning: \d+ reqs\b|GPU KV cache usage: [\d.]+/;
+const STAT = /Avg (prompt|generation) throughput:|\bRunning: \d+ reqs\b|GPU KV cache usage: [\d.]+|\bSpecDecoding metrics: /;
+/** V1 speculative decoding line (printed after the engine line): its fields start after this tag. */
+const SPEC_TAG = /\bSpecDecoding metrics:\s*/;
 /** A server log line that may sit between stat lines without ending the block. */
 const SERVER_LOG = /^\s*(\(\w+ pid=\d+\)\s*)?(INFO|WARNING|DEBUG)\b/;
 /** `INFO 10-26 02:48:42`, `INFO 2025-10-26 02:48:42`. */
@@ -35,6 +40,7 @@ const SERIES: ReadonlyArray<[RegExp, string]> = [
   [/^gpu kv cache usage$/i, 'gpu_kv_cache_usage_pct'],
   [/^cpu kv cache usage$/i, 'cpu_kv_cache_usage_pct'],
   [/^(gpu )?prefix cache hit rate$/i, 'prefix_cache_hit_rate_pct'],
+  [/^preemptions$/i, 'num_preemptions'],
 ];
 
 function seriesName(label: string, unit: string): string {
@@ -53,7 +59,7 @@ const FIELD_START =
  */
 export function isStatLine(line: string | undefined): boolean {
   if (line === undefined || !STAT.test(line)) return false;
-  return ENGINE_TAG.test(line) || LOGGER_TAG.test(line) || FIELD_START.test(line);
+  return ENGINE_TAG.test(line) || SPEC_TAG.test(line) || LOGGER_TAG.test(line) || FIELD_START.test(line);
 }
 
 /** `10-26T02:48:42` (no year invented) or `2025-10-26T02:48:42` when the log prints one. */
@@ -72,14 +78,22 @@ interface Field {
 
 /** The fields of one stat line, with diagnostics for what was cut. */
 function readFields(line: string, file: string, index: number, diagnostics: Diagnostic[]): { fields: Field[]; engine?: string } {
-  const start = ENGINE_TAG.exec(line) ?? LOGGER_TAG.exec(line);
-  const body = start ? line.slice(start.index + start[0].length) : line;
+  const start = ENGINE_TAG.exec(line) ?? SPEC_TAG.exec(line) ?? LOGGER_TAG.exec(line);
+  // `Per-position acceptance rate: 0.842, 0.577` lists one value per draft position: a field each.
+  const body = (start ? line.slice(start.index + start[0].length) : line).replace(
+    /Per-position acceptance rate:\s*((?:[\d.]+(?:,\s*)?)+?)(?=,\s*[A-Za-z]|\.?\s*$)/,
+    (_, list: string) =>
+      list
+        .split(/,\s*/)
+        .map((v, k) => `Per position acceptance rate at ${k}: ${v}`)
+        .join(', '),
+  );
   const cutAtStart = !start && !/^\s*Avg prompt throughput:/.test(line);
   const parts = body.replace(/\.\s*$/, '').split(/,\s*/);
   const fields: Field[] = [];
   parts.forEach((part, k) => {
     const last = k === parts.length - 1;
-    const m = /^\s*([A-Za-z][A-Za-z ]*?):\s*(-?\d+(?:\.\d*)?)\s*(.*?)\s*$/.exec(part);
+    const m = /^\s*([A-Za-z][A-Za-z ]*?(?: at \d+)?):\s*(-?\d+(?:\.\d*)?)\s*(.*?)\s*$/.exec(part);
     if (!m?.[1] || m[2] === undefined) {
       if (part.trim() === '' || (k === 0 && cutAtStart)) return;
       if (last) diagnostics.push(diag('info', 'cell-lossy', `stat line cut at its end: "${part.trim()}" not read`, file, index));
@@ -111,7 +125,6 @@ function readStatBlock(lines: readonly string[], start: number, file: string): B
   const diagnostics: Diagnostic[] = [];
   const samples: SampleRecord[] = [];
   let last = start;
-  let ordinal = 0;
   for (let j = start; j < lines.length; j++) {
     const line = lines[j] ?? '';
     if (!isStatLine(line)) {
@@ -119,23 +132,22 @@ function readStatBlock(lines: readonly string[], start: number, file: string): B
       break;
     }
     last = j;
-    const t = logTime(line) ?? ordinal;
-    ordinal++;
+    // A line cut before its timestamp has no time: `t` stays absent (not its ordinal, not 0).
+    const t = logTime(line);
     const { fields, engine } = readFields(line, file, j, diagnostics);
     for (const f of fields) {
-      const series = seriesName(f.label, f.unit);
+      const at = / at (\d+)$/.exec(f.label);
+      const series = seriesName(at ? f.label.slice(0, at.index) : f.label, f.unit);
       const labels: Record<string, string> = {};
       if (engine !== undefined) labels.engine = engine;
-      samples.push({
-        kind: 'sample',
-        schema_version: SCHEMA_VERSION,
-        id: recordId(file, j + 1, undefined, series),
-        source: { file, line: j + 1, format: 'vllm-server-log' },
-        t,
-        series,
-        labels,
-        value: f.value,
-      });
+      if (at?.[1]) labels.position = at[1];
+      const id = recordId(file, j + 1, undefined, at?.[1] === undefined ? series : `${series}_${at[1]}`);
+      const source: SampleRecord['source'] = { file, line: j + 1, format: 'vllm-server-log' };
+      samples.push(
+        t === undefined
+          ? { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value: f.value }
+          : { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value: f.value },
+      );
     }
   }
   return { next: last + 1, runs: [], env: [], samples, diagnostics };

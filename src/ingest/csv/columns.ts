@@ -49,6 +49,8 @@ const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> =
   { field: 'client.request_rate', pattern: /^(request rate|rate)$/ },
   { field: 'client.input_len', pattern: /^(input len|input length|isl|prompt len)$/ },
   { field: 'client.output_len', pattern: /^(output len|output length|osl)$/ },
+  { field: 'client.dataset', pattern: /^(dataset|dataset name)$/ },
+  { field: 'server.version', pattern: /^(version|engine version|vllm version|sglang version|server version)$/ },
 ];
 
 /** Columns that hold a figure derived from other columns (kept in `raw`, never a metric). */

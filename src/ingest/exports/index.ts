@@ -1,21 +1,39 @@
 /**
- * JSON result exports → RunRecords:
+ * JSON result exports → RunRecords, and the per-request results they hold → SampleRecords:
  *   1. parse the text as one JSON value, else as JSON lines (one value per line);
  *   2. for each object (an array's elements, a JSONL line), recognise the tool by its keys
- *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts);
- *   3. unknown objects give an `unknown-format` diagnostic, never a crash.
+ *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts: the
+ *      genai-perf / AIPerf summary; genai-perf-requests.ts: genai-perf's per-request
+ *      `profile_export.json`, one run per experiment);
+ *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts) become
+ *      `sample` records labelled with their run's id (request-samples.ts), after that run;
+ *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
  * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
-import { type FormatName, type RunRecord, SCHEMA_VERSION } from '../../model/records';
+import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
+import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
+import { hasServingRequests, readServingRequests } from './serving-requests';
 
 export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
+export { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+export {
+  REQUEST_FAILED,
+  REQUEST_ITL,
+  REQUEST_LATENCY,
+  REQUEST_TPOT,
+  REQUEST_TTFT,
+  RequestSampleWriter,
+  type RequestValues,
+} from './request-samples';
 export { isSglangResult, looksLikeServingResult, resultDate, servingResultRun } from './serving-json';
+export { hasServingRequests, readServingRequests } from './serving-requests';
 
 export function looksLikeJsonExport(text: string): boolean {
   return /^\s*[[{]/.test(text);
@@ -86,9 +104,10 @@ function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
 
 /** Which reader an object needs, from its keys (a `--format-hint` narrows the choice). */
 function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | undefined {
-  if (looksLikeGenaiPerfExport(o) && hint !== 'vllm-bench-json' && hint !== 'sglang-bench-jsonl') return 'genai-perf-json';
+  const servingHint = hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl';
+  if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
   if (looksLikeServingResult(o)) {
-    if (hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl') return hint;
+    if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
   }
   return undefined;
@@ -97,7 +116,7 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
 export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
-  const records: RunRecord[] = [];
+  const records: Array<RunRecord | SampleRecord> = [];
   for (const v of readValues(text, file, diagnostics)) {
     const o = v.value;
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
@@ -123,11 +142,36 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       });
       continue;
     }
-    const run =
-      format === 'genai-perf-json'
-        ? genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj))
-        : servingResultRun(obj, format, v.line - 1);
-    records.push(toRecord(run, file, v.line, v.row));
+    for (const r of readObject(obj, format, v, file, diagnostics)) records.push(r);
   }
   return { records, diagnostics };
+}
+
+/** The runs of one recognised object, each followed by its per-request samples. */
+function readObject(
+  obj: Record<string, unknown>,
+  format: FormatName,
+  v: JsonValueAt,
+  file: string,
+  diagnostics: Diagnostic[],
+): Array<RunRecord | SampleRecord> {
+  const out: Array<RunRecord | SampleRecord> = [];
+  if (format === 'genai-perf-json' && looksLikeGenaiPerfRequests(obj)) {
+    for (const e of genaiPerfExperimentRuns(obj, v.line - 1)) {
+      const record = toRecord(e.variant ? { ...e.run, variant: e.variant } : e.run, file, v.line, v.row);
+      out.push(record);
+      const writer = new RequestSampleWriter(record.id, record.source, out);
+      e.requests.forEach((r, i) => {
+        writer.add(i, r);
+      });
+    }
+    return out;
+  }
+  if (format === 'genai-perf-json') return [toRecord(genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)), file, v.line, v.row)];
+  const record = toRecord(servingResultRun(obj, format, v.line - 1), file, v.line, v.row);
+  out.push(record);
+  if (hasServingRequests(obj)) {
+    readServingRequests(obj, new RequestSampleWriter(record.id, record.source, out), { file, line: v.line, diagnostics });
+  }
+  return out;
 }

@@ -46,7 +46,6 @@ const RAW_ONLY = new Set([
   'best_of',
   'use_beam_search',
   'tokenizer_id',
-  'dataset_name',
   'label',
   'date',
   'backend',
@@ -121,8 +120,20 @@ export function servingResultRun(o: Record<string, unknown>, format: FormatName,
     flags: [],
   };
   for (const [key, value] of Object.entries(o)) {
+    if (Array.isArray(value) && /per_position/.test(key)) {
+      // Speculative decoding's acceptance per draft position is a run-level list, not a per-request one.
+      value.forEach((v, k) => {
+        if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, `${unknownMetricKey(key)}_${k}`, v);
+      });
+      setOwn(run.raw, key, JSON.stringify(value));
+      continue;
+    }
     if (value === null || typeof value === 'object') continue; // per-request arrays, nested details
     setOwn(run.raw, key, String(value));
+    if (key === 'dataset_name' && typeof value === 'string') {
+      (run.client ??= {}).dataset = value;
+      continue;
+    }
     const client = CLIENT_KEYS[key];
     if (client) {
       if (typeof value === 'number' && Number.isFinite(value)) (run.client ??= {})[client as 'concurrency'] = value;

@@ -124,8 +124,10 @@ function v03Meaning(parts: string[]): Meaning {
   if (/^(input|output) tokens$/i.test(g) && /^comp$/i.test(s) && /^tot$/i.test(last)) return meaningOf(`Total ${g.split(' ')[0]} Tokens`);
   if (/^timings$/i.test(g) && /^dur$/i.test(s)) return meaningOf('Benchmark Duration', { unit: last || 's' });
   if (/^(request latency|ttft|itl|tpot)$/i.test(g) && /^(sec|s|ms)$/i.test(s)) return meaningOf(g, { unit: s, ...(stat ? { stat } : {}) });
-  if (stat) return meaningOf([g, s].filter(Boolean).join(' '), { stat });
-  return meaningOf(parts.filter(Boolean).join(' '));
+  // Other columns are distributions of their own (per-request token rates, server-side concurrency):
+  // known spellings only, so that their words do not land them on a whole-run key.
+  if (stat) return meaningOf([g, s].filter(Boolean).join(' '), { stat, exact: true });
+  return meaningOf(parts.filter(Boolean).join(' '), { exact: true });
 }
 
 function strategyContext(run: PartialRun, name: string, where: string): void {

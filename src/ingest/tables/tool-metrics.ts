@@ -4,7 +4,7 @@
  * know are rewritten to a label it does (`TOOL_ALIASES`) — a synonym table, not a parser.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { type ClientKey, lookupLabel, normaliseStat, parseNumber } from '../../model/metric-vocabulary';
+import { type ClientKey, lookupKnownLabel, lookupLabel, normaliseStat, parseNumber } from '../../model/metric-vocabulary';
 import type { RunFlag } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
@@ -47,8 +47,9 @@ export type Meaning = { kind: 'metric'; key: string; factor: number } | { kind: 
  * means. Statistics the vocabulary has no name for (`p10`, `p66`) keep the vocabulary's
  * quantity and unit with their own stat (`ttft_p10_ms`); non-mean stats of whole-run
  * quantities get a stat suffix (`output_tps_per_user_p99`). Unknown labels become slugs.
+ * `exact`: known spellings only, not the label's meaning words (see `lookupKnownLabel`).
  */
-export function meaningOf(label: string, opts: { unit?: string; stat?: string } = {}): Meaning {
+export function meaningOf(label: string, opts: { unit?: string; stat?: string; exact?: boolean } = {}): Meaning {
   const aliased = aliasLabel(label);
   const bare = aliased.replace(/\s*\([^()]*\)\s*$/, '').trim();
   for (const [re, key] of TOOL_CLIENT) if (re.test(bare)) return { kind: 'client', key };
@@ -60,7 +61,7 @@ export function meaningOf(label: string, opts: { unit?: string; stat?: string } 
   if (opts.unit) lookOpts.unit = opts.unit;
   if (std) lookOpts.stat = std;
   else if (oddStat) lookOpts.stat = 'p99';
-  const m = lookupLabel(aliased, lookOpts);
+  const m = opts.exact ? lookupKnownLabel(aliased, lookOpts) : lookupLabel(aliased, lookOpts);
   if (m?.kind === 'client') return m;
   if (m?.kind === 'metric') {
     let key = m.key;

@@ -242,7 +242,8 @@ function putPercentileRows(run: PartialRun, t: TextTable, file: string, diagnost
         .replace(/^input tokens$/i, 'Input Sequence Length')
         .replace(/^output tokens$/i, 'Output Sequence Length')
         .replace(/^output(?= \()/i, 'Output Token Throughput Per User');
-      putCell(run, `${cols[c] ?? ''} ${stat}`, (row[c] ?? '').trim(), meaningOf(label, { stat }), { file, line, diagnostics });
+      // Per-request distributions: a whole-run name read by meaning ("Total (tok/s)" → total_tps) would misname them.
+      putCell(run, `${cols[c] ?? ''} ${stat}`, (row[c] ?? '').trim(), meaningOf(label, { stat, exact: true }), { file, line, diagnostics });
     }
   });
 }

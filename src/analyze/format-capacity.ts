@@ -1,0 +1,206 @@
+/**
+ * `benchbook capacity` and `benchbook history` output: a fixed-width table (fields equal in
+ * every row printed once above it) or CSV rows (cells guarded against spreadsheet formulas).
+ */
+import Papa from 'papaparse';
+import { csvSafeCell } from '../model/runs-csv';
+import type { CapacityGroup, CapacityLevel, CapacityResult } from './capacity';
+import { fixedWidthTable } from './format-table';
+import type { HistoryResult } from './history';
+import type { GroupValue } from './types';
+
+type Fields = Record<string, GroupValue>;
+
+/** Fields with one value in every group (printed above the table) and the ones that vary (columns). */
+export function splitFields(groups: readonly Fields[], order: readonly string[]): { common: Fields; varying: string[] } {
+  const common: Fields = {};
+  const varying: string[] = [];
+  for (const f of order) {
+    const values = new Set(groups.map((g) => (Object.hasOwn(g, f) ? String(g[f]) : '')));
+    const first = groups[0] && Object.hasOwn(groups[0], f) ? groups[0][f] : undefined;
+    if (values.size === 1 && first !== undefined) Object.defineProperty(common, f, { value: first, enumerable: true });
+    else if (values.size > 1) varying.push(f);
+  }
+  return { common, varying };
+}
+
+function fieldsText(fields: Fields): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+}
+
+function num(x: number | null | undefined, digits = 2): string {
+  return x === null || x === undefined ? '' : String(Number(x.toFixed(digits)));
+}
+
+function cell(g: Fields, f: string): string {
+  return Object.hasOwn(g, f) ? String(g[f]) : '';
+}
+
+function pctText(x: number | undefined): string {
+  return x === undefined ? '' : `${Number((x * 100).toFixed(1))}%`;
+}
+
+function levelText(l: CapacityLevel): string {
+  const state = l.failing.length ? '✗' : l.missing.length ? '?' : '✓';
+  return `${l.value}${state} (${l.n}${l.request_share === undefined ? '' : `; ${pctText(l.request_share)}`})`;
+}
+
+/** Whether any level has a request share (the table and CSV then show it). */
+function hasRequestShare(groups: readonly CapacityGroup[]): boolean {
+  return groups.some((g) => g.levels.some((l) => l.request_share !== undefined));
+}
+
+/** What the request share covers and what limits it, under the table. */
+function requestShareLines(result: CapacityResult, varying: readonly string[]): string[] {
+  const basis = result.request_basis;
+  if (!basis) return [];
+  if (basis.targets.length === 0)
+    return [`request share: not computed: no target has a per-request counterpart (${basis.not_covered.join(', ')}).`];
+  const lines = [
+    `request share: requests meeting ${basis.targets.join(', ')} on their own values (per level after its n; failed requests count against)${basis.not_covered.length ? `; not covered: ${basis.not_covered.join(', ')} (no per-request counterpart)` : ''}.`,
+  ];
+  for (const g of result.groups) {
+    const who = varying.map((f) => `${f}=${cell(g.group, f) || '?'}`).join(' ');
+    for (const l of g.levels) if (l.request_note) lines.push(`  ${who ? `${who} ` : ''}at ${l.value}: ${l.request_note}`);
+  }
+  lines.push(basis.method);
+  return lines;
+}
+
+/** The capacity result as a text table. */
+export function formatCapacityTable(result: CapacityResult): string {
+  const targets = result.slo.map((t) => t.text).join(', ');
+  if (result.groups.length === 0) return `No load sweep with ${targets} metrics was found.\n`;
+  const { common, varying } = splitFields(
+    result.groups.map((g) => g.group),
+    result.by,
+  );
+  const shares = hasRequestShare(result.groups);
+  const header = [
+    ...varying,
+    'load',
+    'capacity',
+    'bound',
+    'goodput_rps',
+    ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+    'limited_by',
+    'levels (n)',
+  ];
+  const body = result.groups.map((g) => [
+    ...varying.map((f) => cell(g.group, f)),
+    g.load,
+    g.max_concurrency === null
+      ? '-'
+      : `${g.bound === 'not-reached' ? '≥ ' : g.bound === 'interpolated' ? '≈ ' : ''}${num(g.max_concurrency, 1)}`,
+    g.bound,
+    num(g.goodput_rps),
+    ...(shares ? [pctText(g.request_share), num(g.request_goodput_rps)] : []),
+    g.limited_by ?? '',
+    g.levels.map(levelText).join(' '),
+  ]);
+  const right = new Set([varying.length + 1, varying.length + 3, ...(shares ? [varying.length + 4, varying.length + 5] : [])]);
+  const excluded = result.groups.reduce((k, g) => k + g.excluded.length, 0);
+  const lines = [
+    `capacity within ${targets}${Object.keys(common).length ? ` — ${fieldsText(common)}` : ''}`,
+    fixedWidthTable(header, body, right).trimEnd(),
+    `levels: ✓ meets every target, ✗ fails one, ? a target metric is missing; (n) runs at the level.${excluded ? ` ${excluded} run(s) left out (warm-up suspects, duplicates, no load level).` : ''}`,
+    result.method,
+    ...requestShareLines(result, varying),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function csv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+  return `${Papa.unparse([header as string[], ...rows.map((r) => r.map((c) => csvSafeCell(c)))], { newline: '\n' })}\n`;
+}
+
+/** One CSV row per configuration (request share columns when a level has one; `value:state:n[:share]` per level). */
+export function formatCapacityCsv(result: CapacityResult): string {
+  const shares = hasRequestShare(result.groups);
+  const header = [
+    ...result.by,
+    'load',
+    'max_concurrency',
+    'bound',
+    'goodput_rps',
+    'limited_by',
+    'levels',
+    ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+  ];
+  const rows = result.groups.map((g) => [
+    ...result.by.map((f) => (Object.hasOwn(g.group, f) ? (g.group[f] as string | number) : null)),
+    g.load,
+    g.max_concurrency,
+    g.bound,
+    g.goodput_rps,
+    g.limited_by,
+    g.levels
+      .map(
+        (l) =>
+          `${l.value}:${l.failing.length ? 'fails' : l.missing.length ? 'unknown' : 'meets'}:${l.n}${l.request_share === undefined ? '' : `:${l.request_share}`}`,
+      )
+      .join(' '),
+    ...(shares ? [g.request_share ?? null, g.request_goodput_rps ?? null] : []),
+  ]);
+  return csv(header, rows);
+}
+
+function pointText(at: { date?: string; version?: string }): string {
+  return [at.date, at.version].filter(Boolean).join(' ');
+}
+
+/** The history result as a text table: one row per flagged change, then a line per series. */
+export function formatHistoryTable(result: HistoryResult): string {
+  if (result.series.length === 0) return 'No configuration was measured at more than one date or engine version.\n';
+  const { common, varying } = splitFields(
+    result.series.map((s) => s.group),
+    result.by,
+  );
+  const out = [`history${Object.keys(common).length ? ` — ${fieldsText(common)}` : ''}`];
+  if (result.changes.length === 0) out.push('No change beyond the noise of its series.');
+  else {
+    const header = [...varying, 'metric', 'at', 'before', 'after', 'change', 'kind'];
+    const body = result.changes.map((c) => [
+      ...varying.map((f) => cell(c.group, f)),
+      c.metric,
+      pointText(c.at),
+      num(c.before, 3),
+      num(c.after, 3),
+      `${c.delta_pct >= 0 ? '+' : ''}${c.delta_pct.toFixed(1)}%${c.points_after < 3 ? ` (${c.points_after} pt)` : ''}`,
+      c.kind,
+    ]);
+    out.push(fixedWidthTable(header, body, new Set([varying.length + 2, varying.length + 3, varying.length + 4])).trimEnd());
+  }
+  const points = result.series.reduce((k, s) => k + s.points.length, 0);
+  out.push(
+    `${result.series.length} series, ${points} points.${result.excluded.length ? ` ${result.excluded.length} run(s) left out.` : ''}`,
+  );
+  out.push(result.rule);
+  return `${out.join('\n')}\n`;
+}
+
+/** One CSV row per series point, with the change flagged at it (if any). */
+export function formatHistoryCsv(result: HistoryResult): string {
+  const header = [...result.by, 'metric', 'date', 'version', 'value', 'n', 'change', 'delta_pct'];
+  const rows: Array<Array<string | number | null>> = [];
+  for (const s of result.series) {
+    for (const p of s.points) {
+      const c = result.changes.find(
+        (x) => x.metric === s.metric && x.group === s.group && x.at.date === p.date && x.at.version === p.version,
+      );
+      rows.push([
+        ...result.by.map((f) => (Object.hasOwn(s.group, f) ? (s.group[f] as string | number) : null)),
+        s.metric,
+        p.date ?? null,
+        p.version ?? null,
+        p.value,
+        p.n,
+        c?.kind ?? null,
+        c ? c.delta_pct : null,
+      ]);
+    }
+  }
+  return csv(header, rows);
+}

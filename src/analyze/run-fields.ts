@@ -1,0 +1,61 @@
+/**
+ * The fields `--by` may name for capacity and history: the flat group keys plus the
+ * parallelism degrees and the engine version. Each reads one value off a RunRecord.
+ */
+import { unknownNameMessage } from '../model/closest-name';
+import type { RunRecord } from '../model/records';
+import { runGroup } from '../model/run-group';
+import { GROUP_KEYS, type GroupValue } from './types';
+
+type FieldReader = (run: RunRecord) => GroupValue | undefined;
+
+const EXTRA_FIELDS: Record<string, FieldReader> = {
+  tp: (r) => r.parallelism?.tp,
+  dp: (r) => r.parallelism?.dp,
+  pp: (r) => r.parallelism?.pp,
+  version: (r) => r.server?.version,
+  request_rate: (r) => r.client?.request_rate,
+};
+
+/** Every field name `--by` accepts. */
+export const RUN_FIELDS: readonly string[] = [...GROUP_KEYS, ...Object.keys(EXTRA_FIELDS)];
+
+/** Thrown for a field name that is not one of RUN_FIELDS (the CLI exits 2). */
+export class UnknownFieldError extends Error {
+  constructor(field: string) {
+    super(`--by: ${unknownNameMessage('field', field, RUN_FIELDS)} (fields: ${RUN_FIELDS.join(', ')})`);
+    this.name = 'UnknownFieldError';
+  }
+}
+
+/** `engine,gpus, tp` → checked field names (throws UnknownFieldError). */
+export function parseFields(text: string | readonly string[]): string[] {
+  const names = (typeof text === 'string' ? text.split(',') : text.flatMap((t) => t.split(','))).map((s) => s.trim()).filter(Boolean);
+  for (const n of names) if (!RUN_FIELDS.includes(n)) throw new UnknownFieldError(n);
+  return names;
+}
+
+/** The value of one field of a run; undefined when the run does not say. */
+export function fieldValue(run: RunRecord, field: string): GroupValue | undefined {
+  const extra = Object.hasOwn(EXTRA_FIELDS, field) ? EXTRA_FIELDS[field] : undefined;
+  if (extra) {
+    const v = extra(run);
+    return v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? undefined : v;
+  }
+  return (runGroup(run) as Record<string, GroupValue | undefined>)[field];
+}
+
+/** The named fields of a run as a flat object with own keys only (absent fields left out). */
+export function fieldsOf(run: RunRecord, fields: readonly string[]): Record<string, GroupValue> {
+  const out: Record<string, GroupValue> = {};
+  for (const f of fields) {
+    const v = fieldValue(run, f);
+    if (v !== undefined) Object.defineProperty(out, f, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** A stable key of the named fields' values (absent as a marker distinct from any value). */
+export function fieldsKey(run: RunRecord, fields: readonly string[]): string {
+  return fields.map((f) => JSON.stringify(fieldValue(run, f) ?? null)).join('\u0000');
+}

@@ -1,0 +1,40 @@
+/** `benchbook history PATHS`: each configuration's results over dates and engine versions, with changes beyond the noise. */
+import type { RunRecord } from '../model/records';
+import { reportDiagnostics } from './diagnostics-output';
+import { type InputOptions, readInputs } from './inputs';
+import { UsageError } from './options';
+
+export interface HistoryCommandOptions extends InputOptions {
+  by?: string;
+  metric: string[];
+  format: 'table' | 'json' | 'csv';
+  strict?: boolean;
+}
+
+export async function runHistory(paths: string[], opts: HistoryCommandOptions): Promise<number> {
+  const analyze = await import('../analyze');
+  let by: string[] | undefined;
+  try {
+    by = opts.by ? analyze.parseFields(opts.by) : undefined;
+  } catch (err) {
+    if (err instanceof analyze.UnknownFieldError) throw new UsageError(err.message);
+    throw err;
+  }
+  const result = await readInputs(paths, opts);
+  const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
+  const metrics = opts.metric
+    .flatMap((m) => m.split(','))
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (metrics.length) {
+    const known = new Set([...analyze.HISTORY_METRICS, ...runs.flatMap((r) => Object.keys(r.metrics))]);
+    for (const m of metrics)
+      if (!known.has(m))
+        throw new UsageError(`--metric: ${(await import('../model/closest-name')).unknownNameMessage('metric', m, known)}`);
+  }
+  const history = analyze.historyOf(runs, { ...(by ? { by } : {}), ...(metrics.length ? { metrics } : {}) });
+  if (opts.format === 'json') process.stdout.write(`${JSON.stringify(history, null, 2)}\n`);
+  else if (opts.format === 'csv') process.stdout.write(analyze.formatHistoryCsv(history));
+  else process.stdout.write(analyze.formatHistoryTable(history));
+  return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+}

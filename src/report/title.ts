@@ -1,0 +1,105 @@
+/**
+ * The report's title from its inputs: engines, hardware, what the questions vary, models —
+ * "SGLang vs vLLM on 4 × NVIDIA A10: 2 vs 4 GPUs (Qwen7B-awq)". `--title` wins when given.
+ * Plain text (the view escapes it).
+ */
+import { engineName } from '../analyze/factors';
+import { ASKED_LEVEL, apiName, listWords, settingNumber } from '../analyze/questions';
+import type { StudyQuestion } from '../analyze/types';
+import type { EnvRecord, RunRecord } from '../model/records';
+
+const MAX_FACTORS = 3;
+const MAX_NAMES = 4;
+
+function inOrder<T>(values: Iterable<T | undefined>): T[] {
+  const seen = new Set<T>();
+  for (const v of values) if (v !== undefined && v !== '') seen.add(v);
+  return [...seen];
+}
+
+/** The engines compared ("SGLang vs vLLM"); with none named, the input files. */
+function enginesPart(runs: readonly RunRecord[], files: readonly string[]): string {
+  const engines = inOrder(runs.map((r) => r.engine)).map((e) => engineName(e));
+  if (engines.length === 0) {
+    const names = inOrder(files.map((f) => f.split(/[\\/]/).pop()));
+    if (names.length === 0) return 'Benchmark runs';
+    return names.length <= 3 ? listWords(names) : `${names.length} input files`;
+  }
+  if (engines.length === 2) return `${engines[0]} vs ${engines[1]}`;
+  return engines.length <= 3 ? listWords(engines) : `${engines.length} engines`;
+}
+
+/** "4 × NVIDIA A10" from one kind of nvidia-smi snapshot, else the GPU names the runs carry. */
+function hardwarePart(runs: readonly RunRecord[], env: readonly EnvRecord[]): string {
+  const machines = inOrder(
+    env.map((e) => {
+      const names = inOrder(e.gpus.map((g) => g.name));
+      return names.length === 1 ? `${e.gpus.length} × ${names[0]}` : undefined;
+    }),
+  );
+  const named = inOrder(runs.map((r) => r.hardware?.gpu));
+  if (machines.length === 1 && named.every((n) => machines[0]?.endsWith(` × ${n}`))) return ` on ${machines[0]}`;
+  const names = inOrder([...named, ...env.flatMap((e) => e.gpus.map((g) => g.name))]);
+  if (names.length === 0) return '';
+  // Several kinds: the family names are enough for a title ("NVIDIA H100", not its memory).
+  const short = names.length > 1 ? inOrder(names.map((n) => n.replace(/\s*\([^)]*\)\s*$/, ''))) : names;
+  return short.length <= MAX_NAMES ? ` on ${listWords(short)}` : ` on ${short.length} GPU types`;
+}
+
+function valueText(v: string | number): string {
+  return typeof v === 'number' ? settingNumber(v) : v;
+}
+
+/** What a factor's questions vary, in a few words: "2 vs 4 GPUs", "pipeline vs tensor parallel". */
+function factorPhrase(factor: string, qs: readonly StudyQuestion[]): string {
+  const pairs = inOrder(qs.map((q) => `${q.values[0]}\u0000${q.values[1]}`));
+  const q = qs[0];
+  if (!q) return '';
+  const [a, b] = q.values;
+  const one = pairs.length === 1;
+  switch (factor) {
+    case 'gpus':
+      return one ? `${a} vs ${b} GPUs` : 'GPU count';
+    case 'strategy':
+      return one ? `${a} vs ${b} parallel` : 'parallel strategy';
+    case 'api':
+      return one ? `${apiName(a)} vs ${apiName(b)} API` : 'API';
+    case 'context_length':
+      return one ? `context ${valueText(a)} vs ${valueText(b)}` : 'context length';
+    case 'engine':
+      return one ? `${engineName(a)} vs ${engineName(b)}` : 'engine';
+    default:
+      return one ? `${valueText(a)} vs ${valueText(b)}` : factor.replace(/_/g, ' ');
+  }
+}
+
+function variesPart(questions: readonly StudyQuestion[], enginesNamed: boolean): string {
+  const ranked = questions
+    .map((q, i) => ({ q, i }))
+    .sort((x, y) => ASKED_LEVEL[y.q.asked_by] - ASKED_LEVEL[x.q.asked_by] || x.i - y.i)
+    .map(({ q }) => q);
+  const factors = inOrder(ranked.map((q) => q.factor)).filter((f) => !(f === 'engine' && enginesNamed));
+  return factors
+    .slice(0, MAX_FACTORS)
+    .map((f) =>
+      factorPhrase(
+        f,
+        ranked.filter((q) => q.factor === f),
+      ),
+    )
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function reportTitle(
+  runs: readonly RunRecord[],
+  env: readonly EnvRecord[],
+  questions: readonly StudyQuestion[],
+  files: readonly string[] = [],
+): string {
+  const engines = enginesPart(runs, files);
+  const varies = variesPart(questions, engines.includes(' vs '));
+  const models = inOrder(runs.map((r) => r.model));
+  const modelPart = models.length === 0 ? '' : models.length <= 2 ? ` (${models.join(', ')})` : ` (${models.length} models)`;
+  return `${engines}${hardwarePart(runs, env)}${varies ? `: ${varies}` : ''}${modelPart}`;
+}
