@@ -45,7 +45,12 @@ function buildProgram(setExit: (code: number) => void): Command {
       .argument('<paths...>', 'files or directories')
       .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
       .option('--include <kinds>', 'also emit these record kinds: env,samples')
-      .option('--format-hint <format>', 'parse every file as this format'),
+      .option('--format-hint <format>', 'parse every file as this format')
+      .addOption(
+        new Option('--diagnostics <format>', 'diagnostics on stderr: text (file:line: severity [code] message) or json (one object a line)')
+          .choices(['text', 'json'])
+          .default('text'),
+      ),
   ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
 
   context(

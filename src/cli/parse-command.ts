@@ -1,5 +1,5 @@
 import type { BenchRecord } from '../model/records';
-import { reportDiagnostics } from './diagnostics-output';
+import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output';
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { UsageError } from './options';
@@ -9,6 +9,7 @@ interface ParseCommandOptions extends InputOptions {
   format: 'jsonl' | 'csv';
   include?: string;
   strict?: boolean;
+  diagnostics?: DiagnosticsFormat;
 }
 
 const INCLUDABLE = new Set(['env', 'samples']);
@@ -62,5 +63,5 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   } finally {
     out.off('error', onError);
   }
-  return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+  return reportDiagnostics(result.diagnostics, Boolean(opts.strict), opts.diagnostics);
 }

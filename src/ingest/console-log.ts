@@ -21,6 +21,7 @@ import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { BLOCK_READERS } from './blocks/index';
+import { CoverageCounter, coverageDiagnostic } from './coverage';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
@@ -88,6 +89,7 @@ export class ConsoleScanner {
   private readonly duplicates: DuplicateTracker;
   private runCount = 0;
   private otherCount = 0;
+  private readonly coverage = new CoverageCounter();
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
@@ -155,12 +157,14 @@ export class ConsoleScanner {
       // fence, a heading nor a scope line. A new reader that can start at a blank line must
       // change this.
       if (line.length === 0 || isBlankText(line)) {
+        this.coverage.endRegion();
         i++;
         continue;
       }
 
       if (FENCE.test(line)) {
         this.state.inFence = !this.state.inFence;
+        this.coverage.endRegion();
         i++;
         continue;
       }
@@ -169,6 +173,7 @@ export class ConsoleScanner {
       if (block) {
         if (!final && block.next >= lines.length) break; // the block may continue in the next chunk
         this.takeBlock(block, base, file);
+        this.coverage.block(lines, i, block.next, block.runs.length, block.env.length + block.samples.length);
         i = Math.max(block.next, i + 1);
         continue;
       }
@@ -177,6 +182,7 @@ export class ConsoleScanner {
         const h = HEADING.exec(line);
         if (h?.[1] && h[2] !== undefined && h[2] !== '') {
           enterHeading(this.state, h[1].length, h[2], fileLine);
+          this.coverage.endRegion();
           i++;
           continue;
         }
@@ -292,10 +298,20 @@ export class ConsoleScanner {
             line: fileLine,
           });
         }
+        this.coverage.endRegion();
         return k - i + 1;
       }
     }
+    const n = this.stressScriptLine(lines, i, fileLine);
+    if (n > 0) this.coverage.endRegion();
+    else this.coverage.leftOver(line, fileLine);
+    return 1;
+  }
 
+  /** The stress script's lines and labels; -1 for a line nothing understood. */
+  private stressScriptLine(lines: readonly string[], i: number, fileLine: number): number {
+    const line = lines[i] ?? '';
+    const s = this.state;
     const completed = parseTestCompleted(line);
     if (completed) {
       s.completed = { line: fileLine, ...completed };
@@ -324,7 +340,8 @@ export class ConsoleScanner {
     }
 
     const ctx = classifyContextLine(line);
-    if (ctx) addContextLine(s, ctx, fileLine);
+    if (!ctx) return -1;
+    addContextLine(s, ctx, fileLine);
     return 1;
   }
 
@@ -359,6 +376,7 @@ export class ConsoleScanner {
         line: 1,
       });
     }
+    this.diagnostics.push(coverageDiagnostic(this.opts.file, this.coverage.counts));
     return { records: this.records, diagnostics: this.diagnostics };
   }
 }
