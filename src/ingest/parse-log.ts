@@ -6,12 +6,14 @@
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
+import { dateOfFileName } from './context/dates';
 import { coverageDiagnostic, emptyCoverage } from './coverage';
 import { parseCsv } from './csv/index';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { parseJsonExport } from './exports/index';
 import { readMarkdownReport } from './markdown-report/index';
+import { canonicalOrder } from './scope/resolve';
 import type { ParseOptions, ParseResult, TableCoverage } from './types';
 import { applyUserContext } from './user-context';
 
@@ -34,13 +36,23 @@ export class RecordFinisher {
   private runs = 0;
   private others = 0;
 
+  private readonly fileDate: { value: string; text: string } | undefined;
+
   constructor(private readonly opts: ParseLogOptions) {
     this.tracker = opts.duplicates ?? new DuplicateTracker();
+    this.fileDate = dateOfFileName(opts.file);
   }
 
-  add(r: BenchRecord): void {
+  add(record: BenchRecord): void {
+    let r = record;
     if (r.kind === 'run') {
       this.runs++;
+      if (r.timestamp === undefined && this.fileDate) {
+        // A run with no time of its own: the date in the file's name, said so (keys in the contract's order).
+        r.timestamp = this.fileDate.value;
+        r.provenance.timestamp = `file name (${this.fileDate.text})`;
+        r = canonicalOrder(r);
+      }
       applyUserContext(r, this.opts, this.diagnostics);
       const first = this.tracker.check(r);
       if (first !== undefined && !r.flags.includes('duplicate')) {

@@ -18,8 +18,12 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
+import * as stated from './apply-settings';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
 import { currentSectionId, type Heading, type ScopedLaunch, type ScopeState, segmentLabel } from './state';
+
+// Local aliases: called per run; one property lookup at load instead of one per call.
+const { applyClientCommand, applyStated } = stated;
 
 function mostCommon<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
@@ -364,6 +368,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     s.preamble = undefined;
   }
   if (client) run.client = client;
+  if (s.client) {
+    applyClientCommand(run, s, diagnostics);
+    client = run.client;
+  }
 
   // The URL's port is the weakest hint, used only for the users' stress-script tables (a script
   // written for vLLM/SGLang); a third-party tool at :8000 may be talking to NIM or TGI.
@@ -477,6 +485,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     provenance.flags = `warmup-suspect: comment "${s.warmup.text}" at line ${s.warmup.line}`;
     s.warmup = undefined;
   }
+  applyStated(run, s, diagnostics);
   return inKeyOrder(run);
 }
 
