@@ -10,9 +10,10 @@ import { describe, it } from 'node:test';
 import { assertGolden } from '../helpers/golden';
 import { coverageOf, type Parsed, parseFixture, runAt } from './helpers';
 
+/** Parses a fixture and registers the test of its golden (inside the calling describe). */
 function golden(name: string): Parsed {
   const p = parseFixture(name);
-  assertGolden(`context/${name}.json`, { runs: p.runs, diagnostics: p.diagnostics });
+  it(`${name} matches its golden`, () => assertGolden(`context/${name}.json`, { runs: p.runs, diagnostics: p.diagnostics }));
   return p;
 }
 
@@ -135,8 +136,10 @@ describe('Kubernetes Deployment with command + args, then sglang bench_serving (
 });
 
 describe('Helm values and Ansible vars', () => {
+  const helm = golden('helm-values.md');
+  const ansible = golden('ansible-vars.log');
   it('Helm: repository + tag give the version; camelCase keys the parallelism and context length', () => {
-    const r = runAt(golden('helm-values.md').runs, 23);
+    const r = runAt(helm.runs, 23);
     assert.equal(r.server?.version, '0.9.1');
     assert.equal(r.provenance['server.version'], 'image tag at line 10');
     assert.deepEqual(r.parallelism, { gpus: 2, tp: 2 });
@@ -147,7 +150,7 @@ describe('Helm values and Ansible vars', () => {
   });
 
   it('Ansible: vllm_/bench_ prefixed vars', () => {
-    const r = runAt(golden('ansible-vars.log').runs, 11);
+    const r = runAt(ansible.runs, 11);
     assert.equal(r.model, 'Mistral-7B-Instruct-v0.3');
     assert.equal(r.parallelism?.tp, 2);
     assert.equal(r.server?.context_length, 16384);
@@ -159,8 +162,10 @@ describe('Helm values and Ansible vars', () => {
 });
 
 describe('engine versions in several forms', () => {
+  const vllm = golden('vllm-versions.log');
+  const sglang = golden('sglang-server-log.log');
   it('vLLM: pip freeze, --version, the server line and its non-default args agree', () => {
-    const { runs, diagnostics } = golden('vllm-versions.log');
+    const { runs, diagnostics } = vllm;
     const r = runAt(runs, 11);
     assert.equal(r.server?.version, '0.8.5.post1');
     assert.equal(r.provenance['server.version'], 'version line at line 7');
@@ -170,7 +175,7 @@ describe('engine versions in several forms', () => {
   });
 
   it('SGLang: pip list row and server_args; tp × dp × pp stated in the log give the GPUs', () => {
-    const r = runAt(golden('sglang-server-log.log').runs, 7);
+    const r = runAt(sglang.runs, 7);
     assert.equal(r.engine, 'sglang');
     assert.equal(r.server?.version, '0.4.6.post1');
     assert.equal(r.provenance['server.version'], 'pip line at line 3');
@@ -183,11 +188,13 @@ describe('engine versions in several forms', () => {
 });
 
 describe('dated file names', () => {
+  const nightly = golden('nightly-2025-03-14.log');
+  const bench = golden('bench_20250315.log');
   it('nightly-2025-03-14.log and bench_20250315.log: a date only, from the file name', () => {
-    const a = golden('nightly-2025-03-14.log').runs[0];
+    const a = nightly.runs[0];
     assert.equal(a?.timestamp, '2025-03-14');
     assert.equal(a?.provenance.timestamp, 'file name (2025-03-14)');
-    const b = golden('bench_20250315.log').runs[0];
+    const b = bench.runs[0];
     assert.equal(b?.timestamp, '2025-03-15');
     assert.equal(b?.provenance.timestamp, 'file name (20250315)');
   });
