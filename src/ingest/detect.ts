@@ -10,7 +10,7 @@
  */
 import type { FormatName } from '../model/records';
 import { isStatLine } from './blocks/vllm-server-log';
-import { sniffDelimiter } from './csv/read';
+import { countOutsideQuotes, sniffDelimiter } from './csv/read';
 import { looksLikeJsonExport } from './exports/index';
 import { looksLikeMarkdownReport } from './markdown-report/index';
 
@@ -98,16 +98,6 @@ function otherKind(line: string): boolean {
   return isStatLine(line) || PROMETHEUS.test(line) || TABLE_ROW.test(line) || LOG_LINE.test(line);
 }
 
-function countOutside(line: string, d: string): number {
-  let n = 0;
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === d && !quoted) n++;
-  }
-  return n;
-}
-
 /**
  * Most lines split into the same number (≥ 2) of fields by one delimiter, and nothing says the
  * lines are something else. Comment lines before the header are skipped (the CSV reader does).
@@ -121,8 +111,8 @@ function looksCsv(text: string, file: string): boolean {
   const csvName = /\.(csv|tsv)$/i.test(file);
   if (lines.length >= 2) {
     const d = sniffDelimiter(lines);
-    const n = countOutside(lines[0] ?? '', d);
-    const agree = lines.filter((l) => countOutside(l, d) === n).length;
+    const n = countOutsideQuotes(lines[0] ?? '', d);
+    const agree = lines.filter((l) => countOutsideQuotes(l, d) === n).length;
     // `key: value, key: value` lines split evenly too (vLLM's stat lines, a script's summary).
     if (n >= 1 && agree >= Math.ceil(lines.length * 0.8) && pairs < Math.ceil(lines.length / 2)) return true;
   }

@@ -12,18 +12,8 @@ import type { ClientSettings, Engine, RunRecord } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { SettingKey, SettingValue } from '../context/settings-vocabulary';
 import { modelName, strategyOf } from '../launch-command';
-import { firstReport, type ScopedSetting, settingsFor } from './settings-scope';
+import { conflict, firstReport, type ScopedSetting, settingsFor } from './settings-scope';
 import { type ScopeState, sectionPath } from './state';
-
-function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
-  diagnostics.push({
-    severity: 'warning',
-    code: 'conflicting-context',
-    message: `${what}: ${kept} (kept) disagrees with ${other}`,
-    file,
-    line,
-  });
-}
 
 /** Client settings of the client command in scope that the run does not state itself. */
 export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[]): void {

@@ -20,6 +20,7 @@ import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
 import * as stated from './apply-settings';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
+import { conflict } from './settings-scope';
 import { currentSectionId, type Heading, type ScopedLaunch, type ScopeState, segmentLabel } from './state';
 
 // Local aliases: called per run; one property lookup at load instead of one per call.
@@ -241,16 +242,6 @@ export function busyGpus(env: EnvRecord): number {
       (g.processes?.length ?? 0) > 0 ||
       (g.memory_used_mib !== undefined && g.memory_total_mib !== undefined && g.memory_used_mib > g.memory_total_mib / 2),
   ).length;
-}
-
-function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
-  diagnostics.push({
-    severity: 'warning',
-    code: 'conflicting-context',
-    message: `${what}: ${kept} (kept) disagrees with ${other}`,
-    file,
-    line,
-  });
 }
 
 /** `client.<key>` provenance keys, built once per key rather than once per run. */

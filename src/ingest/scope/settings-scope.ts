@@ -11,6 +11,7 @@
  * that a run of that section used go with it; the others (a setup section's) are carried on. Statements in force that
  * disagree with the one chosen are reported once per pair (`conflicting-context`).
  */
+import type { Diagnostic } from '../../model/diagnostics';
 import type { Engine } from '../../model/records';
 import type { Setting, SettingKey, SettingValue } from '../context/settings-vocabulary';
 
@@ -122,4 +123,15 @@ export function firstReport(scope: SettingsScope, a: ScopedSetting, b: ScopedSet
   if (scope.reported.has(id)) return false;
   if (scope.reported.size < 10_000) scope.reported.add(id);
   return true;
+}
+
+/** Two statements of a setting disagree: the kept one and the other, as a `conflicting-context` warning. */
+export function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
+  diagnostics.push({
+    severity: 'warning',
+    code: 'conflicting-context',
+    message: `${what}: ${kept} (kept) disagrees with ${other}`,
+    file,
+    line,
+  });
 }
