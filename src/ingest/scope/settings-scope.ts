@@ -74,10 +74,17 @@ export function addSetting(
   scope.list.push(scoped);
 }
 
-/** Sections outside `open` (heading ids still open) have closed: their used statements go, and their headings'. */
+/**
+ * Sections outside `open` (heading ids still open) have closed: their used statements go, and
+ * their headings'. Of the statements carried on, only the latest of each setting stays (the
+ * nearest rule would pick it anyway), so that a long log of sections keeps a bounded list.
+ */
 export function closeSections(scope: SettingsScope, open: readonly number[]): void {
   if (scope.list.length === 0) return;
-  scope.list = scope.list.filter((s) => !(s.used || s.sectionOnly) || encloses(s.path, open));
+  const kept = scope.list.filter((s) => !(s.used || s.sectionOnly) || encloses(s.path, open));
+  scope.list = kept.filter(
+    (s) => encloses(s.path, open) || !kept.some((o) => o !== s && sameSlot(o, s) && !encloses(o.path, open) && o.line > s.line),
+  );
 }
 
 export interface ChosenSetting {
