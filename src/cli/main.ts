@@ -60,7 +60,12 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--out <file>', 'write to FILE, put in place only when complete (required for parquet)')
       .option('--include <kinds>', 'also emit these record kinds: env,samples')
       .option('--format-hint <format>', 'parse every file as this format')
-      .addOption(jobsOption()),
+      .addOption(jobsOption())
+      .addOption(
+        new Option('--diagnostics <format>', 'diagnostics on stderr: text (file:line: severity [code] message) or json (one object a line)')
+          .choices(['text', 'json'])
+          .default('text'),
+      ),
   ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
 
   context(

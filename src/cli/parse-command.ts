@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
 import type { BenchRecord } from '../model/records';
-import { reportDiagnostics } from './diagnostics-output';
+import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output';
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { catchInterrupt } from './interrupt';
@@ -20,6 +20,7 @@ export interface ParseCommandOptions extends InputOptions {
   include?: string;
   strict?: boolean;
   out?: string;
+  diagnostics?: DiagnosticsFormat;
 }
 
 const INCLUDABLE = new Set(['env', 'samples']);
@@ -48,7 +49,7 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   } finally {
     interrupt.dispose();
   }
-  const code = reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+  const code = reportDiagnostics(result.diagnostics, Boolean(opts.strict), opts.diagnostics);
   const interrupted = interrupt.exitCode();
   if (interrupted === undefined) return code;
   process.stderr.write(`benchbook: interrupted${opts.out ? `: ${opts.out} not written` : ''}\n`);
