@@ -9,10 +9,11 @@
  *             into rows by the rules between them or, without rules, by wrapping evidence.
  */
 import * as frameLines from './frame';
-import { groupBodyLines, groupRuledLines, joinHeader, joinRows } from './row-grouping';
+import { groupBetweenDividers, joinHeader, joinRows } from './row-grouping';
+import { labelledRule, liftDividers } from './sections';
 import { splitRow } from './split-row';
 import { findTitle } from './title';
-import { type BoxStyle, type Cells, type Frame, type Rule, type TableIssue, type TextTable, textTable } from './types';
+import { type BoxStyle, type Cells, type Divider, type Frame, type Rule, type TableIssue, type TextTable, textTable } from './types';
 
 // Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
@@ -22,6 +23,8 @@ const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleTex
 interface Collected {
   rows: Array<{ line: number; text: string }>;
   rules: Rule[];
+  /** Rules with a label in them (`├── Latency ──┤`). */
+  dividers: Divider[];
   truncated: boolean;
   /** First line after the table. */
   next: number;
@@ -70,7 +73,7 @@ function ruleEnds(lines: readonly string[], j: number, s: string, frame: Frame, 
 
 /** Stage 1: the rows and rules below the top border at `top`. */
 function collect(lines: readonly string[], top: number, frame: Frame): Collected {
-  const found: Collected = { rows: [], rules: [], truncated: true, next: lines.length, issues: [] };
+  const found: Collected = { rows: [], rules: [], dividers: [], truncated: true, next: lines.length, issues: [] };
   for (let j = top + 1; j < lines.length; j++) {
     const l = lines[j];
     const s = l === undefined ? undefined : stripPanel(l, frame.depth);
@@ -84,7 +87,11 @@ function collect(lines: readonly string[], top: number, frame: Frame): Collected
         break;
       }
       found.rules.push({ line: j, after: found.rows.length, heavy: hasHeavyGlyph(s), text: s });
-    } else if (isRowText(s, frame.ascii)) found.rows.push({ line: j, text: s });
+      continue;
+    }
+    const label = labelledRule(s, frame.ascii);
+    if (label !== undefined) found.dividers.push({ label, line: j, after: found.rows.length });
+    else if (isRowText(s, frame.ascii)) found.rows.push({ line: j, text: s });
     else {
       found.next = j;
       break;
@@ -124,17 +131,33 @@ function styleOf(frame: Frame, rules: readonly Rule[], headRule: Rule | undefine
   }
 }
 
-/** Stage 3: header and rows from the split lines; the header rule is the first heavy rule when some are light. */
-function headerAndRows(split: readonly Cells[], rules: readonly Rule[], n: number, widths: readonly number[]) {
+/** The header rule: the first heavy rule when some are light, else the first rule. */
+function headRuleOf(rules: readonly Rule[]): Rule | undefined {
   const heavyRules = rules.filter((r) => r.heavy);
-  const headRule = heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
-  const headCount = headRule ? headRule.after : 0;
+  return heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
+}
+
+/** Stage 3: header and rows from the split lines (dividers lifted out), the rows grouped between the dividers. */
+function headerAndRows(
+  split: readonly Cells[],
+  rules: readonly Rule[],
+  dividers: readonly Divider[],
+  headCount: number,
+  widths: readonly number[],
+) {
+  const n = widths.length;
   const { header, headerLines } = joinHeader(split.slice(0, headCount), n);
   const cuts = rules.filter((r) => r.after > headCount).map((r) => r.after - headCount);
-  const body = split.slice(headCount);
-  const grouped = cuts.length > 0 ? groupRuledLines(body, cuts) : groupBodyLines(body, widths);
-  const rows = joinRows(grouped, n, widths);
-  return { header, headerLines, rows, rowLines: grouped.map((g) => g.line), headRule, ruledRows: cuts.length > 0 };
+  const breaks = dividers.map((d) => ({ ...d, after: d.after - headCount }));
+  const { grouped, sections } = groupBetweenDividers(split.slice(headCount), cuts, breaks, widths);
+  return {
+    header,
+    headerLines,
+    rows: joinRows(grouped, n, widths),
+    rowLines: grouped.map((g) => g.line),
+    sections,
+    ruledRows: cuts.length > 0,
+  };
 }
 
 /** Reads the bordered table whose top border is `lines[top]`; undefined when it has no row. */
@@ -143,7 +166,10 @@ export function readBordered(lines: readonly string[], top: number, frame: Frame
   if (found.rows.length === 0) return undefined;
   const bounds = gridBounds(frame, found);
   const n = bounds.length - 1;
-  const split = found.rows.map((r) => splitRow(r.text, r.line, frame, bounds));
+  const headRule = headRuleOf(found.rules);
+  const headCount = headRule ? headRule.after : 0;
+  const table = { split: found.rows.map((r) => splitRow(r.text, r.line, frame, bounds)), texts: found.rows.map((r) => r.text), ...found };
+  const { rows: split, rules, dividers } = liftDividers(table, frame.ascii, n, headCount);
   const issues = [...found.issues];
   for (const r of split)
     if (!r.ok)
@@ -153,12 +179,18 @@ export function readBordered(lines: readonly string[], top: number, frame: Frame
         severity: 'warning',
         message: `row does not split into the table's ${n} columns on its vertical borders; cut by position`,
       });
-  const { header, headerLines, rows, rowLines, headRule, ruledRows } = headerAndRows(split, found.rules, n, contentWidths(bounds));
+  const { header, headerLines, rows, rowLines, sections, ruledRows } = headerAndRows(
+    split,
+    rules,
+    dividers,
+    headCount,
+    contentWidths(bounds),
+  );
   const title = findTitle(lines, top, frame);
   const style = styleOf(frame, found.rules, headRule, ruledRows);
   const startLine = title ? title.line : top;
   return textTable(
-    { startLine, next: found.next, header, rows, rowLines, style, truncated: found.truncated, topLine: top, headerLines, issues },
+    { startLine, next: found.next, header, rows, rowLines, style, truncated: found.truncated, topLine: top, headerLines, issues, sections },
     title,
   );
 }

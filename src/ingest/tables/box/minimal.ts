@@ -6,9 +6,10 @@
  */
 import * as textWidth from '../text-width';
 import * as frameLines from './frame';
-import { groupBodyLines, joinRows } from './row-grouping';
+import { groupBetweenDividers, joinRows } from './row-grouping';
+import { decoratedLabel } from './sections';
 import { findTitle } from './title';
-import { type Cells, type Frame, type TextTable, textTable } from './types';
+import { type Cells, type Divider, type Frame, type TextTable, textTable } from './types';
 
 // Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
@@ -21,6 +22,8 @@ const MINIMAL_JUNCTION = new Set([...'┼┿╋╪╇']);
 /** The units a minimal rule is drawn with (by unit: looking one up makes no one-character string). */
 const RULE_UNITS = new Set([...'─━╶╴╺╸┼┿╋╪╇'].map((c) => c.charCodeAt(0)));
 const THREE_DASHES = /[─━][^─━]*[─━][^─━]*[─━]/;
+/** tabulate's `simple` rule: a run of `-` over each column, two spaces between them. */
+const DASH_GROUPS = /^\s*-{2,}(?: {2,}-{2,})+\s*$/;
 /** A rule under a minimal header: rule glyphs and whitespace only. */
 const MINIMAL_RULE = /^\s*[─━╶╴╺╸┼┿╋╪╇][─━╶╴╺╸┼┿╋╪╇\s]*$/;
 /** Whether a code point is whitespace or a divider `│`/`┃`: what is not a cell's text. */
@@ -33,8 +36,10 @@ const DIVIDER = /[│┃]/;
 /** The rule under a minimal/simple table's header at `lines[k]` (trailing space trimmed): at least three `─`/`━`. */
 export function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
-  if (l === undefined || l.length > MAX_TABLE_LINE || !RULE_UNITS.has(l.charCodeAt(firstNonSpace(l)))) return undefined;
-  if (!MINIMAL_RULE.test(l)) return undefined;
+  if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
+  const lead = l.charCodeAt(firstNonSpace(l));
+  if (lead === 0x2d) return DASH_GROUPS.test(l) ? l.trimEnd() : undefined; // -
+  if (!RULE_UNITS.has(lead) || !MINIMAL_RULE.test(l)) return undefined;
   const rule = l.trimEnd();
   if (rule.trim().length < 3 || !THREE_DASHES.test(rule)) return undefined;
   return rule;
@@ -51,7 +56,8 @@ function minimalHeaderAt(lines: readonly string[], i: number): boolean {
   const t = h.trim();
   if (t === '' || (BOX_LINE.test(t[0] ?? '') && !DIVIDER.test(h))) return false;
   if (!minimalColumns(t)) return false;
-  const r = lines[i + 2];
+  // The first row (past a divider that labels it) shows columns too.
+  const r = decoratedLabel(lines[i + 2] ?? '') === undefined ? lines[i + 2] : lines[i + 3];
   return r !== undefined && minimalColumns(r);
 }
 
@@ -61,23 +67,31 @@ export function minimalStartsAt(lines: readonly string[], i: number): boolean {
   return minimalHeaderAt(lines, i);
 }
 
-/** Body lines from `from`: up to a blank line or an end marker (`╵`); rules between rows are skipped. */
-function collectBody(
-  lines: readonly string[],
-  from: number,
-): { body: Array<{ line: number; text: string }>; next: number; ended: boolean } {
-  const body: Array<{ line: number; text: string }> = [];
+interface MinimalBody {
+  body: Array<{ line: number; text: string }>;
+  /** `── General ──` lines between rows. */
+  dividers: Divider[];
+  next: number;
+  ended: boolean;
+}
+
+/** Body lines from `from`: up to a blank line or an end marker (`╵`); rules between rows are skipped, dividers noted. */
+function collectBody(lines: readonly string[], from: number): MinimalBody {
+  const found: MinimalBody = { body: [], dividers: [], next: lines.length, ended: false };
+  const end = (next: number): MinimalBody => ({ ...found, next, ended: true });
   for (let j = from; j < lines.length; j++) {
     const l = lines[j] ?? '';
     const lead = firstNonSpace(l);
-    if (lead === l.length) return { body, next: j, ended: true };
-    if (l[lead] === '╵' && /^[\s╵]+$/.test(l)) return { body, next: j + 1, ended: true };
+    if (lead === l.length) return end(j);
+    if (l[lead] === '╵' && /^[\s╵]+$/.test(l)) return end(j + 1);
     if (minimalRuleAt(lines, j) !== undefined) continue;
+    const label = decoratedLabel(l);
+    if (label !== undefined) found.dividers.push({ label, line: j, after: found.body.length });
     // An indented line continues the table whatever its columns.
-    if (lead === 0 && !minimalColumns(l)) return { body, next: j, ended: true };
-    body.push({ line: j, text: l.trimEnd() });
+    else if (lead === 0 && !minimalColumns(l)) return end(j);
+    else found.body.push({ line: j, text: l.trimEnd() });
   }
-  return { body, next: lines.length, ended: false };
+  return found;
 }
 
 /**
@@ -159,7 +173,7 @@ export function readMinimal(lines: readonly string[], at: number): TextTable | u
   const i = edge === undefined ? at : at + 1;
   const rule = minimalRuleAt(lines, i + 1);
   if (rule === undefined) return undefined;
-  const { body, next, ended } = collectBody(lines, i + 2);
+  const { body, dividers, next, ended } = collectBody(lines, i + 2);
   const all = [lines[i] ?? '', ...body.map((b) => b.text)];
   // Column boundaries: the rule's junctions (MINIMAL), else the blank runs (SIMPLE).
   const junctions: number[] = [];
@@ -171,7 +185,7 @@ export function readMinimal(lines: readonly string[], at: number): TextTable | u
   const [left, right] = ruleEdges(rule);
   const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
   const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
-  const grouped = groupBodyLines(cells, widths);
+  const { grouped, sections } = groupBetweenDividers(cells, [], dividers, widths);
   const header = split[0]!;
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
   const title = findTitle(lines, edge ?? i, frame);
@@ -187,6 +201,7 @@ export function readMinimal(lines: readonly string[], at: number): TextTable | u
       topLine: edge ?? i,
       headerLines: [header],
       issues: [],
+      sections,
     },
     title,
   );

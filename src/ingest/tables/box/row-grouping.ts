@@ -3,7 +3,7 @@
  * (by the rules between them, or by the evidence of wrapping), and wrapped cells joined.
  */
 import * as textWidth from '../text-width';
-import type { Cells, GroupedRow } from './types';
+import type { Cells, Divider, GroupedRow, TableSection } from './types';
 
 // Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
@@ -105,6 +105,32 @@ export function groupRuledLines(body: readonly Cells[], cuts: readonly number[])
     if (seg.length > 0) rows.push({ line: seg[0]!.line, lines: seg.map((l) => l.cells) });
   }
   return rows;
+}
+
+/**
+ * Body lines grouped into rows block by block, the blocks cut at the dividers (`after`: body
+ * lines before each): by the rules between rows (`cuts`, body-line indexes) when the table has
+ * any, else by wrapping evidence. Each divider becomes a section over the rows after it.
+ */
+export function groupBetweenDividers(
+  body: readonly Cells[],
+  cuts: readonly number[],
+  dividers: readonly Divider[],
+  widths: readonly number[],
+): { grouped: GroupedRow[]; sections: TableSection[] } {
+  if (dividers.length === 0) return { grouped: cuts.length > 0 ? groupRuledLines(body, cuts) : groupBodyLines(body, widths), sections: [] };
+  const grouped: GroupedRow[] = [];
+  const sections: TableSection[] = [];
+  const starts = [0, ...dividers.map((d) => d.after)];
+  starts.forEach((from, k) => {
+    const to = starts[k + 1] ?? body.length;
+    const block = body.slice(from, to);
+    const blockCuts = cuts.filter((c) => c > from && c < to).map((c) => c - from);
+    grouped.push(...(cuts.length > 0 ? groupRuledLines(block, blockCuts) : groupBodyLines(block, widths)));
+    const d = dividers[k];
+    if (d) sections.push({ label: d.label, row: grouped.length, line: d.line });
+  });
+  return { grouped, sections };
 }
 
 /** Each grouped row's cells: per column, the filled parts of its lines joined (`joinCellParts`; the label column with width 0). */

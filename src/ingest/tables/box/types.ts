@@ -42,6 +42,27 @@ export interface TextTable {
   headerLines: string[][];
   /** Rows whose cells did not split on the vertical glyphs, bottom borders broken, … */
   issues: TableIssue[];
+  /**
+   * Divider rows inside the body (`├── Latency ──┤`, a full-width label row between rules,
+   * `── General ──`): each labels the rows from `row` on, up to the next one. Absent when the
+   * table has none. Divider rows are never rows.
+   */
+  sections?: TableSection[];
+}
+
+export interface TableSection {
+  label: string;
+  /** Index in `rows` of the first row under the label (`rows.length` when none follows). */
+  row: number;
+  /** 0-based index of the divider's line. */
+  line: number;
+}
+
+/** A divider found while reading: its label, line, and how many printed lines (rows) came before it. */
+export interface Divider {
+  label: string;
+  line: number;
+  after: number;
 }
 
 /** Where a table sits: its border's indentation and panels, its columns and its glyph family. */
@@ -86,22 +107,12 @@ export interface GroupedRow {
   lines: string[][];
 }
 
-/** A TextTable; `title`/`titleLine` only when there is a title. */
+/** A TextTable; `title`/`titleLine` only when there is a title, `sections` only when there are some. */
 export function textTable(fields: Omit<TextTable, 'title' | 'titleLine'>, title: { title: string; line: number } | undefined): TextTable {
-  const { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues } = fields;
-  if (!title) return { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
-  return {
-    startLine,
-    next,
-    title: title.title,
-    titleLine: title.line,
-    header,
-    rows,
-    rowLines,
-    style,
-    truncated,
-    topLine,
-    headerLines,
-    issues,
-  };
+  const { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues, sections } = fields;
+  const table: TextTable = title
+    ? { startLine, next, title: title.title, titleLine: title.line, header, rows, rowLines, style, truncated, topLine, headerLines, issues }
+    : { startLine, next, header, rows, rowLines, style, truncated, topLine, headerLines, issues };
+  if (sections && sections.length > 0) table.sections = sections;
+  return table;
 }
