@@ -50,6 +50,12 @@ function bottomAt(lines: readonly string[], j: number, s: string, depth: number,
   });
 }
 
+/** Whether `lines[j]` is a rule with a label in it (`+--- Latency ---+`). */
+function dividerAt(lines: readonly string[], j: number, frame: Frame): boolean {
+  const s = stripPanel(lines[j] ?? '', frame.depth);
+  return s !== undefined && labelledRule(s, frame.ascii) !== undefined;
+}
+
 /** Whether the rule `s` at `j` ends the table (when so, `found.next` is set). */
 function ruleEnds(lines: readonly string[], j: number, s: string, frame: Frame, found: Collected): boolean {
   if (!frame.ascii && startsBottom(s)) {
@@ -57,7 +63,7 @@ function ruleEnds(lines: readonly string[], j: number, s: string, frame: Frame, 
     return true;
   }
   const after = whatFollows(lines, j, frame.depth, frame.ascii);
-  if (frame.ascii && !after.row && !after.rule) {
+  if (frame.ascii && !after.row && !after.rule && !dividerAt(lines, j + 1, frame)) {
     found.next = j + 1;
     return true;
   }
