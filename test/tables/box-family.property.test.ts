@@ -109,3 +109,27 @@ for (const style of RENDER_STYLES) {
     if (!minimal) assert.ok(seen.squeezed > RUNS && seen.borderless > RUNS / 4, `squeezed lines: ${JSON.stringify(seen)}`);
   });
 }
+
+test('pipe tables (tabulate pipe) read back, a `|` in a cell escaped', () => {
+  const cell = fc.oneof(label, value, fc.constantFrom('a | b', 'x|y'));
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 5 }).chain((n) =>
+        fc.record({
+          header: fc.array(label, { minLength: n + 1, maxLength: n + 1 }),
+          rows: fc.array(fc.array(cell, { minLength: n + 1, maxLength: n + 1 }), { minLength: 1, maxLength: 6 }),
+        }),
+      ),
+      (spec) => {
+        const table = renderTable(spec, 'pipe');
+        const t = readBoxTable(['text', '', ...table, '', 'after'], 2);
+        assert.ok(t);
+        assert.equal(t.style, 'markdown');
+        assert.equal(t.next, 2 + table.length);
+        assert.deepEqual(t.header, spec.header);
+        assert.deepEqual(t.rows, spec.rows);
+      },
+    ),
+    { numRuns: RUNS },
+  );
+});

@@ -354,9 +354,16 @@ test('minimal and simple tables: a value folded mid-token at the column width jo
   }
 });
 
-test('a Markdown pipe table and prose are not box tables', () => {
+test('a pipe table (tabulate pipe, Markdown) is a box table; prose with a pipe over a dash line is not', () => {
+  // Changed with issue 20: pipe tables were not box tables before.
   const lines = ['| a | b |', '|---|---|', '| 1 | 2 |', '', 'Not | a table', '------', 'foo'];
-  for (let i = 0; i < lines.length; i++) assert.equal(startsBoxTable(lines, i), false, `line ${i + 1}`);
+  assert.equal(startsBoxTable(lines, 0), true);
+  for (let i = 1; i < lines.length; i++) assert.equal(startsBoxTable(lines, i), false, `line ${i + 1}`);
+  const t = read(lines.join('\n'));
+  assert.equal(t.style, 'markdown');
+  assert.deepEqual(t.header, ['a', 'b']);
+  assert.deepEqual(t.rows, [['1', '2']]);
+  assert.equal(t.next, 3);
 });
 
 test('two full rows whose cells fill their columns stay two rows (a complete value is not wrapped)', () => {

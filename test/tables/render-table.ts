@@ -19,7 +19,9 @@ export type RenderStyle =
   | 'tabulate-grid'
   | 'double-separated'
   | 'mixed-grid'
-  | 'ascii-prettytable';
+  | 'ascii-prettytable'
+  | 'pipe';
+/** The styles that wrap cells and draw dividers (every one but `pipe`). */
 export const RENDER_STYLES: readonly RenderStyle[] = [
   'heavy-head',
   'square',
@@ -64,7 +66,7 @@ interface Box {
   bottom: [string, string, string, string];
 }
 
-const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges'>, Box> = {
+const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges' | 'pipe'>, Box> = {
   'heavy-head': {
     top: ['┏', '━', '┳', '┓'],
     headRow: ['┃', '┃', '┃'],
@@ -208,8 +210,20 @@ function cellLines(text: string, width: number): string[] {
   return wrapWords(text, width);
 }
 
+/** tabulate's `pipe` format: no wrapping, no dividers, `|` in a cell escaped, numbers right-aligned. */
+function renderPipe(spec: TableSpec): string[] {
+  const esc = (x: string): string => x.replace(/\|/g, '\\|');
+  const widths = spec.header.map((h, c) => Math.max(3, ...[h, ...spec.rows.map((r) => r[c] ?? '')].map((x) => displayWidth(esc(x)))));
+  const line = (cells: string[]): string =>
+    `| ${cells.map((x, c) => pad(esc(x), widths[c] ?? 3, c > 0 && /^[\d,.]+$/.test(x))).join(' | ')} |`;
+  const delimiter = `|${widths.map((w, c) => (c === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  const lines = [line(spec.header), delimiter, ...spec.rows.map(line)];
+  return spec.title === undefined ? lines : [spec.title, ...lines];
+}
+
 /** Renders `spec` in `style`; returns the lines (title first when there is one). */
 export function renderTable(spec: TableSpec, style: RenderStyle): string[] {
+  if (style === 'pipe') return renderPipe(spec);
   const n = spec.header.length;
   // Column width: the widest word (words never break), capped wrap width, at least the
   // widest unwrapped cell when no cap is given.

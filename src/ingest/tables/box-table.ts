@@ -10,18 +10,21 @@
  *   box/split-row.ts    a bordered row split into cells
  *   box/row-grouping.ts header lines joined, body lines grouped into rows, wrapped cells joined
  *   box/minimal.ts      tables without an outer border (rich MINIMAL/SIMPLE, tabulate simple)
+ *   box/pipe.ts         pipe tables (tabulate pipe/github, Markdown)
+ *   box/sections.ts     divider rows (`├── Latency ──┤`) that label the rows under them
  *
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
  */
 import { readBordered } from './box/bordered';
 import { topFrameAt } from './box/frame';
 import { MINIMAL_EDGE, minimalStartsAt, readMinimal } from './box/minimal';
+import { pipeStartsAt, readPipe } from './box/pipe';
 import { findTitle } from './box/title';
 import type { Frame, TextTable } from './box/types';
 import { displayWidth } from './text-width';
 
 export { joinCellParts } from './box/row-grouping';
-export type { BoxStyle, TableIssue, TextTable } from './box/types';
+export type { BoxStyle, TableIssue, TableSection, TextTable } from './box/types';
 
 /** The top line of the table a title at `i` belongs to, if `i` is such a title line. */
 function titleOwnerTop(lines: readonly string[], i: number): number | undefined {
@@ -38,17 +41,21 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
     const t = findTitle(lines, i + 1, frame0);
     if (t && t.line === i) return i + 1;
   }
+  if (pipeStartsAt(lines, i + 1)) {
+    const t = readPipe(lines, i + 1);
+    if (t && t.titleLine === i) return i + 1;
+  }
   return undefined;
 }
 
 /**
  * Does a text table start at `lines[i]`? True at a top border (`┏━┳`, `+--+`, `|==|`, also
- * inside rich panels), at the header line of a minimal/simple table, and at the title line
- * right above either (so a scanner that asks line by line gets the title with the table).
+ * inside rich panels), at the header line of a minimal/simple or pipe table, and at the title
+ * line right above any of them (so a scanner that asks line by line gets the title with the table).
  */
 export function startsBoxTable(lines: readonly string[], i: number): boolean {
   if (topFrameAt(lines, i)) return true;
-  if (minimalStartsAt(lines, i)) return true;
+  if (minimalStartsAt(lines, i) || pipeStartsAt(lines, i)) return true;
   return titleOwnerTop(lines, i) !== undefined;
 }
 
@@ -75,7 +82,7 @@ function readBoxTableUncached(lines: readonly string[], i: number): TextTable | 
   try {
     let top = i;
     let frame = topFrameAt(lines, i);
-    if (!frame && !minimalStartsAt(lines, i)) {
+    if (!frame && !minimalStartsAt(lines, i) && !pipeStartsAt(lines, i)) {
       const owner = titleOwnerTop(lines, i);
       if (owner === undefined) return undefined;
       top = owner;
@@ -83,7 +90,7 @@ function readBoxTableUncached(lines: readonly string[], i: number): TextTable | 
     }
     if (frame) return readBordered(lines, top, frame);
     if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
-    return undefined;
+    return readPipe(lines, top);
   } catch {
     // Defensive: a reader must never crash on input; the caller treats this as "no table".
     return undefined;
