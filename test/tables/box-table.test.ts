@@ -401,3 +401,89 @@ test('a value folded mid-word joins without a space; a label wrapped at a space 
     ['Total Test Duration', '14.99 seconds'],
   ]);
 });
+
+test('ragged borders: a top without its corner, rows of different widths, a row without its right border', () => {
+  const t = read(
+    [
+      '┌────────────────┬──────────',
+      '│ Metric │ Result │',
+      '├────────────────┼──────────────┤',
+      '│ TTFT (ms)      │ 12.5',
+      '│ Output tok/s │   1,234.5     │',
+      '│ 吞吐量 │ 3.2 │',
+      '└────────────────┴──────────────┘',
+    ].join('\n'),
+  );
+  assert.deepEqual(t.header, ['Metric', 'Result']);
+  assert.deepEqual(t.rows, [
+    ['TTFT (ms)', '12.5'],
+    ['Output tok/s', '1,234.5'],
+    ['吞吐量', '3.2'],
+  ]);
+  assert.equal(t.truncated, false);
+  assert.deepEqual(t.issues, []);
+});
+
+test('double box with single-line separators, and tabulate fancy_grid (╒═╤═╕ ╞═╪═╡ ╘═╧═╛)', () => {
+  const double = read(
+    [
+      '╔══════╦═══════╗',
+      '║ Name ║ Value ║',
+      '╠══════╬═══════╣',
+      '║ a    ║ 1     ║',
+      '╟──────╫───────╢',
+      '║ b    ║ 2     ║',
+      '╚══════╩═══════╝',
+    ].join('\n'),
+  );
+  const mixed = read(
+    [
+      '╒══════╤═══════╕',
+      '│ Name │ Value │',
+      '╞══════╪═══════╡',
+      '│ a    │ 1     │',
+      '├──────┼───────┤',
+      '│ b    │ 2     │',
+      '╘══════╧═══════╛',
+    ].join('\n'),
+  );
+  for (const t of [double, mixed]) {
+    assert.equal(t.style, 'double');
+    assert.deepEqual(t.header, ['Name', 'Value']);
+    assert.deepEqual(t.rows, [
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+  }
+});
+
+test('divider rows are sections, never rows: a labelled rule, a full-width row between rules, `── label ──`', () => {
+  const t = read(
+    [
+      '┌──────────────┬─────────┐',
+      '│ Metric       │ Value   │',
+      '├──────────────┼─────────┤',
+      '├── Latency ─────────────┤',
+      '│ p50 (ms)     │ 12.5    │',
+      '│ p99 (ms)     │ 31.0    │',
+      '├──────────────┴─────────┤',
+      '│ Throughput             │',
+      '├──────────────┬─────────┤',
+      '│ RPS          │ 4.2     │',
+      '│ ── Tokens ── │         │',
+      '│ Output tok/s │ 880     │',
+      '└──────────────┴─────────┘',
+    ].join('\n'),
+  );
+  assert.deepEqual(t.rows, [
+    ['p50 (ms)', '12.5'],
+    ['p99 (ms)', '31.0'],
+    ['RPS', '4.2'],
+    ['Output tok/s', '880'],
+  ]);
+  assert.deepEqual(t.sections, [
+    { label: 'Latency', row: 0, line: 3 },
+    { label: 'Throughput', row: 2, line: 7 },
+    { label: 'Tokens', row: 3, line: 10 },
+  ]);
+});

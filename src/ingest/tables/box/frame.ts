@@ -36,8 +36,8 @@ const BORDER_GLYPH = new RegExp(`[${glyphClass(ALL_BORDER)}]`);
 const ONE_HORIZONTAL = new RegExp(`[${glyphClass(HORIZONTAL)}]`);
 const TWO_HORIZONTALS = new RegExp(`[${glyphClass(HORIZONTAL)}].*[${glyphClass(HORIZONTAL)}]`);
 const HEAVY_RULE = new RegExp(`[=${glyphClass(HEAVY_HORIZONTAL)}]`);
-/** A unicode top border: a corner, horizontals and junctions, a corner. */
-const BOX_TOP = new RegExp(`^[${glyphClass(TOP_LEFT)}][${glyphClass(HORIZONTAL, JUNCTION)}]+[${glyphClass(TOP_RIGHT)}]$`);
+/** A unicode top border: a corner, horizontals and junctions, a corner (lost in a ragged paste). */
+const BOX_TOP = new RegExp(`^[${glyphClass(TOP_LEFT)}][${glyphClass(HORIZONTAL, JUNCTION)}]+[${glyphClass(TOP_RIGHT)}]?$`);
 
 /** Strips `depth` panel borders (and indentation) from both ends; undefined when the line is not inside them. */
 export function stripPanel(line: string, depth: number): string | undefined {
