@@ -7,7 +7,7 @@
 import * as textWidth from '../text-width';
 import * as frameLines from './frame';
 import { groupBetweenDividers, joinRows } from './row-grouping';
-import { decoratedLabel } from './sections';
+import * as sections from './sections';
 import { findTitle } from './title';
 import { type Cells, type Divider, type Frame, type TextTable, textTable } from './types';
 
@@ -15,6 +15,7 @@ import { type Cells, type Divider, type Frame, type TextTable, textTable } from 
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
 const { cpWidth, displayWidth, firstNonSpace, isSpaceCode, NOT_ONE_COLUMN, sliceColumns } = textWidth;
 const { contentWidths, MAX_TABLE_LINE } = frameLines;
+const { decoratedLabel } = sections;
 
 /** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
 export const MINIMAL_EDGE = /^\s*╷[\s╷]*$/;

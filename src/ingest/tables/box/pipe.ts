@@ -9,6 +9,8 @@ import { type Frame, type TextTable, textTable } from './types';
 
 const PIPE_ROW = /^\s*\|.*\|\s*$/;
 const DELIMITER_CELL = /^\s*:?-{2,}:?\s*$/;
+/** A delimiter row: `|`, then cells of `-` (and `:`), each closed by `|`. */
+const DELIMITER_ROW = /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/;
 
 /** The cells of a pipe row (`\|` is a pipe inside a cell). */
 function pipeCells(line: string): string[] {
@@ -24,7 +26,7 @@ function isPipeRow(line: string | undefined): line is string {
 export function pipeStartsAt(lines: readonly string[], i: number): boolean {
   const header = lines[i];
   const delimiter = lines[i + 1];
-  if (!isPipeRow(header) || !isPipeRow(delimiter)) return false;
+  if (!isPipeRow(header) || delimiter === undefined || !DELIMITER_ROW.test(delimiter)) return false;
   const cells = pipeCells(delimiter);
   return cells.every((c) => DELIMITER_CELL.test(c)) && cells.length === pipeCells(header).length;
 }

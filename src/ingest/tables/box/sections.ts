@@ -14,6 +14,7 @@ const EDGE_RIGHT = `[${glyphClass(MID_RIGHT, VERTICAL)}]`;
 const LABEL = `([^${H}${glyphClass(VERTICAL)}+|]*[\\p{L}\\p{N}][^${H}${glyphClass(VERTICAL)}+|]*?)`;
 const LABELLED_RULE = new RegExp(`^${EDGE_LEFT}?[${H}]+ *${LABEL} *[${H}]+${EDGE_RIGHT}?$`, 'u');
 const LABELLED_ASCII_RULE = new RegExp(`^[+|]?[-=]{2,} *${LABEL} *[-=]{2,}[+|]?$`, 'u');
+const DECORATION_FIRST = new RegExp(`^\\s*[-=${H}]{2}`);
 /** `── General ──`, `-- General --`, `== General ==`: a label between runs of rule glyphs. */
 const DECORATED = new RegExp(`^[-=${H}]{2,} *${LABEL} *[-=${H}]{2,}$`, 'u');
 
@@ -24,6 +25,8 @@ export function labelledRule(s: string, ascii: boolean): string | undefined {
 
 /** The label of a decorated divider (`── General ──`); undefined when `text` is none. */
 export function decoratedLabel(text: string): string | undefined {
+  // Asked of every row: most open with a letter, which the anchored test rules out at once.
+  if (!DECORATION_FIRST.test(text)) return undefined;
   return DECORATED.exec(text.trim())?.[1]?.trim();
 }
 
@@ -41,11 +44,10 @@ function spanningText(text: string, ascii: boolean): string | undefined {
  * else, or a full-width label row (one cell over all `n` columns) between two rules.
  */
 function labelOfRow(row: Cells, text: string, ascii: boolean, n: number, ruleLines: ReadonlySet<number>): string | undefined {
-  const first = row.cells[0] ?? '';
-  const others = row.cells.slice(1).some((x) => x !== '');
-  const decorated = others ? undefined : decoratedLabel(first);
-  if (decorated !== undefined) return decorated;
-  if (n < 2 || !ruleLines.has(row.line - 1) || !ruleLines.has(row.line + 1)) return undefined;
+  const decorated = decoratedLabel(row.cells[0] ?? '');
+  if (decorated !== undefined) return row.cells.every((x, k) => k === 0 || x === '') ? decorated : undefined;
+  // A full-width row does not split into the grid: it was cut by position (not ok).
+  if (row.ok || n < 2 || !ruleLines.has(row.line - 1) || !ruleLines.has(row.line + 1)) return undefined;
   const spanning = spanningText(text, ascii);
   return spanning ? spanning : undefined;
 }
@@ -62,6 +64,9 @@ export function liftDividers(
   headCount: number,
 ): { rows: Cells[]; rules: Rule[]; dividers: Divider[] } {
   const { split, texts, rules, dividers: found } = table;
+  // Most tables have no divider: nothing to lift, nothing to move.
+  if (found.length === 0 && split.every((row) => row.ok && decoratedLabel(row.cells[0] ?? '') === undefined))
+    return { rows: [...split], rules: [...rules], dividers: [] };
   const ruleLines = new Set(rules.map((r) => r.line));
   const rows: Cells[] = [];
   const lifted: Divider[] = [];

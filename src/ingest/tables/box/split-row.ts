@@ -10,16 +10,18 @@ const { isVerticalAt, nextVertical } = frameLines;
 
 /**
  * The parts of a row between its vertical glyphs up to `end` (where the closing border is,
- * or the line's end), trimmed; `span` marks the zero-width ones (`||`).
+ * or the line's end), trimmed; `span` marks the zero-width ones (`||`), and is left empty
+ * when there is none.
  */
 function partsBetweenVerticals(s: string, end: number, ascii: boolean): { cells: string[]; span: boolean[] } {
   const cells: string[] = [];
-  const span: boolean[] = [];
+  let span: boolean[] = [];
   for (let from = 1; ; ) {
     let k = nextVertical(s, from, ascii);
     if (k < 0 || k > end) k = end;
+    if (k === from && span.length === 0) span = cells.map(() => false);
+    if (span.length > 0) span.push(k === from);
     cells.push(s.slice(from, k).trim());
-    span.push(k === from);
     if (k === end) return { cells, span };
     from = k + 1;
   }
@@ -35,9 +37,10 @@ function partsBetweenVerticals(s: string, end: number, ascii: boolean): { cells:
 export function splitRow(s: string, line: number, frame: Frame, bounds: readonly number[]): Cells {
   const n = bounds.length - 1;
   const closed = s.length > 1 && isVerticalAt(s, s.length - 1, frame.ascii);
-  const { cells, span } = partsBetweenVerticals(s, closed ? s.length - 1 : s.length, frame.ascii);
+  let { cells, span } = partsBetweenVerticals(s, closed ? s.length - 1 : s.length, frame.ascii);
   if (cells.length === n || (!closed && cells.length < n)) {
     // Padded to the grid: a row missing only its closing border (the missing cells span).
+    if (cells.length < n && span.length === 0) span = cells.map(() => false);
     while (cells.length < n) {
       cells.push('');
       span.push(true);

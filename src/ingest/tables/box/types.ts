@@ -94,7 +94,7 @@ export interface Cells {
   /** 0-based index of the line the cells are from. */
   line: number;
   cells: string[];
-  /** A zero-width cell (`||`): the cell to its left spans it. Empty when the row has none. */
+  /** A zero-width cell (`||`): the cell to its left spans it. Empty when the row has none (read `span[k]` as false). */
   span: boolean[];
   /** False when the line was cut by display column because its glyphs did not split it. */
   ok: boolean;
