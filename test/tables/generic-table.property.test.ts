@@ -170,7 +170,8 @@ test('a sweep table: one run per row, its load level from the Concurrency/Users/
           const run = runs[r]!;
           assert.equal(run.client?.[load.key], c);
           assert.equal(run.source.row, r + 1);
-          metrics.forEach((m, k) => assert.equal(run.metrics[m.key], Number((values[r]![k]! * m.factor).toPrecision(12)), m.label));
+          for (const [k, m] of metrics.entries())
+            assert.equal(run.metrics[m.key], Number((values[r]![k]! * m.factor).toPrecision(12)), m.label);
         });
       },
     ),
@@ -199,11 +200,9 @@ test('a percentile table, metrics × statistics or statistics × metrics, reads 
             };
         const runs = runsOf(renderTable(spec, style).join('\n'));
         assert.equal(runs.length, 1);
-        quantities.forEach((q, i) =>
-          stats.forEach((s, j) =>
-            assert.equal(runs[0]!.metrics[`${q.key}_${s.stat}_${q.unit}`], Number(value(i, j)), `${q.label} ${s.word}`),
-          ),
-        );
+        for (const [i, q] of quantities.entries())
+          for (const [j, s] of stats.entries())
+            assert.equal(runs[0]!.metrics[`${q.key}_${s.stat}_${q.unit}`], Number(value(i, j)), `${q.label} ${s.word}`);
       },
     ),
     { numRuns: RUNS },
