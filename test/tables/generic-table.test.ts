@@ -48,7 +48,7 @@ test('one ASCII table per user count (+===+ header rule, +---+ between rows), th
   const runs = runsOf('users-ascii-sweep.txt');
   assert.equal(runs.length, 2);
   assert.deepEqual(
-    runs.map((r) => [r.client?.concurrency, r.metrics.throughput_rps, r.metrics.latency_p95_s, r.metrics.failures]),
+    runs.map((r) => [r.client?.concurrency, r.metrics.throughput_rps, r.metrics.latency_p95_s, r.metrics.requests_failed_count]),
     [
       [10, 3.9, 3.02, 0],
       [50, 11.2, 6.75, 3],
