@@ -15,6 +15,8 @@
  *
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
  */
+
+import { lastAnswer } from '../last-answer';
 import { readBordered } from './box/bordered';
 import * as frameLines from './box/frame';
 import * as minimal from './box/minimal';
@@ -54,16 +56,21 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
   return undefined;
 }
 
-/**
- * Does a text table start at `lines[i]`? True at a top border (`┏━┳`, `+--+`, `|==|`, also
- * inside rich panels), at the header line of a minimal/simple or pipe table, and at the title
- * line right above any of them (so a scanner that asks line by line gets the title with the table).
- */
-export function startsBoxTable(lines: readonly string[], i: number): boolean {
+/** startsBoxTable, answered afresh. */
+function startsBoxTableAt(lines: readonly string[], i: number): boolean {
   if (topFrameAt(lines, i)) return true;
   if (minimalStartsAt(lines, i) || pipeStartsAt(lines, i)) return true;
   return titleOwnerTop(lines, i) !== undefined;
 }
+
+/**
+ * Does a text table start at `lines[i]`? True at a top border (`┏━┳`, `+--+`, `|==|`, also
+ * inside rich panels), at the header line of a minimal/simple or pipe table, and at the title
+ * line right above any of them (so a scanner that asks line by line gets the title with the
+ * table). The scanner's table readers ask this in turn about each line: the last answer is
+ * kept, so only the first of them works it out.
+ */
+export const startsBoxTable: (lines: readonly string[], i: number) => boolean = lastAnswer(startsBoxTableAt);
 
 /** The last few answers of readBoxTable, newest first. */
 const cache: Array<{ lines: readonly string[]; at: number; table: TextTable | undefined }> = [];
