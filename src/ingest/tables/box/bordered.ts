@@ -11,7 +11,7 @@
 import * as frameLines from './frame';
 import { groupBetweenDividers, joinHeader, joinRows } from './row-grouping';
 import * as sections from './sections';
-import { splitRow } from './split-row';
+import * as rowSplitting from './split-row';
 import { findTitle } from './title';
 import { type BoxStyle, type Cells, type Divider, type Frame, type Rule, type TableIssue, type TextTable, textTable } from './types';
 
@@ -19,6 +19,7 @@ import { type BoxStyle, type Cells, type Divider, type Frame, type Rule, type Ta
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
 const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleText, startsBottom, stripPanel, whatFollows } = frameLines;
 const { labelledRule, liftDividers } = sections;
+const { splitRow } = rowSplitting;
 
 /** What the collect stage found below the top border. */
 interface Collected {
