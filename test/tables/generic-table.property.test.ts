@@ -170,6 +170,7 @@ test('a sweep table: one run per row, its load level from the Concurrency/Users/
           const run = runs[r]!;
           assert.equal(run.client?.[load.key], c);
           assert.equal(run.source.row, r + 1);
+          assert.equal(run.source.format, style === 'pipe' ? 'pipe-table' : 'rich-table');
           for (const [k, m] of metrics.entries())
             assert.equal(run.metrics[m.key], Number((values[r]![k]! * m.factor).toPrecision(12)), m.label);
         });

@@ -107,7 +107,8 @@ function put(
 }
 
 function newRun(t: TextTable): PartialRun {
-  const run: PartialRun = { startLine: t.startLine, format: 'rich-table', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const format = t.style === 'markdown' ? 'pipe-table' : 'rich-table';
+  const run: PartialRun = { startLine: t.startLine, format, metrics: {}, raw: {}, provenance: {}, flags: [] };
   if (t.title) run.title = t.title;
   if (t.truncated) run.flags.push('truncated');
   return run;
