@@ -33,13 +33,14 @@ import { classifyContextLine } from './scope/labels';
 import { resolveRun } from './scope/resolve';
 import { addContextLine, currentSectionId, enterHeading, enterLaunch, newScopeState, type ScopeState } from './scope/state';
 import { parsePreambleLine, parseScriptShellLine, parseTestCompleted, stressTestReader } from './stress-test';
+import { genericTableReader } from './tables/generic-table';
 import { toolTableReader } from './tables/tool-tables';
 import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './types';
 import { applyUserContext } from './user-context';
 
 /** The readers asked at each line, in order. */
 export function consoleReaders(): readonly BlockReader[] {
-  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader];
+  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader, genericTableReader];
 }
 
 /**
