@@ -9,15 +9,14 @@
  * Both paths give identical records (tested).
  */
 import fs from 'node:fs';
-import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { ConsoleScanner } from './console-log';
+import { ConsoleLogFeed } from './console-log-feed';
 import { ConsumerWait } from './consumer-wait';
 import { beforeCoverage } from './coverage';
 import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import type { DuplicateTracker } from './duplicates';
-import { normalizeText } from './hygiene';
 import { parseLog } from './parse-log';
 import { cannotRead, readingStopped } from './read-stopped';
 import { RecordCompactor } from './record-compactor';
@@ -36,8 +35,6 @@ export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
 export const DEFAULT_CHUNK_BYTES = 512 * 1024;
 /** Bytes of a large file read first to choose how to read it. */
 const HEAD_BYTES = 64 * 1024;
-/** A block longer than this many lines is read as it stands rather than waiting for more. */
-const MAX_CARRIED_LINES = 200_000;
 
 export async function parseFile(filePath: string, opts: ParseFileOptions = {}): Promise<ParseResult> {
   if (opts.onRecord) return readFile(filePath, opts);
@@ -110,35 +107,8 @@ async function readHead(filePath: string, bytes: number): Promise<string> {
 
 /** Streams a console log through one scanner; exported for tests (any size). */
 export function streamConsoleLog(filePath: string, size: number, opts: ParseFileOptions & { file: string }): Promise<ParseResult> {
-  const scannerOpts: ParseOptions & { onRecord?: (r: BenchRecord) => void; duplicates?: DuplicateTracker } = { file: opts.file };
-  if (opts.formatHint) scannerOpts.formatHint = opts.formatHint;
-  if (opts.set) scannerOpts.set = opts.set;
-  if (opts.context) scannerOpts.context = opts.context;
-  if (opts.onRecord) scannerOpts.onRecord = opts.onRecord;
-  if (opts.duplicates) scannerOpts.duplicates = opts.duplicates;
-  const scanner = new ConsoleScanner(scannerOpts);
-
-  let pending = ''; // a partial last line
-  let carried: string[] = []; // lines the scanner left for the next feed
-  let base = 0; // file index (0-based) of carried[0]
-  let normalised = 0; // lines normalised so far
-  let first = true;
-
-  const normalise = (text: string): string[] => {
-    // A chunk is cut at newlines: an empty line at its end is a line of the file.
-    const norm = normalizeText(text, opts.file, { piece: true });
-    for (const d of norm.diagnostics) scanner.diagnose(shiftDiag(d, normalised));
-    normalised += norm.lines.length;
-    return norm.lines;
-  };
-  const feed = (lines: string[], final: boolean, more?: string[]): void => {
-    const all = more !== undefined ? carried.concat(lines, more) : carried.length === 0 ? lines : carried.concat(lines);
-    const force = !final && all.length > MAX_CARRIED_LINES;
-    const used = scanner.feed(all, base, final || force);
-    base += used;
-    carried = used >= all.length ? [] : all.slice(used);
-  };
-
+  const scanner = new ConsoleScanner(scannerOptions(opts));
+  const lines = new ConsoleLogFeed(scanner, opts.file);
   return new Promise<ParseResult>((resolve) => {
     const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
     const decoder = utf8Decoder();
@@ -156,42 +126,13 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       });
     };
     const consumer = new ConsumerWait(stream, opts.whenReady);
-    /** After a chunk's lines are fed: progress, and a pause while the consumer is not ready. */
-    const fed = (): void => {
-      first = false;
-      opts.onProgress?.(stream.bytesRead, size);
-      consumer.ask();
-    };
     // No encoding on the stream: its chunks are Buffers, decoded here.
     stream.on('data', (chunk: string | Buffer) => {
       if (stopped) return; // chunks already buffered when reading stopped
-      const c = decoder.decode(chunk as Buffer, { stream: true });
-      // Usually the chunk's lines after its first newline are normalised as a slice of the
-      // chunk, apart from the line completing `pending`: joining the two would copy the whole
-      // chunk. This gives what normalising `pending + chunk` up to its last newline gives as
-      // long as the slice starts no differently (no BOM) and CR rules cannot differ (no CR).
-      const firstNl = c.indexOf('\n');
-      const lastNl = firstNl < 0 ? -1 : c.lastIndexOf('\n');
-      if (firstNl >= 0 && lastNl > firstNl + 1 && !c.includes('\r') && !pending.includes('\r')) {
-        const body = c.slice(firstNl + 1, lastNl);
-        if (body.charCodeAt(0) !== 0xfeff && !body.startsWith('\u00ef\u00bb\u00bf')) {
-          const head = normalise(pending + c.slice(0, firstNl));
-          pending = c.slice(lastNl + 1);
-          feed(head, false, normalise(body));
-          fed();
-          return;
-        }
-      }
-      let text = pending + c;
-      const nl = text.lastIndexOf('\n');
-      if (nl < 0) {
-        pending = text;
-        return;
-      }
-      pending = text.slice(nl + 1);
-      text = text.slice(0, nl);
-      feed(normalise(text), false);
-      fed();
+      if (!lines.chunk(decoder.decode(chunk as Buffer, { stream: true }))) return;
+      // After a chunk's lines are fed: progress, and a pause while the consumer is not ready.
+      opts.onProgress?.(stream.bytesRead, size);
+      consumer.ask();
     });
     stream.on('error', (err) => {
       resolve(cannotRead(opts.file, err));
@@ -204,10 +145,8 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     stream.on('end', () =>
       consumer.afterWait(() => {
         if (stopped) return;
-        // Bytes of a character cut off by the end of the file (as replacement characters).
-        pending += decoder.decode();
-        // The whole-text path sees a last (possibly empty) line after the final newline.
-        feed(first && pending === '' ? [] : normalise(pending), true);
+        // Bytes of a character cut off by the end of the file come out as replacement characters.
+        lines.end(decoder.decode());
         opts.onProgress?.(size, size);
         resolve(scanner.finish());
       }),
@@ -215,6 +154,14 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
   });
 }
 
-function shiftDiag(d: Diagnostic, by: number): Diagnostic {
-  return d.line !== undefined && by !== 0 ? { ...d, line: d.line + by } : d;
+function scannerOptions(
+  opts: ParseFileOptions & { file: string },
+): ParseOptions & { onRecord?: (r: BenchRecord) => void; duplicates?: DuplicateTracker } {
+  const scannerOpts: ParseOptions & { onRecord?: (r: BenchRecord) => void; duplicates?: DuplicateTracker } = { file: opts.file };
+  if (opts.formatHint) scannerOpts.formatHint = opts.formatHint;
+  if (opts.set) scannerOpts.set = opts.set;
+  if (opts.context) scannerOpts.context = opts.context;
+  if (opts.onRecord) scannerOpts.onRecord = opts.onRecord;
+  if (opts.duplicates) scannerOpts.duplicates = opts.duplicates;
+  return scannerOpts;
 }

@@ -17,7 +17,7 @@ import type { ParseFileOptions, ParseResult } from '../types';
 import { utf8Decoder } from '../utf8';
 import { GenericCsvReader } from './generic';
 import { finishCsvRun } from './index';
-import { firstContentLine, isFilledRow, readCsvRows, sniffDelimiter } from './read';
+import { type CsvRow, firstContentLine, isFilledRow, readCsvRows, sniffDelimiter } from './read';
 import { detectCsvPreset } from './tool-presets';
 
 /** How a CSV is streamed: its delimiter, and the comment or blank lines before its header. */
@@ -126,6 +126,71 @@ class LineCounter {
   }
 }
 
+/**
+ * Papaparse's rows of a streamed CSV, row by row: through the generic reader and the
+ * finishing, to the records and diagnostics the whole-text path gives.
+ */
+class CsvStreamRows {
+  // Kept apart so that they come out in the whole-text path's order: papaparse's, the reader's, the finishing's.
+  private readonly papaErrors: Diagnostic[] = [];
+  private readonly readerDiagnostics: Diagnostic[] = [];
+  private readonly finisher: RecordFinisher;
+  private reader: GenericCsvReader | undefined;
+  private failure: Error | undefined;
+  /** Where papaparse's next row starts in the text it is given. */
+  private cursor = 0;
+  /** Non-blank rows so far. */
+  private rows = 0;
+
+  constructor(
+    private readonly plan: CsvStreamPlan,
+    private readonly lines: LineCounter,
+    private readonly opts: ParseFileOptions & { file: string },
+  ) {
+    this.finisher = new RecordFinisher(opts);
+  }
+
+  step(result: Papa.ParseStepResult<string[]>, parser: Papa.Parser): void {
+    const { file, signal } = this.opts;
+    // papaparse's cursor is just past a row's line break: where the next row starts.
+    const line = this.plan.skipLines + 1 + this.lines.before(this.cursor);
+    this.cursor = result.meta.cursor;
+    for (const e of result.errors) this.papaErrors.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line });
+    const row = { cells: result.data.map((c) => (typeof c === 'string' ? c : String(c))), line };
+    try {
+      if (isFilledRow(row)) this.readRow(row);
+    } catch (err) {
+      // A reader bug: reported as for a whole file (the records handed on so far stay so).
+      this.failure = err as Error;
+      parser.abort();
+      return;
+    }
+    if (signal?.aborted) parser.abort();
+  }
+
+  /** A non-blank row: the first makes the reader (a header, unless it is all numbers), the others are runs. */
+  private readRow(row: CsvRow): void {
+    if (!this.reader) this.reader = new GenericCsvReader(row, this.opts.file, undefined, this.readerDiagnostics);
+    if (this.reader.headerless || this.rows > 0) this.finisher.add(finishCsvRun(this.reader.read(row), this.opts));
+    this.rows++;
+  }
+
+  /** What the file gave, once papaparse is done with it (`bytesRead` of `size`, for a reading stopped). */
+  result(bytesRead: number, size: number): ParseResult {
+    const { file, signal } = this.opts;
+    if (this.failure)
+      return {
+        records: [],
+        diagnostics: [
+          { severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${this.failure.message}`, file, line: 1 },
+        ],
+      };
+    const res = this.finisher.end([...this.papaErrors, ...this.readerDiagnostics]);
+    if (signal?.aborted) beforeCoverage(res.diagnostics, readingStopped(bytesRead, size, signal, file));
+    return res;
+  }
+}
+
 /** Streams a generic CSV (read by `plan`) through the row reader, `chunkBytes` at a time. */
 export function streamCsv(
   filePath: string,
@@ -134,17 +199,11 @@ export function streamCsv(
   opts: ParseFileOptions & { file: string; chunkBytes: number },
 ): Promise<ParseResult> {
   const file = opts.file;
-  // Kept apart so that they come out in the whole-text path's order: papaparse's, the reader's, the finishing's.
-  const papaErrors: Diagnostic[] = [];
-  const readerDiagnostics: Diagnostic[] = [];
-  const finisher = new RecordFinisher(opts);
-  let reader: GenericCsvReader | undefined;
-  let failure: Error | undefined;
-
   return new Promise<ParseResult>((resolve) => {
     const input = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes });
     const body = new CsvBodyText(plan.skipLines);
     const lines = new LineCounter();
+    const rows = new CsvStreamRows(plan, lines, opts);
     let bytesRead = 0;
     let settled = false;
     const settle = (res: ParseResult): void => {
@@ -176,42 +235,11 @@ export function streamCsv(
       settle({ records: [], diagnostics: [readingStopped(0, size, opts.signal, file)] });
       return;
     }
-
-    let cursor = 0;
-    let rows = 0; // non-blank rows
     Papa.parse<string[]>(body as unknown as NodeJS.ReadableStream, {
       delimiter: plan.delimiter,
       skipEmptyLines: false,
-      step: (result, parser) => {
-        // papaparse's cursor is just past a row's line break: where the next row starts.
-        const line = plan.skipLines + 1 + lines.before(cursor);
-        cursor = result.meta.cursor;
-        for (const e of result.errors) papaErrors.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line });
-        const row = { cells: result.data.map((c) => (typeof c === 'string' ? c : String(c))), line };
-        try {
-          if (isFilledRow(row)) {
-            if (!reader) reader = new GenericCsvReader(row, file, undefined, readerDiagnostics);
-            if (reader.headerless || rows > 0) finisher.add(finishCsvRun(reader.read(row), opts));
-            rows++;
-          }
-        } catch (err) {
-          // A reader bug: reported as for a whole file (the records handed on so far stay so).
-          failure = err as Error;
-          parser.abort();
-          return;
-        }
-        if (opts.signal?.aborted) parser.abort();
-      },
-      complete: () => {
-        if (failure)
-          return settle({
-            records: [],
-            diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${failure.message}`, file, line: 1 }],
-          });
-        const res = finisher.end([...papaErrors, ...readerDiagnostics]);
-        if (opts.signal?.aborted) beforeCoverage(res.diagnostics, readingStopped(bytesRead, size, opts.signal, file));
-        settle(res);
-      },
+      step: (result, parser) => rows.step(result, parser),
+      complete: () => settle(rows.result(bytesRead, size)),
       error: ioError,
     });
   });
