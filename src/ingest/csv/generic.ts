@@ -10,7 +10,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
-import { type ColumnMeaning, classifyColumn, setContextField } from './columns';
+import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
 export function round12(v: number): number {
@@ -113,83 +113,78 @@ export class GenericCsvReader {
 
   /** The run of the next data row (a non-blank row after the header). */
   read(row: CsvRow): RunRecord {
-    const { file, diagnostics, header, meanings } = this;
-    if (row.cells.length !== header.length) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'csv-mismatch',
-        message: `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`,
-        file,
-        line: row.line,
-      });
-    }
-    const run = newRun(file, row.line, ++this.index, 'csv');
-    header.forEach((h, k) => {
+    const { header, meanings } = this;
+    if (row.cells.length !== header.length)
+      this.warn(
+        'csv-mismatch',
+        `${row.cells.length} fields where the header has ${header.length}: read by position${row.cells.length > header.length ? ', extra fields dropped' : ''}`,
+        row.line,
+      );
+    const run = newRun(this.file, row.line, ++this.index, 'csv');
+    for (let k = 0; k < header.length; k++) {
       const rawCell = row.cells[k];
-      if (rawCell === undefined) return;
+      if (rawCell === undefined) continue;
       const cell = unquoteFormula(rawCell).trim();
-      if (cell === '') return;
+      if (cell === '') continue;
+      const h = header[k]!;
       setOwn(run.raw, h, cell);
-      const m = meanings[k] as ColumnMeaning;
-      switch (m.kind) {
-        case 'context':
-          if (!setContextField(run, m.field, cell)) {
-            diagnostics.push({
-              severity: 'warning',
-              code: 'cell-unparsed',
-              message: `'${h}' = '${cell}' cannot be read as ${m.field}: kept in raw`,
-              file,
-              line: row.line,
-            });
-          }
-          break;
-        case 'record':
-          if (m.field === 'title') run.title = cell;
-          else if (m.field === 'timestamp') run.timestamp = cell;
-          else if (m.field === 'labels')
-            run.labels = cell
-              .split(LABEL_SEPARATOR)
-              .map((l) => l.trim())
-              .filter((l) => l !== '');
-          else if (m.field === 'flags')
-            run.flags = cell
-              .split(FLAG_SEPARATOR)
-              .map((f) => f.trim())
-              .filter((f) => f !== '');
-          break; // id, file, line, format of an earlier parse stay in raw
-        case 'metric': {
-          const n = parseNumber(cell);
-          if (n.lossy) {
-            if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-            diagnostics.push({
-              severity: 'warning',
-              code: 'cell-lossy',
-              message: `'${h}' is truncated ('${cell}'): left absent`,
-              file,
-              line: row.line,
-            });
-          } else if (n.value !== undefined) {
-            setOwn(run.metrics, m.key, round12(n.value * m.factor));
-            if (m.note) setOwn(run.provenance, `metrics.${m.key}`, m.note);
-          } else if (!n.missing)
-            diagnostics.push({
-              severity: 'warning',
-              code: 'cell-unparsed',
-              message: `'${h}' = '${cell}' is not a number: kept in raw`,
-              file,
-              line: row.line,
-            });
-          break;
-        }
-        case 'unknown': {
-          const n = parseNumber(cell);
-          if (n.value !== undefined && n.unit === undefined) setOwn(run.metrics, m.key, n.value);
-          break;
-        }
-        default:
-          break; // derived figures and raw-only columns
-      }
-    });
+      this.readCell(run, h, cell, meanings[k] as ColumnMeaning, row.line);
+    }
     return run;
   }
+
+  /** A non-empty cell of column `h` into the run, as the column's meaning says (it is in raw already). */
+  private readCell(run: RunRecord, h: string, cell: string, m: ColumnMeaning, line: number): void {
+    switch (m.kind) {
+      case 'context':
+        if (!setContextField(run, m.field, cell))
+          this.warn('cell-unparsed', `'${h}' = '${cell}' cannot be read as ${m.field}: kept in raw`, line);
+        break;
+      case 'record':
+        readRecordCell(run, m.field, cell);
+        break;
+      case 'metric':
+        this.readMetricCell(run, h, cell, m, line);
+        break;
+      case 'unknown': {
+        const n = parseNumber(cell);
+        if (n.value !== undefined && n.unit === undefined) setOwn(run.metrics, m.key, n.value);
+        break;
+      }
+      default:
+        break; // derived figures and raw-only columns
+    }
+  }
+
+  /** A metric cell: its number in the metric's unit; a truncated or unreadable cell stays in raw only, said so. */
+  private readMetricCell(run: RunRecord, h: string, cell: string, m: ColumnMeaning & { kind: 'metric' }, line: number): void {
+    const n = parseNumber(cell);
+    if (n.lossy) {
+      if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
+      this.warn('cell-lossy', `'${h}' is truncated ('${cell}'): left absent`, line);
+    } else if (n.value !== undefined) {
+      setOwn(run.metrics, m.key, round12(n.value * m.factor));
+      if (m.note) setOwn(run.provenance, `metrics.${m.key}`, m.note);
+    } else if (!n.missing) this.warn('cell-unparsed', `'${h}' = '${cell}' is not a number: kept in raw`, line);
+  }
+
+  private warn(code: 'csv-mismatch' | 'cell-unparsed' | 'cell-lossy', message: string, line: number): void {
+    this.diagnostics.push({ severity: 'warning', code, message, file: this.file, line });
+  }
+}
+
+/** A cell of a record field (title, timestamp, labels, flags); an earlier parse's id, file, line and format stay in raw. */
+function readRecordCell(run: RunRecord, field: RecordField, cell: string): void {
+  if (field === 'title') run.title = cell;
+  else if (field === 'timestamp') run.timestamp = cell;
+  else if (field === 'labels')
+    run.labels = cell
+      .split(LABEL_SEPARATOR)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
+  else if (field === 'flags')
+    run.flags = cell
+      .split(FLAG_SEPARATOR)
+      .map((f) => f.trim())
+      .filter((f) => f !== '');
 }
