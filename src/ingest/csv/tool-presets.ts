@@ -25,11 +25,15 @@ function norm(cells: readonly string[]): string[] {
   return cells.map((c) => c.trim().toLowerCase());
 }
 
+/** A statistic's column of genai-perf's per-request block: `avg`, `min`, `p99` … */
+function isStatColumn(c: string): boolean {
+  return normaliseStat(c) !== undefined || /^p\d+$/.test(c);
+}
+
 /** Which tool wrote this CSV, from its first (header) row. */
 export function detectCsvPreset(header: readonly string[]): CsvPreset | undefined {
   const h = norm(header);
-  if (h[0] === 'metric' && h.length >= 3 && h.slice(1).every((c) => normaliseStat(c) !== undefined || /^p\d+$/.test(c)))
-    return 'genai-perf';
+  if (h[0] === 'metric' && h.length >= 3 && h.slice(1).every(isStatColumn)) return 'genai-perf';
   if (h[0] === 'metric' && h[1] === 'value') return 'genai-perf';
   if (h.includes('type') && h.includes('name') && h.includes('request count') && h.includes('failure count')) return 'locust-stats';
   if (h[0] === 'timestamp' && h.includes('user count') && h.includes('requests/s')) return 'locust-history';
@@ -42,75 +46,91 @@ function num(cell: string | undefined): number | undefined {
   return n.value;
 }
 
+/** A block of genai-perf's export: its header row, and how its rows are read. */
+interface GenaiPerfBlock {
+  header: string[];
+  kind: 'stats' | 'values' | 'skip';
+}
+
 export function readGenaiPerfCsv(table: CsvTable, file: string, diagnostics: Diagnostic[]): RunRecord[] {
   const rows = table.rows;
   const first = rows.find(isFilledRow);
   if (!first) return [];
   const run = newRun(file, first.line, undefined, 'genai-perf-csv');
   run.title = 'genai-perf profile export';
-  let header: string[] | undefined;
-  let kind: 'stats' | 'values' | 'skip' = 'skip';
+  // Blocks are separated by blank rows; each starts with its header row.
+  let block: GenaiPerfBlock | undefined;
   let skipped = 0;
   for (const row of rows) {
     const cells = row.cells.map((c) => unquoteFormula(c).trim());
     if (cells.every((c) => c === '')) {
-      header = undefined;
+      block = undefined;
       continue;
     }
-    if (!header) {
-      header = cells;
-      const h = norm(cells);
-      if (h[0] === 'metric' && h[1] === 'value') kind = 'values';
-      else if (h[0] === 'metric' && h.slice(1).every((c) => normaliseStat(c) !== undefined || /^p\d+$/.test(c))) kind = 'stats';
-      else {
-        kind = 'skip';
-        diagnostics.push({
-          severity: 'info',
-          code: 'prose-skipped',
-          message: `genai-perf block '${cells.join(',')}' (per-GPU telemetry or unknown) is not read`,
-          file,
-          line: row.line,
-        });
-      }
+    if (!block) {
+      block = genaiPerfBlock(cells, file, row.line, diagnostics);
       continue;
     }
-    if (kind === 'skip') {
+    if (block.kind === 'skip') {
       skipped++;
       continue;
     }
-    const label = cells[0] ?? '';
-    if (cells.length !== header.length)
+    if (cells.length !== block.header.length)
       diagnostics.push({
         severity: 'warning',
         code: 'csv-mismatch',
-        message: `${cells.length} fields where the block header has ${header.length}`,
+        message: `${cells.length} fields where the block header has ${block.header.length}`,
         file,
         line: row.line,
       });
-    if (kind === 'stats') {
-      header.slice(1).forEach((stat, k) => {
-        const cell = cells[k + 1];
-        if (cell === undefined || cell === '') return;
-        setOwn(run.raw, `${label} ${stat}`, cell);
-        const v = num(cell);
-        if (v === undefined) return;
-        const { key, factor } = metricForStat(label, stat);
-        setOwn(run.metrics, key, round12(v * factor));
-      });
-    } else {
-      const cell = cells[1];
-      if (cell === undefined || cell === '') continue;
-      setOwn(run.raw, label, cell);
-      const v = num(cell);
-      if (v === undefined) continue;
-      const m = lookupLabel(label);
-      if (m?.kind === 'metric') setOwn(run.metrics, m.key, round12(v * m.factor));
-      else if (m?.kind === 'client') setOwn(run.raw, `client.${m.key}`, cell);
-      else setOwn(run.metrics, unknownMetricKey(label), v);
-    }
+    if (block.kind === 'stats') readStatsRow(run, block.header, cells);
+    else readValueRow(run, cells);
   }
   if (skipped > 0) run.provenance.raw = `${skipped} telemetry rows not read`;
   return [run];
+}
+
+/** The block a header row starts: per-request statistics, run-level values, or one not read (said so). */
+function genaiPerfBlock(cells: string[], file: string, line: number, diagnostics: Diagnostic[]): GenaiPerfBlock {
+  const h = norm(cells);
+  if (h[0] === 'metric' && h[1] === 'value') return { header: cells, kind: 'values' };
+  if (h[0] === 'metric' && h.slice(1).every(isStatColumn)) return { header: cells, kind: 'stats' };
+  diagnostics.push({
+    severity: 'info',
+    code: 'prose-skipped',
+    message: `genai-perf block '${cells.join(',')}' (per-GPU telemetry or unknown) is not read`,
+    file,
+    line,
+  });
+  return { header: cells, kind: 'skip' };
+}
+
+/** `Time To First Token (ms),avg,min,…`: one metric per statistic. */
+function readStatsRow(run: RunRecord, header: readonly string[], cells: readonly string[]): void {
+  const label = cells[0] ?? '';
+  header.slice(1).forEach((stat, k) => {
+    const cell = cells[k + 1];
+    if (cell === undefined || cell === '') return;
+    setOwn(run.raw, `${label} ${stat}`, cell);
+    const v = num(cell);
+    if (v === undefined) return;
+    const { key, factor } = metricForStat(label, stat);
+    setOwn(run.metrics, key, round12(v * factor));
+  });
+}
+
+/** `Request Throughput (per sec),3.07`: a metric of the vocabulary, a client setting (raw), or an unknown metric. */
+function readValueRow(run: RunRecord, cells: readonly string[]): void {
+  const label = cells[0] ?? '';
+  const cell = cells[1];
+  if (cell === undefined || cell === '') return;
+  setOwn(run.raw, label, cell);
+  const v = num(cell);
+  if (v === undefined) return;
+  const m = lookupLabel(label);
+  if (m?.kind === 'metric') setOwn(run.metrics, m.key, round12(v * m.factor));
+  else if (m?.kind === 'client') setOwn(run.raw, `client.${m.key}`, cell);
+  else setOwn(run.metrics, unknownMetricKey(label), v);
 }
 
 /** Locust writes response times in milliseconds. */
