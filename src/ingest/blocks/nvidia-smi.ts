@@ -206,19 +206,9 @@ function readNvidiaSmi(lines: readonly string[], start: number, file: string): B
   let i = start;
   const timestamp = ctimeToIso(lines[i] ?? '');
   if (timestamp !== undefined) i = skipBlank(lines, i + 1, 2);
-
-  // A Processes table pasted on its own.
-  if (isProcessesAt(lines, i)) {
-    const table = readProcessesTable(lines, i, file, diagnostics);
-    const gpus: GpuSnapshot[] = [];
-    attachProcesses(gpus, table.rows, table.none);
-    gpus.sort((a, b) => a.index - b.index);
-    const env = envRecord(file, start, gpus);
-    if (timestamp !== undefined) env.timestamp = timestamp;
-    return { next: table.next, runs: [], env: [ordered(env)], samples: [], diagnostics };
-  }
-
+  if (isProcessesAt(lines, i)) return readProcessesOnly(lines, i, start, file, timestamp);
   if (!isHeaderAt(lines, i)) return emptyResult(start + 1);
+
   const env = envRecord(file, start, []);
   if (timestamp !== undefined) env.timestamp = timestamp;
   const h = HEADER.exec(lines[i + 1] ?? '');
@@ -226,8 +216,41 @@ function readNvidiaSmi(lines: readonly string[], start: number, file: string): B
     if (h[2]) env.driver = h[2];
     if (h[3] && h[3] !== 'N/A') env.cuda = h[3];
   }
+  const j = readGpuTable(lines, i + 2, env.gpus, file, diagnostics);
+  const truncated = env.gpus.find((g) => g.name && /\.\.\.$/.test(g.name));
+  if (truncated)
+    diagnostics.push(diag('info', 'cell-lossy', `GPU ${truncated.index} name truncated by nvidia-smi: "${truncated.name}"`, file, start));
 
-  let j = i + 2;
+  // The Processes table follows after a blank (or all-space) line.
+  let next = j;
+  const p = skipBlank(lines, j, 3);
+  if (isProcessesAt(lines, p)) {
+    const table = readProcessesTable(lines, p, file, diagnostics);
+    attachProcesses(env.gpus, table.rows, table.none);
+    next = table.next;
+  }
+  return { next, runs: [], env: [ordered(env)], samples: [], diagnostics };
+}
+
+/** A Processes table pasted on its own (top border at lines[i]): an EnvRecord of just its GPUs. */
+function readProcessesOnly(lines: readonly string[], i: number, start: number, file: string, timestamp: string | undefined): BlockResult {
+  const diagnostics: Diagnostic[] = [];
+  const table = readProcessesTable(lines, i, file, diagnostics);
+  const gpus: GpuSnapshot[] = [];
+  attachProcesses(gpus, table.rows, table.none);
+  gpus.sort((a, b) => a.index - b.index);
+  const env = envRecord(file, start, gpus);
+  if (timestamp !== undefined) env.timestamp = timestamp;
+  return { next: table.next, runs: [], env: [ordered(env)], samples: [], diagnostics };
+}
+
+/**
+ * The GPU table's rows from lines[from] (after the header line) into `gpus`: each entry
+ * between borders is a name row, then a stats row (further rows of an entry are not read).
+ * Returns the index after the table.
+ */
+function readGpuTable(lines: readonly string[], from: number, gpus: GpuSnapshot[], file: string, diagnostics: Diagnostic[]): number {
+  let j = from;
   let inBody = false;
   let closed = false;
   let current: GpuSnapshot | undefined;
@@ -247,7 +270,7 @@ function readNvidiaSmi(lines: readonly string[], start: number, file: string): B
     if (!inBody) continue;
     if (rowInEntry === 0) {
       current = readGpuNameRow(line);
-      if (current) env.gpus.push(current);
+      if (current) gpus.push(current);
       else diagnostics.push(diag('warning', 'table-malformed', `nvidia-smi GPU row not understood: ${line.trim()}`, file, j));
     } else if (rowInEntry === 1 && current) {
       readGpuStatsRow(line, current);
@@ -256,22 +279,7 @@ function readNvidiaSmi(lines: readonly string[], start: number, file: string): B
   }
   if (j >= lines.length) closed = isBorder(lines[lines.length - 1]);
   if (!closed) diagnostics.push(diag('warning', 'table-truncated', 'nvidia-smi GPU table has no bottom border', file, j - 1));
-  for (const g of env.gpus) {
-    if (g.name && /\.\.\.$/.test(g.name)) {
-      diagnostics.push(diag('info', 'cell-lossy', `GPU ${g.index} name truncated by nvidia-smi: "${g.name}"`, file, start));
-      break;
-    }
-  }
-
-  // The Processes table follows after a blank (or all-space) line.
-  let next = j;
-  const p = skipBlank(lines, j, 3);
-  if (isProcessesAt(lines, p)) {
-    const table = readProcessesTable(lines, p, file, diagnostics);
-    attachProcesses(env.gpus, table.rows, table.none);
-    next = table.next;
-  }
-  return { next, runs: [], env: [ordered(env)], samples: [], diagnostics };
+  return j;
 }
 
 export const nvidiaSmiReader: BlockReader = {
