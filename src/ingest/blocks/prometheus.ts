@@ -17,17 +17,15 @@
  * the scrape's order; otherwise samples have no `t` (never an invented 0) and no rates.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { recordId } from '../../model/ids';
 import { applyFactor } from '../../model/metric-vocabulary';
-import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
-import { setOwn } from '../../model/safe-keys';
+import type { SampleRecord } from '../../model/records';
 import type { BlockReader, BlockResult } from '../types';
 import { diag, emptyResult, isBlank } from './common';
+import { ELISION, isPromLine, keyOf, METRIC_LINE, type ParsedScrape, parseExposition, parseLabels, sample } from './prometheus-exposition';
+import { intervalSamples } from './prometheus-interval';
 import { HELP_TYPE, scrapeInterval, seconds, separatorTime } from './prometheus-time';
 
-const METRIC_LINE =
-  /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+([-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|NaN|[+-]?Inf))(?:\s+(-?\d+))?\s*$/;
-const ELISION = /^\s*(\.\.\.|…)\s*$/;
+export { parseLabels } from './prometheus-exposition';
 
 export interface Scrape {
   /** Scrape time: ISO text as printed (or normalised), or seconds (relative or epoch), or the scrape's ordinal. */
@@ -35,25 +33,6 @@ export interface Scrape {
   text: string;
   /** 1-based line of the text's first line in its file; ids and sources use it when given. */
   line?: number;
-}
-
-interface Point {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-  /** 1-based line in the file. */
-  line: number;
-  /** Sample timestamp printed after the value (ms since epoch). */
-  ms?: number;
-}
-
-interface ParsedScrape {
-  /** Absent when neither the scrape nor a scrape interval says when it was taken. */
-  t?: string | number;
-  points: Point[];
-  types: Map<string, string>;
-  /** 1-based line of the scrape's first line (ids of derived samples of an interval use the later scrape's). */
-  line: number;
 }
 
 /** Gauges that have a vocabulary series name; `scale` turns a 0–1 fraction into a percentage. */
@@ -74,102 +53,6 @@ const GAUGES: Record<string, { series: string; scale?: number }> = {
   'sglang:cache_hit_rate': { series: 'prefix_cache_hit_rate_pct', scale: 100 },
 };
 
-/** Counters whose rate has a vocabulary name; others become `<name>_per_s`. */
-const COUNTER_RATES: Record<string, string> = {
-  'vllm:generation_tokens_total': 'output_tps',
-  'vllm:prompt_tokens_total': 'input_tps',
-  'vllm:request_success_total': 'throughput_rps',
-  'sglang:generation_tokens_total': 'output_tps',
-  'sglang:prompt_tokens_total': 'input_tps',
-  'sglang:num_requests_total': 'throughput_rps',
-};
-
-/** vLLM V1 prefix-cache counters (tokens queried / found): their ratio between scrapes is the hit rate. */
-const PREFIX_CACHE: ReadonlyArray<[hits: string, queries: string]> = [
-  ['vllm:prefix_cache_hits_total', 'vllm:prefix_cache_queries_total'],
-  ['vllm:gpu_prefix_cache_hits_total', 'vllm:gpu_prefix_cache_queries_total'],
-];
-
-/** Latency histograms (seconds) → vocabulary quantity and unit. */
-const HISTOGRAMS: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
-  'vllm:time_to_first_token_seconds': { quantity: 'ttft', unit: 'ms' },
-  'vllm:time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
-  'vllm:request_time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
-  'vllm:inter_token_latency_seconds': { quantity: 'itl', unit: 'ms' },
-  'vllm:e2e_request_latency_seconds': { quantity: 'latency', unit: 's' },
-  'sglang:time_to_first_token_seconds': { quantity: 'ttft', unit: 'ms' },
-  'sglang:inter_token_latency_seconds': { quantity: 'itl', unit: 'ms' },
-  'sglang:time_per_output_token_seconds': { quantity: 'tpot', unit: 'ms' },
-  'sglang:e2e_request_latency_seconds': { quantity: 'latency', unit: 's' },
-};
-
-const QUANTILES: ReadonlyArray<[number, string]> = [
-  [0.5, 'p50'],
-  [0.95, 'p95'],
-  [0.99, 'p99'],
-];
-
-/** `{a="x",b="y \"q\""}` → labels; undefined when it does not parse. */
-export function parseLabels(text: string): Record<string, string> | undefined {
-  const labels: Record<string, string> = {};
-  const inner = text.trim().replace(/^\{/, '').replace(/\}$/, '');
-  const re = /\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,|$)/y;
-  let pos = 0;
-  while (pos < inner.length) {
-    re.lastIndex = pos;
-    const m = re.exec(inner);
-    if (!m || m[1] === undefined) return inner.slice(pos).trim() === '' ? labels : undefined;
-    setOwn(labels, m[1], (m[2] ?? '').replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1'));
-    pos = re.lastIndex;
-  }
-  return labels;
-}
-
-function isPromLine(line: string | undefined): boolean {
-  return line !== undefined && (METRIC_LINE.test(line) || HELP_TYPE.test(line));
-}
-
-function keyOf(name: string, labels: Record<string, string>): string {
-  return (
-    name +
-    JSON.stringify(
-      Object.keys(labels)
-        .sort()
-        .map((k) => [k, labels[k]]),
-    )
-  );
-}
-
-function sample(
-  file: string,
-  line: number,
-  t: string | number | undefined,
-  series: string,
-  labels: Record<string, string>,
-  value: number,
-): SampleRecord {
-  const id = recordId(file, line, undefined, series);
-  const source: SampleRecord['source'] = { file, line, format: 'prometheus' };
-  // `t` only when known (never an invented 0), in its usual place after `source`.
-  if (t === undefined) return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value };
-  return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value };
-}
-
-function withoutLe(labels: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(labels)) if (k !== 'le') setOwn(out, k, v);
-  return out;
-}
-
-/** Family of a series line: `x_bucket` / `x_sum` / `x_count` of a histogram `x`. */
-function familyOf(name: string, types: Map<string, string>): { family: string; part?: 'bucket' | 'sum' | 'count' } {
-  const m = /^(.*)_(bucket|sum|count)$/.exec(name);
-  if (m?.[1] && (types.get(m[1]) === 'histogram' || types.get(m[1]) === 'summary' || HISTOGRAMS[m[1]])) {
-    return { family: m[1], part: m[2] as 'bucket' | 'sum' | 'count' };
-  }
-  return { family: name };
-}
-
 /** Samples of one scrape as printed (gauges under vocabulary names where known). */
 function scrapeSamples(s: ParsedScrape, file: string): SampleRecord[] {
   return s.points.map((p) => {
@@ -177,159 +60,6 @@ function scrapeSamples(s: ParsedScrape, file: string): SampleRecord[] {
     if (gauge) return sample(file, p.line, s.t, gauge.series, p.labels, gauge.scale ? applyFactor(p.value, gauge.scale) : p.value);
     return sample(file, p.line, s.t, p.name, p.labels, p.value);
   });
-}
-
-/** Quantile from cumulative bucket deltas (Prometheus' histogram_quantile, linear within a bucket). */
-function bucketQuantile(q: number, buckets: Array<{ le: number; count: number }>): number | undefined {
-  const sorted = [...buckets].sort((a, b) => a.le - b.le);
-  const total = sorted[sorted.length - 1]?.count;
-  if (total === undefined || total <= 0 || sorted[sorted.length - 1]?.le !== Infinity) return undefined;
-  const rank = q * total;
-  let prevLe = 0;
-  let prevCount = 0;
-  for (const b of sorted) {
-    if (b.count >= rank) {
-      if (b.le === Infinity) return prevLe; // as Prometheus: the highest finite bound
-      const inBucket = b.count - prevCount;
-      return inBucket <= 0 ? b.le : prevLe + ((b.le - prevLe) * (rank - prevCount)) / inBucket;
-    }
-    prevLe = b.le;
-    prevCount = b.count;
-  }
-  return undefined;
-}
-
-/** Prefix cache hit rate over an interval: hits / queries of vLLM V1's counters, as a percentage. */
-function prefixHitRates(
-  deltas: Map<string, { delta: number; line: number; labels: Record<string, string> }>,
-  t: string | number | undefined,
-  file: string,
-): SampleRecord[] {
-  const out: SampleRecord[] = [];
-  for (const [hitsName, queriesName] of PREFIX_CACHE) {
-    for (const [k, hits] of deltas) {
-      if (!k.startsWith(`${hitsName}[`)) continue;
-      const queries = deltas.get(keyOf(queriesName, hits.labels));
-      if (!queries || queries.delta <= 0) continue; // no queries in the interval: no rate
-      out.push(
-        sample(file, hits.line, t, 'prefix_cache_hit_rate_pct', hits.labels, Number(((hits.delta / queries.delta) * 100).toPrecision(12))),
-      );
-    }
-  }
-  return out;
-}
-
-/** Derived series between two consecutive scrapes: counter rates and histogram interval stats. */
-function intervalSamples(a: ParsedScrape, b: ParsedScrape, dt: number, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
-  const out: SampleRecord[] = [];
-  const counterDeltas = new Map<string, { delta: number; line: number; labels: Record<string, string> }>();
-  const before = new Map<string, Point>();
-  for (const p of a.points) before.set(keyOf(p.name, p.labels), p);
-  const hist = new Map<
-    string,
-    {
-      info: { quantity: string; unit: 's' | 'ms' };
-      labels: Record<string, string>;
-      line: number;
-      sum?: number;
-      count?: number;
-      buckets: Array<{ le: number; count: number }>;
-    }
-  >();
-  for (const p of b.points) {
-    const prev = before.get(keyOf(p.name, p.labels));
-    if (!prev) continue;
-    const delta = p.value - prev.value;
-    const type = b.types.get(p.name) ?? a.types.get(p.name);
-    const { family, part } = familyOf(p.name, b.types);
-    const info = HISTOGRAMS[family];
-    if (part && info) {
-      if (delta < 0) continue;
-      const labels = withoutLe(p.labels);
-      const k = keyOf(family, labels);
-      let h = hist.get(k);
-      if (!h) {
-        h = { info, labels, line: p.line, buckets: [] };
-        hist.set(k, h);
-      }
-      if (part === 'sum') h.sum = delta;
-      else if (part === 'count') h.count = delta;
-      else {
-        const le = p.labels.le === '+Inf' ? Infinity : Number(p.labels.le);
-        if (Number.isFinite(le) || le === Infinity) h.buckets.push({ le, count: delta });
-      }
-      continue;
-    }
-    const isCounter = type === 'counter' || (type === undefined && /_total$/.test(p.name));
-    if (!isCounter) continue;
-    if (delta < 0) {
-      diagnostics.push(
-        diag('info', 'check-failed', `counter ${p.name} went down between scrapes (restart?): no rate for this interval`, file, p.line - 1),
-      );
-      continue;
-    }
-    out.push(sample(file, p.line, b.t, COUNTER_RATES[p.name] ?? `${p.name}_per_s`, p.labels, applyFactor(delta / dt, 1)));
-    counterDeltas.set(keyOf(p.name, p.labels), { delta, line: p.line, labels: p.labels });
-  }
-  out.push(...prefixHitRates(counterDeltas, b.t, file));
-  for (const h of hist.values()) {
-    const factor = h.info.unit === 'ms' ? 1000 : 1;
-    if (h.sum !== undefined && h.count !== undefined && h.count > 0) {
-      out.push(
-        sample(file, h.line, b.t, `${h.info.quantity}_mean_${h.info.unit}`, h.labels, Number(((h.sum / h.count) * factor).toPrecision(12))),
-      );
-    }
-    for (const [q, stat] of QUANTILES) {
-      const v = bucketQuantile(q, h.buckets);
-      if (v !== undefined)
-        out.push(sample(file, h.line, b.t, `${h.info.quantity}_${stat}_${h.info.unit}`, h.labels, Number((v * factor).toPrecision(12))));
-    }
-  }
-  return out;
-}
-
-/** Parses the lines of one exposition (1-based `firstLine` for ids). */
-function parseExposition(
-  lines: readonly string[],
-  firstLine: number,
-  file: string,
-  diagnostics: Diagnostic[],
-): { points: Point[]; types: Map<string, string>; created: number } {
-  const points: Point[] = [];
-  const types = new Map<string, string>();
-  let created = 0;
-  lines.forEach((line, k) => {
-    const lineNo = firstLine + k;
-    if (isBlank(line)) return;
-    const ht = HELP_TYPE.exec(line);
-    if (ht) {
-      if (ht[1] === 'TYPE' && ht[2] && ht[3]) types.set(ht[2], ht[3].toLowerCase());
-      return;
-    }
-    if (ELISION.test(line)) {
-      diagnostics.push(
-        diag('info', 'prose-skipped', 'elision line "..." skipped (lines left out of the pasted exposition)', file, lineNo - 1),
-      );
-      return;
-    }
-    if (/^\s*#/.test(line)) return;
-    const m = METRIC_LINE.exec(line);
-    const labels = m ? parseLabels(m[2] ?? '{}') : undefined;
-    if (!m?.[1] || m[3] === undefined || !labels) {
-      diagnostics.push(diag('warning', 'cell-unparsed', `Prometheus line not understood: ${line.trim()}`, file, lineNo - 1));
-      return;
-    }
-    const value = /inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]);
-    if (!Number.isFinite(value)) return; // NaN/Inf values are not data points
-    if (m[1].endsWith('_created')) {
-      created++;
-      return;
-    }
-    const p: Point = { name: m[1], labels, value, line: lineNo };
-    if (m[4] !== undefined) p.ms = Number(m[4]);
-    points.push(p);
-  });
-  return { points, types, created };
 }
 
 function assemble(scrapes: ParsedScrape[], file: string, diagnostics: Diagnostic[]): SampleRecord[] {
