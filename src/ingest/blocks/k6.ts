@@ -53,68 +53,82 @@ function trendStats(text: string): Array<{ stat: string; seconds?: number; value
   return out;
 }
 
+/** One metric line's value into the run (kept in raw as printed), by its shape: trend, rate, counter, gauge, number. */
 function applyMetric(run: PartialRun, name: string, value: string, file: string, index: number, diagnostics: Diagnostic[]): void {
   setOwn(run.raw, name, value);
   if (name.startsWith('{')) return; // sub-metric (`{ expected_response:true }`): raw only
-  const stats = trendStats(value);
-  if (stats.length > 0 && /avg=/.test(value)) {
-    // A trend: latency for http_req_duration, a slug per stat for the others (in seconds).
-    const latency = lookupLabel(name, { stat: 'avg', unit: 's' });
-    for (const s of stats) {
-      const stat = normaliseStat(s.stat);
-      if (!stat) continue;
-      if (s.seconds === undefined) {
-        // No time unit: a trend of counts (vus min/max are not trends; this is e.g. a custom metric).
-        setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`), s.value);
-        continue;
-      }
-      if (latency?.kind === 'metric' && name === 'http_req_duration') setOwn(run.metrics, `latency_${stat}_s`, s.seconds);
-      else setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`, 's'), s.seconds);
-    }
+  if (applyTrend(run, name, value) || applyRate(run, name, value) || applyCounter(run, name, value) || applyGauge(run, name, value, index))
     return;
-  }
-  const rate = /^([\d.]+)%\s+✓\s*(\d+)\s+✗\s*(\d+)/.exec(value);
-  if (rate) {
-    const pct = Number(rate[1]);
-    const trues = Number(rate[2]);
-    const falses = Number(rate[3]);
-    if (name === 'http_req_failed') {
-      // A Rate of "failed": ✓ counts failed requests, ✗ the others.
-      setOwn(run.metrics, 'requests_failed_count', trues);
-      setOwn(run.metrics, 'requests_ok_count', falses);
-      setOwn(run.metrics, 'http_req_failed_pct', pct);
-      if (trues > 0) run.flags.push('failed-requests');
-    } else {
-      setOwn(run.metrics, unknownMetricKey(name, '%'), pct);
-    }
-    return;
-  }
-  const counter = /^([\d.]+)\s*([A-Za-z]*)\s+([\d.]+)\s*([A-Za-z]*)\/s$/.exec(value);
-  if (counter) {
-    const count = Number(counter[1]);
-    const perSecond = Number(counter[3]);
-    if (name === 'http_reqs') {
-      setOwn(run.metrics, 'throughput_rps', perSecond);
-      setOwn(run.metrics, 'http_reqs', count);
-    } else {
-      setOwn(run.metrics, unknownMetricKey(name, counter[2] || undefined), count);
-      setOwn(run.metrics, `${unknownMetricKey(name, counter[4] || undefined)}_per_s`, perSecond);
-    }
-    return;
-  }
-  const gauge = /^(\d+(?:\.\d+)?)\s+min=(\d+(?:\.\d+)?)\s+max=(\d+(?:\.\d+)?)$/.exec(value);
-  if (gauge) {
-    if (name === 'vus_max') {
-      (run.client ??= {}).concurrency = Number(gauge[1]);
-      run.provenance['client.concurrency'] = `k6 vus_max at line ${index + 1} (the most virtual users the test allowed)`;
-    } else if (name !== 'vus') {
-      setOwn(run.metrics, unknownMetricKey(name), Number(gauge[1]));
-    }
-    return;
-  }
   const n = parseNumber(value);
   if (n.value !== undefined) setOwn(run.metrics, unknownMetricKey(name, n.unit), n.value);
   else diagnostics.push(diag('info', 'cell-unparsed', `k6 metric "${name}" not read: ${value}`, file, index));
+}
+
+/** A trend (`avg=… min=… med=…`): latency for http_req_duration, a slug per stat for the others (in seconds). */
+function applyTrend(run: PartialRun, name: string, value: string): boolean {
+  const stats = trendStats(value);
+  if (stats.length === 0 || !/avg=/.test(value)) return false;
+  const latency = lookupLabel(name, { stat: 'avg', unit: 's' });
+  for (const s of stats) {
+    const stat = normaliseStat(s.stat);
+    if (!stat) continue;
+    if (s.seconds === undefined) {
+      // No time unit: a trend of counts (vus min/max are not trends; this is e.g. a custom metric).
+      setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`), s.value);
+      continue;
+    }
+    if (latency?.kind === 'metric' && name === 'http_req_duration') setOwn(run.metrics, `latency_${stat}_s`, s.seconds);
+    else setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`, 's'), s.seconds);
+  }
+  return true;
+}
+
+/** A rate (`0.00%  ✓ 0  ✗ 2000`); for http_req_failed, the failed and ok request counts. */
+function applyRate(run: PartialRun, name: string, value: string): boolean {
+  const rate = /^([\d.]+)%\s+✓\s*(\d+)\s+✗\s*(\d+)/.exec(value);
+  if (!rate) return false;
+  const pct = Number(rate[1]);
+  const trues = Number(rate[2]);
+  const falses = Number(rate[3]);
+  if (name === 'http_req_failed') {
+    // A Rate of "failed": ✓ counts failed requests, ✗ the others.
+    setOwn(run.metrics, 'requests_failed_count', trues);
+    setOwn(run.metrics, 'requests_ok_count', falses);
+    setOwn(run.metrics, 'http_req_failed_pct', pct);
+    if (trues > 0) run.flags.push('failed-requests');
+  } else {
+    setOwn(run.metrics, unknownMetricKey(name, '%'), pct);
+  }
+  return true;
+}
+
+/** A counter (`2000   8.164373/s`): the count and its rate; for http_reqs, the throughput. */
+function applyCounter(run: PartialRun, name: string, value: string): boolean {
+  const counter = /^([\d.]+)\s*([A-Za-z]*)\s+([\d.]+)\s*([A-Za-z]*)\/s$/.exec(value);
+  if (!counter) return false;
+  const count = Number(counter[1]);
+  const perSecond = Number(counter[3]);
+  if (name === 'http_reqs') {
+    setOwn(run.metrics, 'throughput_rps', perSecond);
+    setOwn(run.metrics, 'http_reqs', count);
+  } else {
+    setOwn(run.metrics, unknownMetricKey(name, counter[2] || undefined), count);
+    setOwn(run.metrics, `${unknownMetricKey(name, counter[4] || undefined)}_per_s`, perSecond);
+  }
+  return true;
+}
+
+/** A gauge (`32  min=32  max=32`); vus_max is the client's concurrency, vus (the last value) is not kept. */
+function applyGauge(run: PartialRun, name: string, value: string, index: number): boolean {
+  const gauge = /^(\d+(?:\.\d+)?)\s+min=(\d+(?:\.\d+)?)\s+max=(\d+(?:\.\d+)?)$/.exec(value);
+  if (!gauge) return false;
+  if (name === 'vus_max') {
+    (run.client ??= {}).concurrency = Number(gauge[1]);
+    run.provenance['client.concurrency'] = `k6 vus_max at line ${index + 1} (the most virtual users the test allowed)`;
+  } else if (name !== 'vus') {
+    setOwn(run.metrics, unknownMetricKey(name), Number(gauge[1]));
+  }
+  return true;
 }
 
 function readK6(lines: readonly string[], start: number, file: string): BlockResult {

@@ -140,40 +140,63 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
     const m = LABEL_VALUE.exec(lines[j] ?? '');
     if (m?.[1] && isPreamble(lines[j])) applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);
   }
-  let j = title + 1;
-  let closed = false;
+  const { next, closed } = readBlockLines(run, lines, title + 1, file, diagnostics);
+  if (!closed) {
+    diagnostics.push(diag('warning', 'table-truncated', 'benchmark result block has no closing ===== line', file, next - 1));
+    run.flags.push('truncated');
+  }
+  blockEngine(run, format, title);
+  if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
+  return { next, runs: [orderRun(run)], env: [], samples: [], diagnostics };
+}
+
+/**
+ * The block's `label: value` lines from lines[from] to its closing ===== line (`closed`), or
+ * to the first line that is not the block's. Returns the index after them.
+ */
+function readBlockLines(
+  run: PartialRun,
+  lines: readonly string[],
+  from: number,
+  file: string,
+  diagnostics: Diagnostic[],
+): { next: number; closed: boolean } {
   // `Per-position acceptance (%):` with no value heads the indented lines under it (vllm bench serve, speculative decoding).
   let group: { label: string; indent: number } | undefined;
-  for (; j < lines.length; j++) {
+  for (let j = from; j < lines.length; j++) {
     const line = lines[j] ?? '';
-    if (END.test(line)) {
-      closed = true;
-      j++;
-      break;
-    }
+    if (END.test(line)) return { next: j + 1, closed: true };
     if (SECTION.test(line)) continue;
     if (isBlank(line)) {
       // A blank line inside the block is tolerated only when the block goes on after it.
-      const k = j + 1;
-      if (k < lines.length && (LABEL_VALUE.test(lines[k] ?? '') || SECTION.test(lines[k] ?? '') || END.test(lines[k] ?? ''))) continue;
-      break;
+      if (goesOn(lines[j + 1])) continue;
+      return { next: j, closed: false };
     }
     const m = LABEL_VALUE.exec(line);
-    if (!m?.[1]) break;
-    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    if (!m?.[1]) return { next: j, closed: false };
+    const indent = indentOf(line);
     if (group && indent <= group.indent) group = undefined;
-    if ((m[2] ?? '') === '' && LABEL_VALUE.test(lines[j + 1] ?? '') && (/^\s*/.exec(lines[j + 1] ?? '')?.[0].length ?? 0) > indent) {
+    if ((m[2] ?? '') === '' && LABEL_VALUE.test(lines[j + 1] ?? '') && indentOf(lines[j + 1] ?? '') > indent) {
       setOwn(run.raw, m[1], '');
       group = { label: m[1], indent };
       continue;
     }
     applyLine(run, group ? inGroup(group.label, m[1]) : m[1], m[2] ?? '', file, j, diagnostics);
   }
-  if (!closed) {
-    diagnostics.push(diag('warning', 'table-truncated', 'benchmark result block has no closing ===== line', file, j - 1));
-    run.flags.push('truncated');
-  }
+  return { next: lines.length, closed: false };
+}
 
+/** Whether a line (after a blank one) is still the block's. */
+function goesOn(line: string | undefined): boolean {
+  return line !== undefined && (LABEL_VALUE.test(line) || SECTION.test(line) || END.test(line));
+}
+
+function indentOf(line: string): number {
+  return /^\s*/.exec(line)?.[0].length ?? 0;
+}
+
+/** The engine the block names (`Backend: sglang`), else the tool's own; a launch command in scope wins later. */
+function blockEngine(run: PartialRun, format: FormatName, title: number): void {
   const backend = Object.entries(run.raw).find(([k]) => /^backend$/i.test(k))?.[1];
   const fromBackend = backend ? engineFromBackend(backend) : undefined;
   if (fromBackend) {
@@ -183,8 +206,6 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
     run.engine = format === 'sglang-bench' ? 'sglang' : 'vllm';
     run.provenance.engine = `${format === 'sglang-bench' ? 'SGLang bench_serving' : 'vLLM benchmark_serving'} result block (format ${format}) at line ${title + 1}; a launch command in scope wins`;
   }
-  if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
-  return { next: j, runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 
 function makeReader(format: 'vllm-bench' | 'sglang-bench'): BlockReader {
