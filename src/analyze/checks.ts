@@ -49,105 +49,129 @@ function fmt(x: number): string {
   return String(Math.round(x * 1000) / 1000);
 }
 
+/** The run's findings, one check after another (each only where its numbers are there). */
 export function checkRun(run: RunRecord): Finding[] {
   const out: Finding[] = [];
-  const m = run.metrics ?? {};
-  const id = run.id;
   try {
-    // Little's law.
-    const conc = num(run.client?.concurrency);
-    const rps = num(m.throughput_rps);
-    const lat = num(m.latency_mean_s);
-    if (conc !== undefined && conc > 0 && rps !== undefined && lat !== undefined && run.client?.request_rate === undefined) {
-      const l = rps * lat;
-      if (relOff(conc, l) > LITTLES_LAW_TOLERANCE) {
-        out.push({
-          check: 'littles-law',
-          run: id,
-          severity: 'warning',
-          message: `throughput_rps × latency_mean_s = ${fmt(l)} requests in flight, but the client held ${conc} (closed loop)`,
-          expected: conc,
-          actual: l,
-        });
-      }
-    }
-    const dur = num(m.duration_s);
-    const outTok = num(m.output_tokens);
-    const tps = num(m.output_tps);
-    if (dur !== undefined && dur > 0 && outTok !== undefined && tps !== undefined) {
-      const expected = outTok / dur;
-      if (relOff(expected, tps) > RATE_TOLERANCE) {
-        out.push({
-          check: 'tokens-per-second',
-          run: id,
-          severity: 'warning',
-          message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`,
-          expected,
-          actual: tps,
-        });
-      }
-    }
-    const okCount = num(m.requests_ok_count);
-    if (dur !== undefined && dur > 0 && okCount !== undefined && rps !== undefined) {
-      const expected = okCount / dur;
-      if (relOff(expected, rps) > RATE_TOLERANCE) {
-        out.push({
-          check: 'throughput-vs-duration',
-          run: id,
-          severity: 'warning',
-          message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`,
-          expected,
-          actual: rps,
-        });
-      }
-    }
-    const total = num(run.client?.total_requests);
-    const failed = num(m.requests_failed_count);
-    if (total !== undefined && okCount !== undefined && failed !== undefined && total - okCount !== failed) {
-      out.push({
-        check: 'failed-vs-total',
-        run: id,
-        severity: 'warning',
-        message: `requests_failed_count ${failed} ≠ total_requests ${total} − requests_ok_count ${okCount}`,
-        expected: total - okCount,
-        actual: failed,
-      });
-    }
-    for (const quantity of percentileQuantities(m)) {
-      let prev: { stat: string; v: number } | undefined;
-      for (const stat of STAT_ORDER) {
-        const key = quantity.prefix + stat + quantity.suffix;
-        const v = num(Object.hasOwn(m, key) ? m[key] : undefined);
-        if (v === undefined) continue;
-        if (prev && v < prev.v) {
-          out.push({
-            check: 'percentiles-monotone',
-            run: id,
-            severity: 'warning',
-            message: `${key} ${v} < ${quantity.prefix}${prev.stat}${quantity.suffix} ${prev.v}`,
-            expected: prev.v,
-            actual: v,
-          });
-        }
-        prev = { stat, v };
-      }
-    }
-    const share = failedShare(run);
-    if (share !== undefined && share > ERROR_SHARE) {
-      out.push({
-        check: 'errors',
-        run: id,
-        severity: 'warning',
-        message: `${failed} of ${attemptedRequests(run)} requests failed (${fmt(share * 100)}%)`,
-        expected: ERROR_SHARE * 100,
-        actual: share * 100,
-      });
-    }
+    for (const check of RUN_CHECKS) check(run, out);
   } catch (e) {
-    out.push({ check: 'internal', run: id, severity: 'warning', message: `check failed: ${(e as Error).message}` });
+    out.push({ check: 'internal', run: run.id, severity: 'warning', message: `check failed: ${(e as Error).message}` });
   }
   return out;
 }
+
+type RunCheck = (run: RunRecord, out: Finding[]) => void;
+
+/** Little's law, for a closed-loop client: concurrency ≈ throughput × mean latency. */
+function littlesLaw(run: RunRecord, out: Finding[]): void {
+  const conc = num(run.client?.concurrency);
+  const rps = num(run.metrics?.throughput_rps);
+  const lat = num(run.metrics?.latency_mean_s);
+  if (conc === undefined || conc <= 0 || rps === undefined || lat === undefined || run.client?.request_rate !== undefined) return;
+  const l = rps * lat;
+  if (relOff(conc, l) > LITTLES_LAW_TOLERANCE)
+    out.push({
+      check: 'littles-law',
+      run: run.id,
+      severity: 'warning',
+      message: `throughput_rps × latency_mean_s = ${fmt(l)} requests in flight, but the client held ${conc} (closed loop)`,
+      expected: conc,
+      actual: l,
+    });
+}
+
+/** output_tps ≈ output_tokens / duration_s. */
+function tokensPerSecond(run: RunRecord, out: Finding[]): void {
+  const dur = num(run.metrics?.duration_s);
+  const outTok = num(run.metrics?.output_tokens);
+  const tps = num(run.metrics?.output_tps);
+  if (dur === undefined || dur <= 0 || outTok === undefined || tps === undefined) return;
+  const expected = outTok / dur;
+  if (relOff(expected, tps) > RATE_TOLERANCE)
+    out.push({
+      check: 'tokens-per-second',
+      run: run.id,
+      severity: 'warning',
+      message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`,
+      expected,
+      actual: tps,
+    });
+}
+
+/** throughput_rps ≈ requests_ok_count / duration_s. */
+function throughputVsDuration(run: RunRecord, out: Finding[]): void {
+  const dur = num(run.metrics?.duration_s);
+  const okCount = num(run.metrics?.requests_ok_count);
+  const rps = num(run.metrics?.throughput_rps);
+  if (dur === undefined || dur <= 0 || okCount === undefined || rps === undefined) return;
+  const expected = okCount / dur;
+  if (relOff(expected, rps) > RATE_TOLERANCE)
+    out.push({
+      check: 'throughput-vs-duration',
+      run: run.id,
+      severity: 'warning',
+      message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`,
+      expected,
+      actual: rps,
+    });
+}
+
+/** requests_failed_count = client.total_requests − requests_ok_count. */
+function failedVsTotal(run: RunRecord, out: Finding[]): void {
+  const total = num(run.client?.total_requests);
+  const okCount = num(run.metrics?.requests_ok_count);
+  const failed = num(run.metrics?.requests_failed_count);
+  if (total === undefined || okCount === undefined || failed === undefined || total - okCount === failed) return;
+  out.push({
+    check: 'failed-vs-total',
+    run: run.id,
+    severity: 'warning',
+    message: `requests_failed_count ${failed} ≠ total_requests ${total} − requests_ok_count ${okCount}`,
+    expected: total - okCount,
+    actual: failed,
+  });
+}
+
+/** min ≤ p50 ≤ … ≤ max for every quantity with percentiles: one finding per step down. */
+function percentilesMonotone(run: RunRecord, out: Finding[]): void {
+  const m = run.metrics ?? {};
+  for (const quantity of percentileQuantities(m)) {
+    let prev: { stat: string; v: number } | undefined;
+    for (const stat of STAT_ORDER) {
+      const key = quantity.prefix + stat + quantity.suffix;
+      const v = num(Object.hasOwn(m, key) ? m[key] : undefined);
+      if (v === undefined) continue;
+      if (prev && v < prev.v) {
+        out.push({
+          check: 'percentiles-monotone',
+          run: run.id,
+          severity: 'warning',
+          message: `${key} ${v} < ${quantity.prefix}${prev.stat}${quantity.suffix} ${prev.v}`,
+          expected: prev.v,
+          actual: v,
+        });
+      }
+      prev = { stat, v };
+    }
+  }
+}
+
+/** More than ERROR_SHARE of the requests failed. */
+function errors(run: RunRecord, out: Finding[]): void {
+  const share = failedShare(run);
+  if (share !== undefined && share > ERROR_SHARE)
+    out.push({
+      check: 'errors',
+      run: run.id,
+      severity: 'warning',
+      message: `${num(run.metrics?.requests_failed_count)} of ${attemptedRequests(run)} requests failed (${fmt(share * 100)}%)`,
+      expected: ERROR_SHARE * 100,
+      actual: share * 100,
+    });
+}
+
+/** In the order their findings are listed. */
+const RUN_CHECKS: readonly RunCheck[] = [littlesLaw, tokensPerSecond, throughputVsDuration, failedVsTotal, percentilesMonotone, errors];
 
 /** `latency_p50_s` → {prefix: 'latency_', suffix: '_s'} for every quantity with percentile keys. */
 function percentileQuantities(m: Record<string, number>): Array<{ prefix: string; suffix: string }> {

@@ -125,6 +125,20 @@ function extreme(runs: readonly RunRecord[], key: string, highest: boolean): Run
 
 /** Observations for (warm-up marked) runs and the comparisons built from them. */
 export function buildObservations(runs: readonly RunRecord[], comparisons: readonly Comparison[] = []): Observation[] {
+  const out: Observation[] = [];
+  for (const scope of observationScopes(runs)) {
+    const names = subjects(scope);
+    const group = commonGroup(scope);
+    extremes(scope, names, group, out);
+    notableErrors(scope, names, group, out);
+    warmupNotes(scope, names, out);
+  }
+  sublinearScaling(runs, comparisons, out);
+  return out;
+}
+
+/** The runs in document order, by scope (a table, or a launch); duplicates left out. */
+function observationScopes(runs: readonly RunRecord[]): Iterable<RunRecord[]> {
   const scopes = new Map<string, RunRecord[]>();
   for (const r of [...runs].sort(compareRunsByDocument)) {
     if ((r.flags ?? []).includes(DUPLICATE_FLAG)) continue;
@@ -133,59 +147,73 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
     if (list) list.push(r);
     else scopes.set(k, [r]);
   }
-  const out: Observation[] = [];
-  for (const scope of scopes.values()) {
-    const names = subjects(scope);
-    const group = commonGroup(scope);
-    // A one-row table still gets its "Highest" line (as a report author writes it); lowest needs two runs.
-    const isTable = scope[0]!.source?.row !== undefined;
-    if (scope.length >= 2 || isTable) {
-      for (const m of HEADLINE_METRICS.slice(0, 6)) {
-        const have = scope.filter((r) => typeof r.metrics?.[m.key] === 'number' && Number.isFinite(r.metrics[m.key]));
-        if (have.length === 0 || (have.length < 2 && (!isTable || /^(latency|ttft|tpot|itl)_/.test(m.key)))) continue;
-        for (const highest of have.length >= 2 ? [true, false] : [true]) {
-          const r = extreme(have, m.key, highest)!;
-          // "Best" is highest for throughput, lowest for latency: only the best gets the failure note.
-          const lowerIsBetter = /^(latency|ttft|tpot|itl)_/.test(m.key);
-          const isBest = highest !== lowerIsBetter;
-          const note = isBest ? failureNote(r) : '';
-          out.push({
-            kind: highest ? 'highest' : 'lowest',
-            group,
-            metric: m.key,
-            text: `${highest ? 'Highest' : 'Lowest'} ${m.name}: ${names.get(r)} with ${withUnit(r.metrics[m.key]!, m.unit)}${note}`,
-            runs: [r.id],
-          });
-        }
-      }
-    }
-    const errs = scope.filter((r) => typeof r.metrics?.requests_failed_count === 'number' && r.metrics.requests_failed_count > 0);
-    if (errs.length) {
+  return scopes.values();
+}
+
+const LATENCY_KEY = /^(latency|ttft|tpot|itl)_/;
+
+/** Highest and lowest of each of the first six headline metrics in a scope (see the file's comment). */
+function extremes(scope: readonly RunRecord[], names: ReadonlyMap<RunRecord, string>, group: Group, out: Observation[]): void {
+  // A one-row table still gets its "Highest" line (as a report author writes it); lowest needs two runs.
+  const isTable = scope[0]!.source?.row !== undefined;
+  if (scope.length < 2 && !isTable) return;
+  for (const m of HEADLINE_METRICS.slice(0, 6)) {
+    const have = scope.filter((r) => typeof r.metrics?.[m.key] === 'number' && Number.isFinite(r.metrics[m.key]));
+    if (have.length === 0 || (have.length < 2 && (!isTable || LATENCY_KEY.test(m.key)))) continue;
+    for (const highest of have.length >= 2 ? [true, false] : [true]) {
+      const r = extreme(have, m.key, highest)!;
+      // "Best" is highest for throughput, lowest for latency: only the best gets the failure note.
+      const isBest = highest !== LATENCY_KEY.test(m.key);
+      const note = isBest ? failureNote(r) : '';
       out.push({
-        kind: 'errors',
+        kind: highest ? 'highest' : 'lowest',
         group,
-        metric: 'requests_failed_count',
-        text: `Notable errors on: ${errs.map((r) => `${names.get(r)} (${r.metrics.requests_failed_count} errs)`).join(', ')}`,
-        runs: errs.map((r) => r.id),
-      });
-    }
-    for (const r of scope.filter((x) => (x.flags ?? []).includes(WARMUP_FLAG))) {
-      const t =
-        r.metrics?.throughput_rps !== undefined
-          ? { k: 'throughput_rps', ...metricInfo('throughput_rps') }
-          : r.metrics?.output_tps !== undefined
-            ? { k: 'output_tps', ...metricInfo('output_tps') }
-            : undefined;
-      const why = r.provenance?.[`flags.${WARMUP_FLAG}`] ?? 'a comment in scope says so';
-      out.push({
-        kind: 'warmup',
-        group: runGroup(r),
-        metric: t?.k,
-        text: `Warm-up effect suspected on ${names.get(r)}${t ? ` (${t.name} ${withUnit(r.metrics[t.k]!, t.unit)})` : ''}: ${why}`,
+        metric: m.key,
+        text: `${highest ? 'Highest' : 'Lowest'} ${m.name}: ${names.get(r)} with ${withUnit(r.metrics[m.key]!, m.unit)}${note}`,
         runs: [r.id],
       });
     }
   }
+}
+
+/** One line naming the runs of a scope that had failed requests. */
+function notableErrors(scope: readonly RunRecord[], names: ReadonlyMap<RunRecord, string>, group: Group, out: Observation[]): void {
+  const errs = scope.filter((r) => typeof r.metrics?.requests_failed_count === 'number' && r.metrics.requests_failed_count > 0);
+  if (errs.length === 0) return;
+  out.push({
+    kind: 'errors',
+    group,
+    metric: 'requests_failed_count',
+    text: `Notable errors on: ${errs.map((r) => `${names.get(r)} (${r.metrics.requests_failed_count} errs)`).join(', ')}`,
+    runs: errs.map((r) => r.id),
+  });
+}
+
+/** A note per warm-up suspect of a scope, with its throughput and why it is suspected. */
+function warmupNotes(scope: readonly RunRecord[], names: ReadonlyMap<RunRecord, string>, out: Observation[]): void {
+  for (const r of scope.filter((x) => (x.flags ?? []).includes(WARMUP_FLAG))) {
+    const t =
+      r.metrics?.throughput_rps !== undefined
+        ? { k: 'throughput_rps', ...metricInfo('throughput_rps') }
+        : r.metrics?.output_tps !== undefined
+          ? { k: 'output_tps', ...metricInfo('output_tps') }
+          : undefined;
+    const why = r.provenance?.[`flags.${WARMUP_FLAG}`] ?? 'a comment in scope says so';
+    out.push({
+      kind: 'warmup',
+      group: runGroup(r),
+      metric: t?.k,
+      text: `Warm-up effect suspected on ${names.get(r)}${t ? ` (${t.name} ${withUnit(r.metrics[t.k]!, t.unit)})` : ''}: ${why}`,
+      runs: [r.id],
+    });
+  }
+}
+
+/**
+ * A note per scaling comparison of throughput (req/s, else output tok/s when req/s is not
+ * compared for the same sides) whose efficiency is under 1.
+ */
+function sublinearScaling(runs: readonly RunRecord[], comparisons: readonly Comparison[], out: Observation[]): void {
   // Runs by id for presetPair, made once (it was made per comparison: runs × comparisons).
   let byId: Map<string, RunRecord> | undefined;
   for (const c of comparisons) {
@@ -195,33 +223,36 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
       !(c.metric === 'output_tps' && !comparisons.some((o) => o.metric === 'throughput_rps' && o.kind === 'scaling' && sameSides(o, c)))
     )
       continue;
-    const m = metricInfo(c.metric);
     const g = c.group;
-    const who =
-      [
-        g.engine !== undefined ? engineName(g.engine) : undefined,
-        g.model,
-        g.gpu !== undefined ? `on ${g.gpu}` : undefined,
-        g.context_length !== undefined ? `${g.context_length} ctx` : undefined,
-      ]
-        .filter((x) => x !== undefined)
-        .join(' ') || 'runs';
     const presets =
       g.preset === undefined && c.baseline.label !== c.candidate.label
         ? presetPair(c, (byId ??= new Map(runs.map((r) => [r.id, r] as const))))
         : '';
     const at = g.concurrency !== undefined ? ` at concurrency ${g.concurrency}` : '';
     const sign = c.change_pct >= 0 ? '+' : '';
-    const word = c.metric === 'throughput_rps' ? 'throughput' : m.name;
+    const word = c.metric === 'throughput_rps' ? 'throughput' : metricInfo(c.metric).name;
     out.push({
       kind: 'sublinear-scaling',
       group: c.group,
       metric: c.metric,
-      text: `${who} ${c.baseline.value}→${c.candidate.value} GPUs${presets}${at}: ${word} ${sign}${fixed(c.change_pct, 1)}% (efficiency ${fixed(c.efficiency)})${c.flags.length ? ` [${c.flags.join(', ')}]` : ''}`,
+      text: `${scalingSubject(g)} ${c.baseline.value}→${c.candidate.value} GPUs${presets}${at}: ${word} ${sign}${fixed(c.change_pct, 1)}% (efficiency ${fixed(c.efficiency)})${c.flags.length ? ` [${c.flags.join(', ')}]` : ''}`,
       runs: [...c.baseline.runs, ...c.candidate.runs],
     });
   }
-  return out;
+}
+
+/** "SGLang Qwen7B-awq on NVIDIA A10 8192 ctx": what a comparison's group names, else "runs". */
+function scalingSubject(g: Group): string {
+  return (
+    [
+      g.engine !== undefined ? engineName(g.engine) : undefined,
+      g.model,
+      g.gpu !== undefined ? `on ${g.gpu}` : undefined,
+      g.context_length !== undefined ? `${g.context_length} ctx` : undefined,
+    ]
+      .filter((x) => x !== undefined)
+      .join(' ') || 'runs'
+  );
 }
 
 function sameSides(a: Comparison, b: Comparison): boolean {
