@@ -34,7 +34,9 @@ function jobsOption(): Option {
   ).argParser(parseJobs);
 }
 
-function buildProgram(setExit: (code: number) => void): Command {
+type SetExit = (code: number) => void;
+
+function buildProgram(setExit: SetExit): Command {
   const program = new Command();
   program
     .name('benchbook')
@@ -42,14 +44,30 @@ function buildProgram(setExit: (code: number) => void): Command {
     .version(packageVersion(), '-V, --version')
     .showHelpAfterError()
     .exitOverride();
+  addParseCommand(program, setExit);
+  addReportCommand(program, setExit);
+  addCompareCommand(program, setExit);
+  addCapacityCommand(program, setExit);
+  addHistoryCommand(program, setExit);
+  addNotebookCommands(program, setExit);
+  return program;
+}
 
-  const context = (cmd: Command): Command =>
-    cmd
-      .option('--set <key=value>', 'supply what a log lacks (engine, gpus, gpu, model, tp, dp, pp, api, mode, …); repeatable', collect, [])
-      .option('--context <file>', 'JSON/YAML file mapping files or sections to engine, GPUs, model')
-      .option('--strict', 'turn warnings into errors');
+/** The options of every command that reads logs, after its own: what a log lacks, and strictness. */
+function withContext(cmd: Command): Command {
+  return cmd
+    .option('--set <key=value>', 'supply what a log lacks (engine, gpus, gpu, model, tp, dp, pp, api, mode, …); repeatable', collect, [])
+    .option('--context <file>', 'JSON/YAML file mapping files or sections to engine, GPUs, model')
+    .option('--strict', 'turn warnings into errors');
+}
 
-  context(
+/** `--format table|json|csv` of capacity and history. */
+function tableFormatOption(): Option {
+  return new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table');
+}
+
+function addParseCommand(program: Command, setExit: SetExit): void {
+  withContext(
     program
       .command('parse')
       .description(
@@ -67,8 +85,10 @@ function buildProgram(setExit: (code: number) => void): Command {
           .default('text'),
       ),
   ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
+}
 
-  context(
+function addReportCommand(program: Command, setExit: SetExit): void {
+  withContext(
     program
       .command('report')
       .description('write report.md, report.html, charts/*.svg, runs.csv, summary.json (and report.pdf with --pdf)')
@@ -81,8 +101,10 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--png', 'also write charts/*.png (Chromium)')
       .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
+}
 
-  context(
+function addCompareCommand(program: Command, setExit: SetExit): void {
+  withContext(
     program
       .command('compare')
       .description('compare configurations along one factor and print a table')
@@ -92,28 +114,33 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, [])
       .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
+}
 
-  const output = () => new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table');
-  context(
+function addCapacityCommand(program: Command, setExit: SetExit): void {
+  withContext(
     program
       .command('capacity')
       .description('the largest load (concurrency or request rate) each configuration serves within latency targets')
       .argument('<paths...>', 'files or directories')
       .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3, ttft_p99_ms<=500); repeatable', collect, [])
       .option('--by <fields>', 'fields that tell configurations apart (default: every group key but the load level)')
-      .addOption(output()),
+      .addOption(tableFormatOption()),
   ).action(async (paths: string[], opts) => setExit(await runCapacity(paths, opts)));
+}
 
-  context(
+function addHistoryCommand(program: Command, setExit: SetExit): void {
+  withContext(
     program
       .command('history')
       .description('the same configuration across dates and engine versions, with changes beyond the noise flagged')
       .argument('<paths...>', 'files or directories')
       .option('--by <fields>', 'fields that tell configurations apart (default: every group key)')
       .option('--metric <metric>', 'follow only these metrics; repeatable', collect, [])
-      .addOption(output()),
+      .addOption(tableFormatOption()),
   ).action(async (paths: string[], opts) => setExit(await runHistory(paths, opts)));
+}
 
+function addNotebookCommands(program: Command, setExit: SetExit): void {
   const notebook = program.command('notebook').description('notebook tools');
   notebook
     .command('run')
@@ -135,8 +162,6 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option('--port <port>', 'port (default: 8888 or the next free one)')
     .option('--ip <address>', 'address to listen on', '127.0.0.1')
     .action(async (dir: string | undefined, opts) => setExit(await serveNotebookCommand(dir, opts)));
-
-  return program;
 }
 
 /** Runs the CLI and resolves to the exit code (never calls process.exit itself). */
