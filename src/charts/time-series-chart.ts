@@ -86,6 +86,8 @@ interface Pt {
   value: number;
 }
 
+type Value = Record<string, string | number>;
+
 export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeriesChartOptions): VegaLiteSpec {
   const wanted = Array.isArray(opts.series) ? [...opts.series] : [opts.series];
   const title =
@@ -94,20 +96,8 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
       .map(seriesTitle)
       .map((s) => s.replace(/\s*\([^()]*\)$/, ''))
       .join(', ')} over time`;
-  const keys = opts.replicaLabels ?? REPLICA_LABELS;
   const notes: string[] = [];
-  const pts: Pt[] = [];
-  let unreadable = 0;
-  for (const s of samples) {
-    if (!wanted.includes(s.series) || !Number.isFinite(s.value)) continue;
-    const t = s.t === undefined ? undefined : sampleSeconds(s.t); // a sample with no time has no place on a time axis
-    if (t === undefined) {
-      unreadable++;
-      continue;
-    }
-    pts.push({ series: s.series, replica: opts.replicaOf ? opts.replicaOf(s) : replicaOf(s, keys), t, value: s.value });
-  }
-  if (unreadable > 0) notes.push(`${unreadable} samples with an unreadable time were left out.`);
+  const pts = samplePoints(samples, wanted, opts, notes);
   if (pts.length === 0) return emptySpec(title, `No samples of ${wanted.join(', ')} to draw.`);
   // A loop, not Math.min(...xs): spreading a million samples would overflow the call stack.
   let t0 = Infinity;
@@ -123,61 +113,11 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
   const present = wanted.filter((w) => pts.some((p) => p.series === w));
 
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
-  let values: Array<Record<string, string | number>>;
-  let binned = false;
-  if (pts.length > cap) {
-    binned = true;
-    const perBucket = replicas.length * present.length;
-    const width = bucketWidth(t1 - t0, Math.max(1, Math.floor(cap / perBucket)));
-    const acc = new Map<string, { series: string; replica: string; b: number; sum: number; n: number; min: number; max: number }>();
-    for (const p of pts) {
-      const b = Math.floor((p.t - t0) / width);
-      const key = `${p.series}\u0000${p.replica}\u0000${b}`;
-      const a = acc.get(key) ?? { series: p.series, replica: p.replica, b, sum: 0, n: 0, min: Infinity, max: -Infinity };
-      a.sum += p.value;
-      a.n++;
-      a.min = Math.min(a.min, p.value);
-      a.max = Math.max(a.max, p.value);
-      acc.set(key, a);
-    }
-    values = [...acc.values()]
-      .sort(
-        (a, b) =>
-          present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.b - b.b,
-      )
-      .map((a) => ({
-        series: a.series,
-        replica: a.replica,
-        t: round((a.b + 0.5) * width, 3),
-        value: round(a.sum / a.n),
-        min: round(a.min),
-        max: round(a.max),
-        n: a.n,
-      }));
-    notes.push(
-      `${pts.length} samples were binned into ${width} s buckets (${values.length} points): the line is the bucket mean, the band min..max.`,
-    );
-  } else {
-    values = pts
-      .slice()
-      .sort(
-        (a, b) =>
-          present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.t - b.t,
-      )
-      .map((p) => ({ series: p.series, replica: p.replica, t: round(p.t - t0, 3), value: round(p.value) }));
-  }
+  const binned = pts.length > cap;
+  let values = binned ? bucketValues(pts, t0, t1, cap, present, replicas, notes) : pointValues(pts, t0, present, replicas);
   const withTotal = opts.total === true && replicas.length > 1;
   if (withTotal) {
-    // Sum per (series, time): exact times without binning, bucket means with binning.
-    const sums = new Map<string, { series: string; t: number; value: number }>();
-    for (const v of values) {
-      const key = `${String(v.series)}\u0000${String(v.t)}`;
-      const e = sums.get(key) ?? { series: String(v.series), t: Number(v.t), value: 0 };
-      e.value += Number(v.value);
-      sums.set(key, e);
-    }
-    const totals = [...sums.values()].sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || a.t - b.t);
-    values = values.concat(totals.map((e) => ({ series: e.series, replica: TOTAL_REPLICA, t: e.t, value: round(e.value) })));
+    values = values.concat(totalValues(values, present));
     notes.push(
       binned
         ? `The “${TOTAL_REPLICA}” line sums the replicas' bucket means.`
@@ -187,8 +127,107 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     );
   }
   if (replicas.length > 1) notes.push(`One line per replica (${replicas.length}).`);
-  const colorDomain = withTotal ? [...replicas, TOTAL_REPLICA] : replicas;
+  const body: Record<string, unknown> = { data: { values } };
+  const panel = panelOf(replicas, withTotal, binned, present.length > 1 ? 160 : 260, opts.window);
+  if (present.length === 1) Object.assign(body, panel(present[0] as string));
+  else body.vconcat = present.map(panel);
+  return frame(title, opts.subtitle, { points: values.length, notes }, body);
+}
 
+/** The samples of the wanted series as points; those with no readable time are left out, said so in `notes`. */
+function samplePoints(samples: readonly SampleRecord[], wanted: readonly string[], opts: TimeSeriesChartOptions, notes: string[]): Pt[] {
+  const keys = opts.replicaLabels ?? REPLICA_LABELS;
+  const pts: Pt[] = [];
+  let unreadable = 0;
+  for (const s of samples) {
+    if (!wanted.includes(s.series) || !Number.isFinite(s.value)) continue;
+    const t = s.t === undefined ? undefined : sampleSeconds(s.t); // a sample with no time has no place on a time axis
+    if (t === undefined) {
+      unreadable++;
+      continue;
+    }
+    pts.push({ series: s.series, replica: opts.replicaOf ? opts.replicaOf(s) : replicaOf(s, keys), t, value: s.value });
+  }
+  if (unreadable > 0) notes.push(`${unreadable} samples with an unreadable time were left out.`);
+  return pts;
+}
+
+/** Every point as it is, by series, replica and time (seconds since `t0`). */
+function pointValues(pts: readonly Pt[], t0: number, present: readonly string[], replicas: readonly string[]): Value[] {
+  return pts
+    .slice()
+    .sort(
+      (a, b) =>
+        present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.t - b.t,
+    )
+    .map((p) => ({ series: p.series, replica: p.replica, t: round(p.t - t0, 3), value: round(p.value) }));
+}
+
+/** Over the cap: one point per series, replica and time bucket (the mean, with min..max), said so in `notes`. */
+function bucketValues(
+  pts: readonly Pt[],
+  t0: number,
+  t1: number,
+  cap: number,
+  present: readonly string[],
+  replicas: readonly string[],
+  notes: string[],
+): Value[] {
+  const perBucket = replicas.length * present.length;
+  const width = bucketWidth(t1 - t0, Math.max(1, Math.floor(cap / perBucket)));
+  const acc = new Map<string, { series: string; replica: string; b: number; sum: number; n: number; min: number; max: number }>();
+  for (const p of pts) {
+    const b = Math.floor((p.t - t0) / width);
+    const key = `${p.series}\u0000${p.replica}\u0000${b}`;
+    const a = acc.get(key) ?? { series: p.series, replica: p.replica, b, sum: 0, n: 0, min: Infinity, max: -Infinity };
+    a.sum += p.value;
+    a.n++;
+    a.min = Math.min(a.min, p.value);
+    a.max = Math.max(a.max, p.value);
+    acc.set(key, a);
+  }
+  const values = [...acc.values()]
+    .sort(
+      (a, b) =>
+        present.indexOf(a.series) - present.indexOf(b.series) || replicas.indexOf(a.replica) - replicas.indexOf(b.replica) || a.b - b.b,
+    )
+    .map((a) => ({
+      series: a.series,
+      replica: a.replica,
+      t: round((a.b + 0.5) * width, 3),
+      value: round(a.sum / a.n),
+      min: round(a.min),
+      max: round(a.max),
+      n: a.n,
+    }));
+  notes.push(
+    `${pts.length} samples were binned into ${width} s buckets (${values.length} points): the line is the bucket mean, the band min..max.`,
+  );
+  return values;
+}
+
+/** The `total` line: the sum per series and time (exact times without binning, bucket means with binning). */
+function totalValues(values: readonly Value[], present: readonly string[]): Value[] {
+  const sums = new Map<string, { series: string; t: number; value: number }>();
+  for (const v of values) {
+    const key = `${String(v.series)}\u0000${String(v.t)}`;
+    const e = sums.get(key) ?? { series: String(v.series), t: Number(v.t), value: 0 };
+    e.value += Number(v.value);
+    sums.set(key, e);
+  }
+  const totals = [...sums.values()].sort((a, b) => present.indexOf(a.series) - present.indexOf(b.series) || a.t - b.t);
+  return totals.map((e) => ({ series: e.series, replica: TOTAL_REPLICA, t: e.t, value: round(e.value) }));
+}
+
+/** The panel of one series: a line per replica (and the total), over its min..max band when binned. */
+function panelOf(
+  replicas: readonly string[],
+  withTotal: boolean,
+  binned: boolean,
+  height: number,
+  window: TimeSeriesChartOptions['window'],
+): (series: string) => Record<string, unknown> {
+  const colorDomain = withTotal ? [...replicas, TOTAL_REPLICA] : replicas;
   const x = { field: 't', type: 'quantitative', title: 'Time since first sample (s)', scale: { nice: false, zero: true } };
   const range = replicas.map((_r, i) => PALETTE[i % PALETTE.length] as string);
   const color = {
@@ -200,10 +239,9 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
     // Full opacity: the legend would otherwise take the faint band's.
     legend: { ...fitLegend(colorDomain), symbolOpacity: 1 },
   };
-  const height = present.length > 1 ? 160 : 260;
   const yTitle = (series: string): string | string[] => fitTitle(seriesTitle(series), height);
-  const panel = (series: string): Record<string, unknown> => {
-    const layers: unknown[] = opts.window ? windowLayers(x, opts.window) : [];
+  return (series) => {
+    const layers: unknown[] = window ? windowLayers(x, window) : [];
     if (binned)
       layers.push({
         transform: [{ filter: 'isValid(datum.min)' }],
@@ -229,17 +267,8 @@ export function timeSeriesChart(samples: readonly SampleRecord[], opts: TimeSeri
         ],
       },
     });
-    return {
-      width: CHART_WIDTH,
-      height,
-      transform: [{ filter: { field: 'series', equal: series } }],
-      layer: layers,
-    };
+    return { width: CHART_WIDTH, height, transform: [{ filter: { field: 'series', equal: series } }], layer: layers };
   };
-  const body: Record<string, unknown> = { data: { values } };
-  if (present.length === 1) Object.assign(body, panel(present[0] as string));
-  else body.vconcat = present.map(panel);
-  return frame(title, opts.subtitle, { points: values.length, notes }, body);
 }
 
 /** Layers that shade a window of the time axis and name it at its top left. */
