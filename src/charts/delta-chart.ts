@@ -83,47 +83,86 @@ function keepTellingRows(
 
 export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartOptions): VegaLiteSpec {
   const metrics = opts.metrics ?? defaultDeltaMetrics(comparisons, opts.kind);
-  let picked = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
-  const sides = [...new Set(picked.map((c) => `${c.candidate.label} vs ${c.baseline.label}`))];
+  const all = comparisons.filter((c) => c.kind === opts.kind && metrics.includes(c.metric) && Number.isFinite(c.change_pct));
+  const sides = [...new Set(all.map((c) => `${c.candidate.label} vs ${c.baseline.label}`))];
   const title =
     opts.title ??
     (sides.length === 1 ? `${capitalise(sides[0] as string)}: change %` : `${KIND_TITLES[opts.kind]}: change % of candidate vs baseline`);
-  if (picked.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
+  if (all.length === 0) return emptySpec(title, `No ${opts.kind} comparisons to draw.`);
 
-  const present = metrics.filter((m) => picked.some((c) => c.metric === m));
-  const sk = seriesKeys(picked.map((c) => c.group as Record<string, string | number | undefined>));
-  const keys = sk.keys;
+  const present = metrics.filter((m) => all.some((c) => c.metric === m));
+  const sk = seriesKeys(all.map((c) => c.group as Record<string, string | number | undefined>));
   const labelOf = (c: Comparison): string => {
-    const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
+    const base = groupLabel(c.group as Record<string, string | number | undefined>, sk.keys);
     return sides.length === 1 ? base : `${base} (${c.candidate.label} vs ${c.baseline.label})`;
   };
-  let order: string[] = [];
-  const seenLabels = new Set<string>();
-  for (const c of picked) {
-    const l = labelOf(c);
-    if (!seenLabels.has(l)) order.push(l);
-    seenLabels.add(l);
-  }
-  const capNotes: string[] = [];
-  const keepRows = Math.max(
-    1,
-    Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor((opts.maxMarks ?? DEFAULT_MARK_CAP) / present.length)),
-  );
-  if (order.length > keepRows) {
-    let cut = keepTellingRows(picked, order, labelOf, keepRows);
-    // Rows normally hold one comparison per metric; should one hold more, fewer rows are kept so the cap holds.
-    for (let k = keepRows - 1; k >= 1 && cut.picked.length > (opts.maxMarks ?? DEFAULT_MARK_CAP); k--)
-      cut = keepTellingRows(picked, order, labelOf, k);
-    const leftOut = picked.length - cut.picked.length;
-    const changes = picked.filter((c) => !cut.rows.has(labelOf(c))).map((c) => c.change_pct);
-    capNotes.push(
-      `Only the ${cut.rows.size} of ${order.length} configurations with the largest change in any metric are shown (conclusive changes first); ${order.length - cut.rows.size} configurations (${leftOut} comparisons, changes from ${fmtPct(Math.min(...changes))} to ${fmtPct(Math.max(...changes))}) are left out.`,
-    );
-    picked = cut.picked;
-    order = order.filter((l) => cut.rows.has(l));
-  }
+  const { picked, order, capNotes } = keepRowsUnderCap(all, labelOf, opts, present.length);
   const anyWarm = picked.some((c) => c.flags.includes('warmup-suspect'));
-  const values = picked
+  const values = deltaValues(picked, present, order, labelOf, anyWarm);
+  const notes = [
+    'Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).',
+    ...capNotes,
+  ];
+  if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  if (anyWarm) notes.push('Faded bars with a dashed outline are comparisons built only on warm-up suspects.');
+
+  const columns = Math.min(2, present.length);
+  const subtitle = subtitleLines(
+    opts.subtitle,
+    commonLine(
+      picked.map((c) => c.group as Record<string, string | number | undefined>),
+      sk,
+    ),
+  );
+  return frame(
+    title,
+    subtitle,
+    { points: values.length, notes },
+    {
+      data: { values },
+      facet: { field: 'metric', type: 'nominal', title: null, sort: present.map(metricName), header: { labelFontSize: 12 } },
+      columns,
+      spacing: FACET_SPACING,
+      spec: deltaPanel(values, order, columns, anyWarm),
+      resolve: { scale: { x: 'independent' } },
+    },
+  );
+}
+
+/**
+ * The configurations (rows, in first-seen order) and their comparisons, cut to the most telling
+ * rows when there are more than `maxRows` or their bars (`metrics` per row) pass the cap.
+ */
+function keepRowsUnderCap(
+  all: readonly Comparison[],
+  labelOf: (c: Comparison) => string,
+  opts: DeltaChartOptions,
+  metrics: number,
+): { picked: readonly Comparison[]; order: string[]; capNotes: string[] } {
+  const order = [...new Set(all.map(labelOf))];
+  const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
+  const keepRows = Math.max(1, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor(cap / metrics)));
+  if (order.length <= keepRows) return { picked: all, order, capNotes: [] };
+  let cut = keepTellingRows(all, order, labelOf, keepRows);
+  // Rows normally hold one comparison per metric; should one hold more, fewer rows are kept so the cap holds.
+  for (let k = keepRows - 1; k >= 1 && cut.picked.length > cap; k--) cut = keepTellingRows(all, order, labelOf, k);
+  const leftOut = all.length - cut.picked.length;
+  const changes = all.filter((c) => !cut.rows.has(labelOf(c))).map((c) => c.change_pct);
+  const note = `Only the ${cut.rows.size} of ${order.length} configurations with the largest change in any metric are shown (conclusive changes first); ${order.length - cut.rows.size} configurations (${leftOut} comparisons, changes from ${fmtPct(Math.min(...changes))} to ${fmtPct(Math.max(...changes))}) are left out.`;
+  return { picked: cut.picked, order: order.filter((l) => cut.rows.has(l)), capNotes: [note] };
+}
+
+/** One bar per comparison: its change, min..max over run pairs, outcome and label, by metric then row. */
+function deltaValues(
+  picked: readonly Comparison[],
+  present: readonly string[],
+  order: readonly string[],
+  labelOf: (c: Comparison) => string,
+  anyWarm: boolean,
+) {
+  return picked
     .map((c) => {
       const [a, b] = c.change_pct_range;
       const better = lowerIsBetter(c.metric) ? c.change_pct < 0 : c.change_pct > 0;
@@ -144,19 +183,13 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       };
     })
     .sort((p, q) => p.metricIndex - q.metricIndex || order.indexOf(p.label) - order.indexOf(q.label));
-  const metricNames = present.map(metricName);
-  const notes = [
-    'Bars: change % of the candidate mean over the baseline mean; green is better for the candidate (higher throughput, lower latency).',
-    ...capNotes,
-  ];
-  if (values.some((v) => v.whisker === 1)) notes.push('Whiskers span the change over every pair of baseline and candidate runs.');
-  const implied = impliedNote(sk);
-  if (implied) notes.push(implied);
-  if (anyWarm) notes.push('Faded bars with a dashed outline are comparisons built only on warm-up suspects.');
+}
 
-  const columns = Math.min(2, present.length);
+type DeltaValue = ReturnType<typeof deltaValues>[number];
+
+/** One metric's panel: the bars (coloured by outcome), the whiskers, the zero line and the value labels. */
+function deltaPanel(values: readonly DeltaValue[], order: readonly string[], columns: number, anyWarm: boolean): Record<string, unknown> {
   const layout = fitRows(order, { reserve: (columns - 1) * FACET_SPACING + 10 * columns });
-  const cellWidth = Math.max(140, Math.floor(layout.plotWidth / columns));
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
   // Padding (px) leaves room for the value labels at the ends of the bars.
   const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
@@ -170,8 +203,8 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       ['no change', COLORS.muted],
     ] as const
   ).filter((o) => values.some((v) => v.outcome === o[0]));
-  const inner = {
-    width: cellWidth,
+  return {
+    width: Math.max(140, Math.floor(layout.plotWidth / columns)),
     height: { step: layout.step },
     layer: [
       {
@@ -212,24 +245,4 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       },
     ],
   };
-  const subtitle = subtitleLines(
-    opts.subtitle,
-    commonLine(
-      picked.map((c) => c.group as Record<string, string | number | undefined>),
-      sk,
-    ),
-  );
-  return frame(
-    title,
-    subtitle,
-    { points: values.length, notes },
-    {
-      data: { values },
-      facet: { field: 'metric', type: 'nominal', title: null, sort: metricNames, header: { labelFontSize: 12 } },
-      columns,
-      spacing: FACET_SPACING,
-      spec: inner,
-      resolve: { scale: { x: 'independent' } },
-    },
-  );
 }
