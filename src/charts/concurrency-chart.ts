@@ -127,6 +127,8 @@ function foldLines<P extends LinePoint>(
   };
 }
 
+type Value = Record<string, string | number>;
+
 export function concurrencyChart(
   input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
   opts: ConcurrencyChartOptions = {},
@@ -142,7 +144,48 @@ export function concurrencyChart(
   const groups = rows.map((r) => r.group);
   const sk = seriesKeys(groups, ['concurrency']);
   const lineKeys = sk.keys;
-  const points = new Map<string, LinePoint & { lineSort: Array<string | number | undefined> }>();
+  const points = linePoints(rows, lineKeys, metrics);
+  if (points.length === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
+  const present = metrics.filter((m) => points.some((p) => p.metric === m));
+  const notes: string[] = [];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  const folded = foldLines(
+    points,
+    lineOrder(points),
+    present[0] as string,
+    opts.maxMarks ?? DEFAULT_MARK_CAP,
+    opts.maxLines ?? DEFAULT_MAX_LINES,
+  );
+  if (folded.note) notes.push(folded.note);
+  const values = lineValues(folded.points, present, folded.lines);
+  if (values.some((v) => Number(v.n) > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
+  const warmups = values.some((v) => v.warmup === 1);
+  if (warmups) notes.push('Hollow diamonds are warm-up suspects, kept off the lines (as analysis keeps them out of the means).');
+  // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
+  const cs = values.map((v) => Number(v.concurrency));
+  const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
+  if (logX) notes.push('Concurrency is on a log scale.');
+  const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
+  const panel = panelOf({
+    lineTitle,
+    color: lineColor(folded.lines, lineTitle, warmups, folded.note !== undefined),
+    logX,
+    whiskers: values.some((v) => Number(v.n) > 1),
+    warmups,
+    height: present.length > 1 ? 200 : 280,
+  });
+  const body: Record<string, unknown> = { data: { values } };
+  if (present.length === 1) Object.assign(body, panel(present[0] as string));
+  else body.vconcat = present.map(panel);
+  return frame(title, subtitleLines(opts.subtitle, commonLine(groups, sk)), { points: values.length, notes }, body);
+}
+
+type SortablePoint = LinePoint & { lineSort: Array<string | number | undefined> };
+
+/** One point per line, concurrency, metric and warm-up or not, with the stats of the rows that land on it. */
+function linePoints(rows: readonly ChartRow[], lineKeys: readonly string[], metrics: readonly string[]): SortablePoint[] {
+  const points = new Map<string, SortablePoint>();
   for (const row of rows) {
     const line = groupLabel(row.group, lineKeys);
     const concurrency = groupValue(row, 'concurrency') as number;
@@ -156,32 +199,27 @@ export function concurrencyChart(
       points.set(key, p);
     }
   }
-  if (points.size === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
-  const lineOrder = new Map<string, Array<string | number | undefined>>();
-  for (const p of points.values()) if (!lineOrder.has(p.line)) lineOrder.set(p.line, p.lineSort);
-  const lines = [...lineOrder.keys()].sort((a, b) => {
-    const sa = lineOrder.get(a) ?? [];
-    const sb = lineOrder.get(b) ?? [];
+  return [...points.values()];
+}
+
+/** The lines in the order of their keys' values (then of their labels). */
+function lineOrder(points: readonly SortablePoint[]): string[] {
+  const lineSort = new Map<string, Array<string | number | undefined>>();
+  for (const p of points) if (!lineSort.has(p.line)) lineSort.set(p.line, p.lineSort);
+  return [...lineSort.keys()].sort((a, b) => {
+    const sa = lineSort.get(a) ?? [];
+    const sb = lineSort.get(b) ?? [];
     for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
       const c = compareValues(sa[i], sb[i]);
       if (c !== 0) return c;
     }
     return compareValues(a, b);
   });
-  const present = metrics.filter((m) => [...points.values()].some((p) => p.metric === m));
-  const notes: string[] = [];
-  const implied = impliedNote(sk);
-  if (implied) notes.push(implied);
-  const folded = foldLines(
-    [...points.values()],
-    lines,
-    present[0] as string,
-    opts.maxMarks ?? DEFAULT_MARK_CAP,
-    opts.maxLines ?? DEFAULT_MAX_LINES,
-  );
-  if (folded.note) notes.push(folded.note);
-  const shown = folded.lines;
-  const values = folded.points
+}
+
+/** The data values: a point's merged stats, by metric, line, concurrency, measured before warm-up. */
+function lineValues(points: readonly LinePoint[], present: readonly string[], shown: readonly string[]): Value[] {
+  return points
     .map((p) => ({ p, s: mergeStats(p.stats) as RowStat }))
     .sort(
       (a, b) =>
@@ -191,7 +229,7 @@ export function concurrencyChart(
         Number(a.p.warmup) - Number(b.p.warmup),
     )
     .map(({ p, s }) => {
-      const v: Record<string, string | number> = {
+      const v: Value = {
         metric: p.metric,
         line: p.line,
         concurrency: p.concurrency,
@@ -203,11 +241,10 @@ export function concurrencyChart(
       if (p.warmup) v.warmup = 1;
       return v;
     });
+}
 
-  if (values.some((v) => Number(v.n) > 1)) notes.push('Points are means over repeats; whiskers span min..max.');
-  const warmups = values.some((v) => v.warmup === 1);
-  if (warmups) notes.push('Hollow diamonds are warm-up suspects, kept off the lines (as analysis keeps them out of the means).');
-  const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
+/** The line colour channel; folded, the "other" line is grey and no kept line shares the grey. */
+function lineColor(shown: readonly string[], lineTitle: string, warmups: boolean, folded: boolean): Record<string, unknown> {
   const legendWidth = warmups ? CHART_WIDTH - WARMUP_LEGEND_WIDTH : CHART_WIDTH;
   const color: Record<string, unknown> = {
     field: 'line',
@@ -216,27 +253,33 @@ export function concurrencyChart(
     sort: shown,
     legend: fitLegend(shown, legendWidth),
   };
-  // Folded: the "other" line is grey, and no kept line shares the grey.
-  if (folded.note)
+  if (folded)
     color.scale = {
       domain: shown,
       range: shown.map((_, i) =>
         i === shown.length - 1 ? COLORS.muted : (PALETTE.filter((c) => c !== COLORS.muted)[i % (PALETTE.length - 1)] as string),
       ),
     };
-  // Concurrency sweeps often double (1, 2, 4 … 512): a log axis keeps the low end readable.
-  const cs = values.map((v) => Number(v.concurrency));
-  const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
-  if (logX) notes.push('Concurrency is on a log scale.');
+  return color;
+}
+
+/** The panel of one metric: lines with points, whiskers over repeats, and the warm-up suspects off the lines. */
+function panelOf(o: {
+  lineTitle: string;
+  color: Record<string, unknown>;
+  logX: boolean;
+  whiskers: boolean;
+  warmups: boolean;
+  height: number;
+}): (metric: string) => Record<string, unknown> {
+  const { color, warmups, height } = o;
   const x = {
     field: 'concurrency',
     type: 'quantitative',
     title: keyTitle('concurrency'),
-    scale: logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
+    scale: o.logX ? { type: 'log', base: 2, nice: false, padding: 12 } : { zero: false, nice: false, padding: 12 },
   };
-  const whiskers = values.some((v) => Number(v.n) > 1);
-  const height = present.length > 1 ? 200 : 280;
-  const panel = (metric: string): Record<string, unknown> => ({
+  return (metric) => ({
     width: CHART_WIDTH,
     height,
     transform: [{ filter: { field: 'metric', equal: metric } }],
@@ -249,14 +292,14 @@ export function concurrencyChart(
           y: { field: 'value', type: 'quantitative', title: fitTitle(metricTitle(metric), height) },
           color,
           tooltip: [
-            { field: 'line', type: 'nominal', title: lineTitle },
+            { field: 'line', type: 'nominal', title: o.lineTitle },
             { field: 'concurrency', type: 'quantitative', title: 'Concurrency' },
             { field: 'value', type: 'quantitative', title: metricTitle(metric), format: '.4~g' },
             { field: 'n', type: 'quantitative', title: 'repeats' },
           ],
         },
       },
-      ...(whiskers
+      ...(o.whiskers
         ? [
             {
               transform: [{ filter: 'datum.n > 1' }],
@@ -268,8 +311,4 @@ export function concurrencyChart(
       ...(warmups ? [warmupPointLayer({ x, y: { field: 'value', type: 'quantitative' }, color })] : []),
     ],
   });
-  const body: Record<string, unknown> = { data: { values } };
-  if (present.length === 1) Object.assign(body, panel(present[0] as string));
-  else body.vconcat = present.map(panel);
-  return frame(title, subtitleLines(opts.subtitle, commonLine(groups, sk)), { points: values.length, notes }, body);
 }
