@@ -55,6 +55,8 @@ export function keepTelling<C extends Pick<Comparison, 'change_pct' | 'flags'>>(
   return { kept: comparisons.filter((_, i) => keptIdx.has(i)), left: comparisons.filter((_, i) => !keptIdx.has(i)) };
 }
 
+type Value = Record<string, string | number>;
+
 export function scalingChart(comparisons: readonly Comparison[], opts: ScalingChartOptions = {}): VegaLiteSpec {
   const metric = opts.metric ?? defaultScalingMetric(comparisons);
   const title = opts.title ?? `Scaling: ${metric ? midSentence(metricName(metric)) : 'throughput'} speedup`;
@@ -66,52 +68,9 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
 
   const groups = picked.map((c) => c.group as Record<string, string | number | undefined>);
   const sk = seriesKeys(groups);
-  const keys = sk.keys;
   const sides = new Set(picked.map(sideText));
   const sameSides = sides.size === 1;
-  const rows = picked.map((c) => {
-    const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
-    const label = sameSides ? base : `${base} (${sideText(c)})`;
-    const ideal =
-      typeof c.baseline.value === 'number' && typeof c.candidate.value === 'number' && c.baseline.value > 0
-        ? c.candidate.value / c.baseline.value
-        : undefined;
-    const lo = 1 + c.change_pct_range[0] / 100;
-    const hi = 1 + c.change_pct_range[1] / 100;
-    const inconclusive = c.flags.includes('inconclusive');
-    const effText = c.efficiency !== undefined ? ` · eff. ${Math.round(c.efficiency * 100)}%` : '';
-    const warmText = c.flags.includes('warmup-suspect') ? ` · ${WARMUP_LABEL}` : '';
-    const v: Record<string, string | number> = {
-      label,
-      speedup: round(c.ratio),
-      lo: round(Math.min(lo, hi)),
-      hi: round(Math.max(lo, hi)),
-      repeats: c.baseline.n > 1 || c.candidate.n > 1 ? 1 : 0,
-      result: inconclusive ? 'inconclusive' : 'conclusive',
-      text: `${fmt(c.ratio)}×${effText}${warmText}`,
-      textAt: round(Math.max(c.ratio, hi, ideal ?? 0)),
-    };
-    if (ideal !== undefined) v.ideal = round(ideal);
-    if (c.efficiency !== undefined) v.efficiency = round(c.efficiency);
-    return v;
-  });
-  // Duplicate labels (same group twice) get the metric's sides appended so bars do not overlap.
-  const seen = new Map<string, number>();
-  for (const r of rows) {
-    const k = r.label as string;
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    if (n > 1) r.label = `${k} #${n}`;
-  }
-  const order = rows.map((r) => r.label as string);
-  const layout = fitRows(order, { minStep: Math.round(ROW_STEP * 1.4) });
-  const plotWidth = Math.max(200, layout.plotWidth);
-  // The domain ends where the longest value text beside its bar still fits in the plot.
-  const xmax =
-    Math.max(
-      1.2,
-      ...rows.map((r) => (Number(r.textAt) * plotWidth) / Math.max(40, plotWidth - 8 - textWidth(String(r.text), FONT.label))),
-    ) * 1.02;
+  const rows = speedupRows(picked, sk.keys, sameSides);
   const notes = [
     'Bars: speedup (candidate mean / baseline mean). Orange tick: ideal linear speedup (the GPU ratio). Grey line: no change (1×).',
   ];
@@ -127,70 +86,117 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   }
   if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');
   if (rows.some((r) => r.result === 'inconclusive')) notes.push('Pale bars are inconclusive (a single run, or overlapping ranges).');
+  const subtitle = subtitleLines(opts.subtitle ?? (sameSides ? [...sides][0] : undefined), commonLine(groups, sk));
+  return frame(title, subtitle, { points: rows.length, notes }, scalingBody(rows, metric as string));
+}
 
+/** A bar per comparison: speedup with its range over run pairs, the ideal (GPU ratio) and the text beside the bar. */
+function speedupRows(picked: readonly Comparison[], keys: readonly string[], sameSides: boolean): Value[] {
+  const rows = picked.map((c) => {
+    const base = groupLabel(c.group as Record<string, string | number | undefined>, keys);
+    const label = sameSides ? base : `${base} (${sideText(c)})`;
+    const ideal =
+      typeof c.baseline.value === 'number' && typeof c.candidate.value === 'number' && c.baseline.value > 0
+        ? c.candidate.value / c.baseline.value
+        : undefined;
+    const lo = 1 + c.change_pct_range[0] / 100;
+    const hi = 1 + c.change_pct_range[1] / 100;
+    const inconclusive = c.flags.includes('inconclusive');
+    const effText = c.efficiency !== undefined ? ` · eff. ${Math.round(c.efficiency * 100)}%` : '';
+    const warmText = c.flags.includes('warmup-suspect') ? ` · ${WARMUP_LABEL}` : '';
+    const v: Value = {
+      label,
+      speedup: round(c.ratio),
+      lo: round(Math.min(lo, hi)),
+      hi: round(Math.max(lo, hi)),
+      repeats: c.baseline.n > 1 || c.candidate.n > 1 ? 1 : 0,
+      result: inconclusive ? 'inconclusive' : 'conclusive',
+      text: `${fmt(c.ratio)}×${effText}${warmText}`,
+      textAt: round(Math.max(c.ratio, hi, ideal ?? 0)),
+    };
+    if (ideal !== undefined) v.ideal = round(ideal);
+    if (c.efficiency !== undefined) v.efficiency = round(c.efficiency);
+    return v;
+  });
+  // Duplicate labels (same group twice) get a number so bars do not overlap.
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const k = r.label as string;
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    if (n > 1) r.label = `${k} #${n}`;
+  }
+  return rows;
+}
+
+/** The plot: bars, whiskers, ideal ticks, the 1× line and the texts, on an x domain that leaves room for the texts. */
+function scalingBody(rows: Value[], metric: string): Record<string, unknown> {
+  const order = rows.map((r) => r.label as string);
+  const layout = fitRows(order, { minStep: Math.round(ROW_STEP * 1.4) });
+  const plotWidth = Math.max(200, layout.plotWidth);
+  // The domain ends where the longest value text beside its bar still fits in the plot.
+  const xmax =
+    Math.max(
+      1.2,
+      ...rows.map((r) => (Number(r.textAt) * plotWidth) / Math.max(40, plotWidth - 8 - textWidth(String(r.text), FONT.label))),
+    ) * 1.02;
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
   const x = {
     type: 'quantitative',
-    title: `Speedup (×, ${metricName(metric as string)})`,
+    title: `Speedup (×, ${metricName(metric)})`,
     scale: { domain: [0, round(xmax, 3)], nice: false },
   };
-  const subtitle = subtitleLines(opts.subtitle ?? (sameSides ? [...sides][0] : undefined), commonLine(groups, sk));
-  return frame(
-    title,
-    subtitle,
-    { points: rows.length, notes },
+  return { data: { values: rows }, width: plotWidth, height: { step: layout.step }, layer: scalingLayers(rows, x, y) };
+}
+
+/** Bars, whiskers over repeats, ideal ticks, the 1× line and the texts beside the bars. */
+function scalingLayers(rows: readonly Value[], x: Record<string, unknown>, y: Record<string, unknown>): Array<Record<string, unknown>> {
+  return [
     {
-      data: { values: rows },
-      width: plotWidth,
-      height: { step: layout.step },
-      layer: [
-        {
-          mark: { type: 'bar', height: { band: 0.7 } },
-          encoding: {
-            y,
-            x: { ...x, field: 'speedup' },
-            color: {
-              field: 'result',
-              type: 'nominal',
-              title: 'Result',
-              scale: { domain: ['conclusive', 'inconclusive'], range: [COLORS.neutral, COLORS.muted] },
-            },
-            tooltip: [
-              { field: 'label', type: 'nominal', title: 'Configuration' },
-              { field: 'speedup', type: 'quantitative', title: 'Speedup', format: '.3f' },
-              { field: 'ideal', type: 'quantitative', title: 'Ideal', format: '.3f' },
-              { field: 'efficiency', type: 'quantitative', title: 'Efficiency', format: '.0%' },
-            ],
-          },
+      mark: { type: 'bar', height: { band: 0.7 } },
+      encoding: {
+        y,
+        x: { ...x, field: 'speedup' },
+        color: {
+          field: 'result',
+          type: 'nominal',
+          title: 'Result',
+          scale: { domain: ['conclusive', 'inconclusive'], range: [COLORS.neutral, COLORS.muted] },
         },
-        ...(rows.some((r) => r.repeats === 1)
-          ? [
-              {
-                transform: [{ filter: 'datum.repeats > 0' }],
-                mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 },
-                encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } },
-              },
-            ]
-          : []),
-        ...(rows.some((r) => r.ideal !== undefined)
-          ? [
-              {
-                transform: [{ filter: 'isValid(datum.ideal)' }],
-                mark: { type: 'tick', color: COLORS.ideal, thickness: 3, bandSize: ROW_STEP },
-                encoding: { y, x: { ...x, field: 'ideal' } },
-              },
-            ]
-          : []),
-        {
-          data: { values: [{ one: 1 }] },
-          mark: { type: 'rule', color: COLORS.reference, strokeDash: [4, 3] },
-          encoding: { x: { ...x, field: 'one' } },
-        },
-        {
-          mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#222222' },
-          encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text', type: 'nominal' } },
-        },
-      ],
+        tooltip: [
+          { field: 'label', type: 'nominal', title: 'Configuration' },
+          { field: 'speedup', type: 'quantitative', title: 'Speedup', format: '.3f' },
+          { field: 'ideal', type: 'quantitative', title: 'Ideal', format: '.3f' },
+          { field: 'efficiency', type: 'quantitative', title: 'Efficiency', format: '.0%' },
+        ],
+      },
     },
-  );
+    ...(rows.some((r) => r.repeats === 1)
+      ? [
+          {
+            transform: [{ filter: 'datum.repeats > 0' }],
+            mark: { type: 'rule', color: '#333333', strokeWidth: 1.5 },
+            encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } },
+          },
+        ]
+      : []),
+    ...(rows.some((r) => r.ideal !== undefined)
+      ? [
+          {
+            transform: [{ filter: 'isValid(datum.ideal)' }],
+            mark: { type: 'tick', color: COLORS.ideal, thickness: 3, bandSize: ROW_STEP },
+            encoding: { y, x: { ...x, field: 'ideal' } },
+          },
+        ]
+      : []),
+    {
+      data: { values: [{ one: 1 }] },
+      mark: { type: 'rule', color: COLORS.reference, strokeDash: [4, 3] },
+      encoding: { x: { ...x, field: 'one' } },
+    },
+    {
+      mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, color: '#222222' },
+      encoding: { y, x: { ...x, field: 'textAt' }, text: { field: 'text', type: 'nominal' } },
+    },
+  ];
 }
