@@ -45,22 +45,52 @@ export function hasLatencyDistribution(rows: readonly ChartRow[], q: LatencyQuan
   return rows.some((r) => STATS.filter((s) => metricStat(r, metricKey(q, s)) !== undefined).length >= 2);
 }
 
+/** A configuration row: its sort values, whether it is of warm-up suspects, and each statistic's values over its repeats. */
+interface LatencyRow {
+  sort: Array<string | number | undefined>;
+  warmup: boolean;
+  stats: Map<string, RowStat[]>;
+}
+
+type Value = Record<string, string | number>;
+
 export function latencyDistributionChart(
   input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
   opts: LatencyDistributionOptions = {},
 ): VegaLiteSpec {
   const q = opts.quantity ?? 'latency';
-  const unit = q === 'latency' ? 's' : 'ms';
   const title = opts.title ?? `${NAMES[q]} distribution`;
   const rows = toRows(input).filter((r) => STATS.filter((s) => metricStat(r, metricKey(q, s)) !== undefined).length >= 2);
   if (rows.length === 0) return emptySpec(title, `No ${NAMES[q].toLowerCase()} percentiles to draw.`);
 
   const groups = rows.map((r) => r.group);
   const sk = seriesKeys(groups);
-  const keys = sk.keys;
-  // Rows with the same label are repeats: each statistic is averaged over them. Warm-up
-  // suspects get a row of their own, never averaged with measured runs.
-  const byLabel = new Map<string, { sort: Array<string | number | undefined>; warmup: boolean; stats: Map<string, RowStat[]> }>();
+  const byLabel = latencyRows(rows, sk.keys, q);
+  const notes: string[] = [];
+  const implied = impliedNote(sk);
+  if (implied) notes.push(implied);
+  const labels = keepSlowest(byLabel, rowOrder(byLabel), opts, notes);
+  const { points, ranges } = latencyValues(byLabel, labels);
+  const warmups = ranges.some((r) => r.warmup === 1);
+  // The dashed-line legend needs a value for every range, measured ones included.
+  if (warmups) for (const r of ranges) r.run = r.warmup === 1 ? WARMUP_LABEL : 'measured';
+  if (points.some((p) => Number(p.n) > 1)) notes.push('Each statistic is the mean over the repeats of its configuration.');
+  notes.push('A line joins the lowest and highest statistic given for each configuration.');
+  if (warmups) notes.push('Rows marked (warm-up suspect) are runs analysis keeps out of the means: hollow points on a dashed line.');
+  return frame(
+    title,
+    subtitleLines(opts.subtitle, commonLine(groups, sk)),
+    { points: points.length + ranges.length, notes },
+    latencyBody(points, ranges, labels, q, warmups),
+  );
+}
+
+/**
+ * Rows with the same label are repeats: each statistic is averaged over them. Warm-up
+ * suspects get a row of their own, never averaged with measured runs.
+ */
+function latencyRows(rows: readonly ChartRow[], keys: readonly string[], q: LatencyQuantity): Map<string, LatencyRow> {
+  const byLabel = new Map<string, LatencyRow>();
   for (const r of rows) {
     const base = groupLabel(r.group, keys);
     const label = r.warmup ? `${base} (${WARMUP_LABEL})` : base;
@@ -71,7 +101,12 @@ export function latencyDistributionChart(
     }
     byLabel.set(label, e);
   }
-  let labels = [...byLabel.keys()].sort((a, b) => {
+  return byLabel;
+}
+
+/** Row labels in the order of their keys' values, measured before warm-up, then by label. */
+function rowOrder(byLabel: ReadonlyMap<string, LatencyRow>): string[] {
+  return [...byLabel.keys()].sort((a, b) => {
     const sa = byLabel.get(a)?.sort ?? [];
     const sb = byLabel.get(b)?.sort ?? [];
     for (let i = 0; i < sa.length; i++) {
@@ -80,23 +115,31 @@ export function latencyDistributionChart(
     }
     return Number(byLabel.get(a)?.warmup) - Number(byLabel.get(b)?.warmup) || compareValues(a, b);
   });
-  const notes: string[] = [];
-  const implied = impliedNote(sk);
-  if (implied) notes.push(implied);
+}
+
+/** Over the mark cap or `maxRows`: only the rows with the highest latency, said so in `notes`. */
+function keepSlowest(
+  byLabel: ReadonlyMap<string, LatencyRow>,
+  labels: string[],
+  opts: LatencyDistributionOptions,
+  notes: string[],
+): string[] {
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
   const perRow = STATS.length + 1;
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
-  if (labels.length * perRow > cap || labels.length > maxRows) {
-    const keep = Math.max(1, Math.min(maxRows, Math.floor(cap / perRow)));
-    const worst = (l: string): number =>
-      Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
-    const kept = new Set([...labels].sort((a, b) => worst(b) - worst(a) || compareValues(a, b)).slice(0, keep));
-    notes.push(`Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown.`);
-    labels = labels.filter((l) => kept.has(l));
-  }
+  if (labels.length * perRow <= cap && labels.length <= maxRows) return labels;
+  const keep = Math.max(1, Math.min(maxRows, Math.floor(cap / perRow)));
+  const worst = (l: string): number =>
+    Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
+  const kept = new Set([...labels].sort((a, b) => worst(b) - worst(a) || compareValues(a, b)).slice(0, keep));
+  notes.push(`Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown.`);
+  return labels.filter((l) => kept.has(l));
+}
 
-  const points: Array<Record<string, string | number>> = [];
-  const ranges: Array<Record<string, string | number>> = [];
+/** A point per row and statistic (the mean over repeats), and a range per row from its lowest to its highest. */
+function latencyValues(byLabel: ReadonlyMap<string, LatencyRow>, labels: readonly string[]): { points: Value[]; ranges: Value[] } {
+  const points: Value[] = [];
+  const ranges: Value[] = [];
   for (const label of labels) {
     const e = byLabel.get(label);
     if (!e) continue;
@@ -110,20 +153,18 @@ export function latencyDistributionChart(
     }
     ranges.push({ label, lo: round(Math.min(...vals)), hi: round(Math.max(...vals)), ...mark });
   }
-  const warmups = ranges.some((r) => r.warmup === 1);
-  // The dashed-line legend needs a value for every range, measured ones included.
-  if (warmups) for (const r of ranges) r.run = r.warmup === 1 ? WARMUP_LABEL : 'measured';
+  return { points, ranges };
+}
+
+/** The plot: a rule per range, then the points (warm-up suspects hollow), statistics by colour and shape. */
+function latencyBody(points: Value[], ranges: Value[], labels: string[], q: LatencyQuantity, warmups: boolean): Record<string, unknown> {
   const usedStats = STATS.map((s) => STAT_LABELS[s]).filter((s) => points.some((p) => p.stat === s));
   const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string }))
     .filter((x) => usedStats.includes(x.s))
     .map((x) => x.c);
-  if (points.some((p) => Number(p.n) > 1)) notes.push('Each statistic is the mean over the repeats of its configuration.');
-  notes.push('A line joins the lowest and highest statistic given for each configuration.');
-  if (warmups) notes.push('Rows marked (warm-up suspect) are runs analysis keeps out of the means: hollow points on a dashed line.');
-
   const rowsFit = fitRows(labels);
   const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS, ...rowsFit.axis } };
-  const xTitle = `${NAMES[q]} (${unit})`;
+  const xTitle = `${NAMES[q]} (${q === 'latency' ? 's' : 'ms'})`;
   const pointEncoding = {
     y,
     x: { field: 'value', type: 'quantitative', title: xTitle },
@@ -150,33 +191,28 @@ export function latencyDistributionChart(
       },
       legend: { orient: 'bottom', direction: 'horizontal' },
     };
-  return frame(
-    title,
-    subtitleLines(opts.subtitle, commonLine(groups, sk)),
-    { points: points.length + ranges.length, notes },
-    {
-      // Room on the right for the legend's widest column is not needed: legends sit below.
-      width: Math.max(200, rowsFit.plotWidth),
-      height: { step: rowsFit.step },
-      layer: [
-        { data: { values: ranges }, mark: { type: 'rule', color: '#999999', strokeWidth: 2 }, encoding: ruleEncoding },
-        {
-          data: { values: points },
-          ...(warmups ? { transform: [{ filter: MEASURED_ONLY }] } : {}),
-          mark: { type: 'point', filled: true, size: 60, opacity: 0.95 },
-          encoding: pointEncoding,
-        },
-        ...(warmups
-          ? [
-              {
-                data: { values: points },
-                transform: [{ filter: WARMUP_ONLY }],
-                mark: { type: 'point', filled: false, size: 60, strokeWidth: 1.5 },
-                encoding: pointEncoding,
-              },
-            ]
-          : []),
-      ],
-    },
-  );
+  return {
+    // Room on the right for the legend's widest column is not needed: legends sit below.
+    width: Math.max(200, rowsFit.plotWidth),
+    height: { step: rowsFit.step },
+    layer: [
+      { data: { values: ranges }, mark: { type: 'rule', color: '#999999', strokeWidth: 2 }, encoding: ruleEncoding },
+      {
+        data: { values: points },
+        ...(warmups ? { transform: [{ filter: MEASURED_ONLY }] } : {}),
+        mark: { type: 'point', filled: true, size: 60, opacity: 0.95 },
+        encoding: pointEncoding,
+      },
+      ...(warmups
+        ? [
+            {
+              data: { values: points },
+              transform: [{ filter: WARMUP_ONLY }],
+              mark: { type: 'point', filled: false, size: 60, strokeWidth: 1.5 },
+              encoding: pointEncoding,
+            },
+          ]
+        : []),
+    ],
+  };
 }
