@@ -124,22 +124,13 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
   const present = metrics.filter((m) => bars.some((b) => b.metric === m));
   if (present.length === 0) return emptySpec(title, `No values of ${metrics.join(', ')} to draw.`);
 
-  const catSort = new Map<string, string | number | undefined>();
-  for (const b of bars) if (!catSort.has(b.category)) catSort.set(b.category, b.categorySort);
-  const warmCats = new Set(bars.filter((b) => b.warmup).map((b) => b.category));
-  let categories = [...catSort.keys()].sort(
-    (a, b) => compareValues(catSort.get(a), catSort.get(b)) || Number(warmCats.has(a)) - Number(warmCats.has(b)) || compareValues(a, b),
-  );
-  const seriesSort = new Map<string, string | number | undefined>();
-  for (const b of bars) if (b.series !== undefined && !seriesSort.has(b.series)) seriesSort.set(b.series, b.seriesSort);
-  const seriesList = [...seriesSort.keys()].sort((a, b) => compareValues(seriesSort.get(a), seriesSort.get(b)) || compareValues(a, b));
-
+  let categories = categoryOrder(bars);
+  const seriesList = seriesOrder(bars);
   const notes: string[] = [];
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
   const perCategory = Math.max(1, seriesList.length) * present.length;
   if (categories.length * perCategory > cap) {
-    const first = present[0] as string;
-    const capped = capCategories(bars, categories, Math.max(1, Math.floor(cap / perCategory)), first);
+    const capped = capCategories(bars, categories, Math.max(1, Math.floor(cap / perCategory)), present[0] as string);
     bars = capped.bars;
     categories = capped.categories;
     if (capped.note) notes.push(capped.note);
@@ -150,7 +141,49 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
   const warm = bars.some((b) => b.warmup);
   if (warm) notes.push(`Faded bars with a dashed outline, named “(${WARMUP_LABEL})”, are warm-up suspects.`);
 
-  const values = bars
+  const values = barValues(bars, present, categories, seriesList, warm);
+  const body: Record<string, unknown> = {
+    data: { values },
+    ...barPanels({
+      metrics: present,
+      categories,
+      seriesList,
+      category: opts.category,
+      series: opts.series,
+      whiskers: bars.some((b) => b.stat.n > 1),
+      warm,
+    }),
+  };
+  const common = sk ? commonLine(groups, sk) : undefined;
+  return frame(title, subtitleLines(opts.subtitle, common), { points: values.length, notes }, body);
+}
+
+/** Categories in the order of their values, a warm-up suspects' category after the measured one. */
+function categoryOrder(bars: readonly Bar[]): string[] {
+  const catSort = new Map<string, string | number | undefined>();
+  for (const b of bars) if (!catSort.has(b.category)) catSort.set(b.category, b.categorySort);
+  const warmCats = new Set(bars.filter((b) => b.warmup).map((b) => b.category));
+  return [...catSort.keys()].sort(
+    (a, b) => compareValues(catSort.get(a), catSort.get(b)) || Number(warmCats.has(a)) - Number(warmCats.has(b)) || compareValues(a, b),
+  );
+}
+
+/** Series in the order of their values. */
+function seriesOrder(bars: readonly Bar[]): string[] {
+  const seriesSort = new Map<string, string | number | undefined>();
+  for (const b of bars) if (b.series !== undefined && !seriesSort.has(b.series)) seriesSort.set(b.series, b.seriesSort);
+  return [...seriesSort.keys()].sort((a, b) => compareValues(seriesSort.get(a), seriesSort.get(b)) || compareValues(a, b));
+}
+
+/** The data values, by metric, category and series. */
+function barValues(
+  bars: readonly Bar[],
+  present: readonly string[],
+  categories: readonly string[],
+  seriesList: readonly string[],
+  warm: boolean,
+): Array<Record<string, string | number>> {
+  return bars
     .slice()
     .sort(
       (a, b) =>
@@ -171,19 +204,4 @@ export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunReco
       if (warm) v.run = b.warmup ? WARMUP_LABEL : 'measured';
       return v;
     });
-
-  const body: Record<string, unknown> = {
-    data: { values },
-    ...barPanels({
-      metrics: present,
-      categories,
-      seriesList,
-      category: opts.category,
-      series: opts.series,
-      whiskers: bars.some((b) => b.stat.n > 1),
-      warm,
-    }),
-  };
-  const common = sk ? commonLine(groups, sk) : undefined;
-  return frame(title, subtitleLines(opts.subtitle, common), { points: values.length, notes }, body);
 }
