@@ -82,37 +82,29 @@ function littlesLaw(run: RunRecord, out: Finding[]): void {
 
 /** output_tps ≈ output_tokens / duration_s. */
 function tokensPerSecond(run: RunRecord, out: Finding[]): void {
-  const dur = num(run.metrics?.duration_s);
-  const outTok = num(run.metrics?.output_tokens);
-  const tps = num(run.metrics?.output_tps);
-  if (dur === undefined || dur <= 0 || outTok === undefined || tps === undefined) return;
-  const expected = outTok / dur;
-  if (relOff(expected, tps) > RATE_TOLERANCE)
-    out.push({
-      check: 'tokens-per-second',
-      run: run.id,
-      severity: 'warning',
-      message: `output_tps ${tps} differs from output_tokens / duration_s = ${fmt(expected)}`,
-      expected,
-      actual: tps,
-    });
+  rateOverDuration(run, out, 'tokens-per-second', 'output_tps', 'output_tokens');
 }
 
 /** throughput_rps ≈ requests_ok_count / duration_s. */
 function throughputVsDuration(run: RunRecord, out: Finding[]): void {
+  rateOverDuration(run, out, 'throughput-vs-duration', 'throughput_rps', 'requests_ok_count');
+}
+
+/** A rate metric ≈ its count over duration_s (within RATE_TOLERANCE: printed values are rounded). */
+function rateOverDuration(run: RunRecord, out: Finding[], check: Finding['check'], rate: string, count: string): void {
   const dur = num(run.metrics?.duration_s);
-  const okCount = num(run.metrics?.requests_ok_count);
-  const rps = num(run.metrics?.throughput_rps);
-  if (dur === undefined || dur <= 0 || okCount === undefined || rps === undefined) return;
-  const expected = okCount / dur;
-  if (relOff(expected, rps) > RATE_TOLERANCE)
+  const n = num(run.metrics?.[count]);
+  const actual = num(run.metrics?.[rate]);
+  if (dur === undefined || dur <= 0 || n === undefined || actual === undefined) return;
+  const expected = n / dur;
+  if (relOff(expected, actual) > RATE_TOLERANCE)
     out.push({
-      check: 'throughput-vs-duration',
+      check,
       run: run.id,
       severity: 'warning',
-      message: `throughput_rps ${rps} differs from requests_ok_count / duration_s = ${fmt(expected)}`,
+      message: `${rate} ${actual} differs from ${count} / duration_s = ${fmt(expected)}`,
       expected,
-      actual: rps,
+      actual,
     });
 }
 

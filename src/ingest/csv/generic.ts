@@ -10,6 +10,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
+import { RUN_KEY_ORDER } from '../scope/key-order';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
@@ -31,33 +32,11 @@ export function newRun(file: string, line: number, row: number | undefined, form
   };
 }
 
-const ORDER = [
-  'kind',
-  'schema_version',
-  'id',
-  'source',
-  'title',
-  'timestamp',
-  'labels',
-  'engine',
-  'api',
-  'mode',
-  'model',
-  'hardware',
-  'parallelism',
-  'server',
-  'client',
-  'metrics',
-  'raw',
-  'provenance',
-  'flags',
-];
-
 /** Key order of the data contract; empty sections dropped. */
 export function finishRun(run: RunRecord): RunRecord {
   const out: Record<string, unknown> = {};
   const r = run as unknown as Record<string, unknown>;
-  for (const k of ORDER) {
+  for (const k of RUN_KEY_ORDER) {
     const v = r[k];
     if (v === undefined) continue;
     if ((k === 'hardware' || k === 'parallelism' || k === 'server' || k === 'client') && Object.keys(v as object).length === 0) continue;

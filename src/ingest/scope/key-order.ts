@@ -2,7 +2,7 @@
 import type { RunRecord } from '../../model/records';
 
 /**
- * `canonicalOrder` for the records resolveRun builds, whose keys are all in KEY_ORDER (so the
+ * `canonicalOrder` for the records resolveRun builds, whose keys are all in RUN_KEY_ORDER (so the
  * second pass over unknown keys has nothing to add): one object literal shape, keys copied in
  * the contract's order, absent (undefined) ones left out.
  */
@@ -26,7 +26,8 @@ export function inKeyOrder(run: RunRecord): RunRecord {
   return out;
 }
 
-const KEY_ORDER = [
+/** The RunRecord's keys in the data contract's order. */
+export const RUN_KEY_ORDER: readonly string[] = [
   'kind',
   'schema_version',
   'id',
@@ -52,7 +53,7 @@ const KEY_ORDER = [
 export function canonicalOrder(run: RunRecord): RunRecord {
   const out: Record<string, unknown> = {};
   const src = run as unknown as Record<string, unknown>;
-  for (const k of KEY_ORDER) if (src[k] !== undefined) out[k] = src[k];
+  for (const k of RUN_KEY_ORDER) if (src[k] !== undefined) out[k] = src[k];
   for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
   return out as unknown as RunRecord;
 }
