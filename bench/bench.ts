@@ -10,15 +10,20 @@
  *   3. PDF export at 1k runs: the report's exportPdf vs a bare Chromium page.pdf of the same HTML.
  *   4. fuzz: 10k fast-check cases of random glyph/number/markup/CSV/JSON text through parseLog,
  *      detected and through every entry point (bench/fuzz.ts: no throw, located diagnostics).
+ *   5. folder: a 180-file folder through `benchbook parse --jobs N` against a regex peer, and a
+ *      20 MB single log against the line split (bench/folder.ts; needs `npm run build`).
  *
  * Options: --sizes 10,100,1000 (MB)  --repeats N (default 3; 1 GB runs once)
- *          --only ingest,report,pdf,fuzz  --report-sizes 1000,10000,100000  --out FILE
- * Targets are reported, never asserted.
+ *          --only ingest,report,pdf,fuzz,folder  --report-sizes 1000,10000,100000  --out FILE
+ *          --jobs-list 1,2,4  --folder-files 180
+ * Targets are reported, never asserted. With --only, the sections run replace their namesakes
+ * in the existing results file and the others are kept.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchFolder } from './folder';
 import { type GenerateStats, loadCorpus, writeGeneratedLog } from './generate';
 import type { MeasureResult } from './measure';
 import { median } from './median';
@@ -33,16 +38,25 @@ interface Args {
   reportSizes: number[];
   out: string;
   seed: number;
+  jobsList: number[];
+  folderFiles: number;
+  /** Whether --only was given (then the results file is merged, not replaced). */
+  partial: boolean;
 }
+
+const ALL_SECTIONS = ['ingest', 'report', 'pdf', 'fuzz', 'folder'];
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
     sizes: [10, 100, 1000],
     repeats: 3,
-    only: new Set(['ingest', 'report', 'pdf', 'fuzz']),
+    only: new Set(ALL_SECTIONS),
     reportSizes: [1000, 10000, 100000],
     out: path.join(ROOT, 'bench', 'results.md'),
     seed: 20250427,
+    jobsList: [1, 2, 4],
+    folderFiles: 180,
+    partial: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -54,7 +68,11 @@ function parseArgs(argv: string[]): Args {
         .filter((n) => Number.isFinite(n) && n > 0);
     if (k === '--sizes') a.sizes = nums();
     else if (k === '--repeats') a.repeats = Math.max(1, Number(v) || 1);
-    else if (k === '--only') a.only = new Set(v.split(','));
+    else if (k === '--only') {
+      a.only = new Set(v.split(','));
+      a.partial = true;
+    } else if (k === '--jobs-list') a.jobsList = nums();
+    else if (k === '--folder-files') a.folderFiles = Math.max(6, Number(v) || 180);
     else if (k === '--report-sizes') a.reportSizes = nums();
     else if (k === '--out') a.out = path.resolve(v);
     else if (k === '--seed') a.seed = Number(v);
@@ -318,6 +336,39 @@ async function benchFuzz(md: string[]): Promise<void> {
   md.push('');
 }
 
+/** `## ` sections of a results file: the text before the first, then [heading, text] pairs. */
+function sections(text: string): { head: string; parts: Array<[string, string]> } {
+  const chunks = text.split(/^(?=## )/m);
+  const head = chunks[0]?.startsWith('## ') ? '' : (chunks.shift() ?? '');
+  return { head, parts: chunks.map((c) => [c.split('\n', 1)[0] ?? '', c] as [string, string]) };
+}
+
+/**
+ * A partial run (--only) into an existing results file: each section it wrote replaces the
+ * section of the same heading (or goes before the hand-written reading at the end); the other
+ * sections, and the file's own header, are kept. Its header line goes with its sections.
+ */
+function mergeSections(existing: string, fresh: string): string {
+  const old = sections(existing);
+  const now = sections(fresh);
+  const when = now.head
+    .split('\n')
+    .filter((l) => l.startsWith('Date:') || l.startsWith('Machine:'))
+    .join(' ');
+  const parts = old.parts.map(([h, t]) => [h, t] as [string, string]);
+  for (const [heading, text] of now.parts) {
+    const cleaned = text.replace(/^Total bench time: .*\n?/m, '');
+    const body = when ? cleaned.replace(/\n\n/, `\n\n(${when})\n\n`) : cleaned;
+    const at = parts.findIndex(([h]) => h === heading);
+    if (at >= 0) parts[at] = [heading, body.endsWith('\n') ? body : `${body}\n`];
+    else {
+      const reading = parts.findIndex(([h]) => h.startsWith('## Reading'));
+      parts.splice(reading >= 0 ? reading : parts.length, 0, [heading, body.endsWith('\n') ? body : `${body}\n`]);
+    }
+  }
+  return old.head + parts.map(([, t]) => t).join('');
+}
+
 /** The command line as run, without `--out` (where the file went is not a result). */
 function shownArgs(argv: string[]): string {
   const kept = argv.filter((a, i) => a !== '--out' && argv[i - 1] !== '--out');
@@ -339,8 +390,10 @@ async function main(): Promise<void> {
   if (a.only.has('report')) await benchReport(a, md);
   if (a.only.has('pdf')) await benchPdf(a, md);
   if (a.only.has('fuzz')) await benchFuzz(md);
+  if (a.only.has('folder')) await benchFolder(a, md, (args) => measure(args), log);
   md.push(`Total bench time: ${f1((Date.now() - t0) / 1000)} s.`, '');
-  fs.writeFileSync(a.out, md.join('\n'));
+  const text = a.partial && fs.existsSync(a.out) ? mergeSections(fs.readFileSync(a.out, 'utf8'), md.join('\n')) : md.join('\n');
+  fs.writeFileSync(a.out, text);
   process.stdout.write(md.join('\n'));
   log(`written to ${path.relative(process.cwd(), a.out)}`);
 }

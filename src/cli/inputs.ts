@@ -1,4 +1,4 @@
-/** Reads the inputs every command shares: paths, --set, --context, --format-hint. */
+/** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
 import { BenchbookError } from '../model/diagnostics';
@@ -10,15 +10,28 @@ export interface InputOptions {
   set?: string[];
   context?: string;
   formatHint?: string;
+  /** Files parsed at once in worker threads (`--jobs`); default 'auto' (see ParsePathsOptions.jobs). */
+  jobs?: number;
 }
 
 export interface ReadHooks {
   /** Receives each record as it is read; the result then holds diagnostics only (bounded memory). */
   onRecord?: (record: BenchRecord) => void;
+  /** Instead of onRecord: the records of `jsonKinds` as JSON lines (see ParsePathsOptions.onJsonLines). */
+  onJsonLines?: (text: string) => void;
+  jsonKinds?: ReadonlyArray<BenchRecord['kind']>;
   /** A promise holds reading back until it settles (see ParseFileOptions.whenReady). */
   whenReady?: () => Promise<unknown> | undefined;
   /** Stops reading (see ParseFileOptions.signal). */
   signal?: AbortSignal;
+}
+
+/** `--jobs`' value: a whole number ≥ 1. */
+export function parseJobs(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--jobs takes a whole number ≥ 1; got "${value}"`);
+  return n;
 }
 
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
@@ -40,8 +53,12 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       formatHint: opts.formatHint as FormatName | undefined,
       set,
       context,
-      onProgress: (done: number, total: number) => progress.update(done, total),
+      // No --jobs: up to the cores, when the input is large enough for workers to pay off.
+      jobs: opts.jobs ?? 'auto',
+      onProgress: (done, total, files, count) => progress.update(done, total, files, count),
       ...(hooks.onRecord ? { onRecord: hooks.onRecord } : {}),
+      ...(hooks.onJsonLines ? { onJsonLines: hooks.onJsonLines } : {}),
+      ...(hooks.jsonKinds ? { jsonKinds: hooks.jsonKinds } : {}),
       ...(hooks.whenReady ? { whenReady: hooks.whenReady } : {}),
       ...(hooks.signal ? { signal: hooks.signal } : {}),
     });

@@ -10,6 +10,7 @@ import { BenchbookError } from '../model/diagnostics';
 import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
 import { runHistory } from './history-command';
+import { parseJobs } from './inputs';
 import { newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
@@ -23,6 +24,14 @@ function packageVersion(): string {
   // dist/cli/main.js → ../../package.json; read at run time so the version has one source.
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   return (require('../../package.json') as { version: string }).version;
+}
+
+/** `--jobs N` of the commands that read inputs (parse, report, compare). */
+function jobsOption(): Option {
+  return new Option(
+    '--jobs <n>',
+    'files parsed at once, in worker threads (default: up to the number of cores, when the input is large enough to pay for starting them; 1: all in this thread)',
+  ).argParser(parseJobs);
 }
 
 function buildProgram(setExit: (code: number) => void): Command {
@@ -43,11 +52,20 @@ function buildProgram(setExit: (code: number) => void): Command {
   context(
     program
       .command('parse')
-      .description('read logs, reports and CSVs into records (JSON lines or CSV on stdout; diagnostics on stderr)')
+      .description(
+        'read logs, reports and CSVs into records (JSON lines or CSV on stdout or --out FILE, Parquet into --out FILE; diagnostics on stderr)',
+      )
       .argument('<paths...>', 'files or directories')
-      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv']).default('jsonl'))
+      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'parquet']).default('jsonl'))
+      .option('--out <file>', 'write to FILE, put in place only when complete (required for parquet)')
       .option('--include <kinds>', 'also emit these record kinds: env,samples')
-      .option('--format-hint <format>', 'parse every file as this format'),
+      .option('--format-hint <format>', 'parse every file as this format')
+      .addOption(jobsOption())
+      .addOption(
+        new Option('--diagnostics <format>', 'diagnostics on stderr: text (file:line: severity [code] message) or json (one object a line)')
+          .choices(['text', 'json'])
+          .default('text'),
+      ),
   ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
 
   context(
@@ -60,7 +78,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--template <file>', 'a Handlebars template file, or a folder with report.md.hbs and partials/')
       .option('--config <file>', 'report config (YAML/JSON): sections, where, comparisons, charts')
       .option('--pdf', 'also write report.pdf (Chromium)')
-      .option('--png', 'also write charts/*.png (Chromium)'),
+      .option('--png', 'also write charts/*.png (Chromium)')
+      .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
 
   context(
@@ -70,7 +89,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       .argument('<paths...>', 'files or directories')
       .requiredOption('--by <factor>', 'gpus | strategy | engine | mode | api | context_length | tp | dp | pp | any group key')
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
-      .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, []),
+      .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, [])
+      .addOption(jobsOption()),
   ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
 
   const output = () => new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table');

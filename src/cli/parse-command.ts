@@ -1,19 +1,31 @@
+/**
+ * `benchbook parse`: records as JSON lines (as they are read), a CSV or a Parquet file (after
+ * the last run, from a spool). With `--out FILE` the output is put in place only when complete
+ * (output-file.ts); Ctrl-C stops reading cleanly (interrupt.ts).
+ */
+import fs from 'node:fs';
+import type { ParseResult } from '../ingest/types';
 import type { BenchRecord } from '../model/records';
-import { reportDiagnostics } from './diagnostics-output';
+import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output';
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
+import { catchInterrupt } from './interrupt';
 import { UsageError } from './options';
+import { OutputFile } from './output-file';
+import { writeParquet } from './parquet-output';
 import { RunsCsvSpool } from './runs-csv-spool';
 
-interface ParseCommandOptions extends InputOptions {
-  format: 'jsonl' | 'csv';
+export interface ParseCommandOptions extends InputOptions {
+  format: 'jsonl' | 'csv' | 'parquet';
   include?: string;
   strict?: boolean;
+  out?: string;
+  diagnostics?: DiagnosticsFormat;
 }
 
 const INCLUDABLE = new Set(['env', 'samples']);
 
-export async function runParse(paths: string[], opts: ParseCommandOptions): Promise<number> {
+function includedKinds(opts: ParseCommandOptions): Set<string> {
   const include = new Set(
     (opts.include ?? '')
       .split(',')
@@ -21,46 +33,108 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
       .filter(Boolean),
   );
   for (const k of include) if (!INCLUDABLE.has(k)) throw new UsageError(`--include takes env,samples; got "${k}"`);
-  if (opts.format === 'csv' && include.size) throw new UsageError('--include applies to --format jsonl (CSV holds one row per run)');
-  const wanted = (r: BenchRecord): boolean =>
-    r.kind === 'run' || (r.kind === 'env' && include.has('env')) || (r.kind === 'sample' && include.has('samples'));
-  // Output streams out as it is made, so a log larger than memory stays bounded; when stdout
-  // is a pipe that has not taken what was written, reading waits for it to drain. A reader
-  // that goes away (`| head`) ends reading; the diagnostics so far still go to stderr.
-  const out = process.stdout;
+  if (opts.format === 'csv' && include.size)
+    throw new UsageError('--include applies to --format jsonl or parquet (CSV holds one row per run)');
+  if (opts.format === 'parquet' && !opts.out) throw new UsageError('--format parquet writes a file: give it with --out FILE');
+  return include;
+}
+
+export async function runParse(paths: string[], opts: ParseCommandOptions): Promise<number> {
+  const include = includedKinds(opts);
+  const interrupt = catchInterrupt();
+  let result: ParseResult;
+  try {
+    if (opts.format === 'parquet') result = await writeParquet(paths, { ...opts, out: opts.out ?? '' }, include, interrupt.signal);
+    else result = await writeText(paths, opts, include, interrupt.signal);
+  } finally {
+    interrupt.dispose();
+  }
+  const code = reportDiagnostics(result.diagnostics, Boolean(opts.strict), opts.diagnostics);
+  const interrupted = interrupt.exitCode();
+  if (interrupted === undefined) return code;
+  process.stderr.write(`benchbook: interrupted${opts.out ? `: ${opts.out} not written` : ''}\n`);
+  return interrupted;
+}
+
+/** JSON lines or CSV, to stdout or (complete or not at all) to `--out`. */
+async function writeText(paths: string[], opts: ParseCommandOptions, include: Set<string>, interrupted: AbortSignal): Promise<ParseResult> {
+  const file = opts.out ? new OutputFile(opts.out) : undefined;
+  const out: NodeJS.WritableStream = file ? fs.createWriteStream(file.temp) : process.stdout;
+  // A reader that goes away (`| head`) ends reading; the diagnostics so far still go to stderr.
   const closed = new AbortController();
   const onError = (err: NodeJS.ErrnoException): void => {
-    if (err.code !== 'EPIPE') throw err;
-    closed.abort('stdout was closed by its reader');
+    if (file) closed.abort(err);
+    else if (err.code === 'EPIPE') closed.abort('stdout was closed by its reader');
+    else throw err;
   };
   out.on('error', onError);
-  let result: Awaited<ReturnType<typeof readInputs>>;
+  const stop = eitherSignal(closed.signal, interrupted);
   try {
-    if (opts.format === 'csv') {
-      // The CSV's columns depend on every run: runs wait in a temporary file, not in memory.
-      const spool = RunsCsvSpool.create();
-      try {
-        result = await readInputs(paths, opts, {
-          onRecord: (r) => {
-            if (r.kind === 'run') spool.add(r);
-          },
-          whenReady: () => spool.whenReady(),
-        });
-        await spool.writeCsv(out, () => closed.signal.aborted);
-      } finally {
-        spool.dispose();
-      }
-    } else {
-      result = await readInputs(paths, opts, {
-        onRecord: (r) => {
-          if (wanted(r) && !closed.signal.aborted) out.write(`${JSON.stringify(r)}\n`);
-        },
-        whenReady: () => (out.writableNeedDrain && !closed.signal.aborted ? drainedOrClosed(out) : undefined),
-        signal: closed.signal,
-      });
-    }
+    const result = opts.format === 'csv' ? await toCsv(paths, opts, out, stop) : await toJsonLines(paths, opts, include, out, stop);
+    if (file) await finishFile(file, out, stop, closed.signal);
+    return result;
   } finally {
     out.off('error', onError);
+    file?.discard();
   }
-  return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+}
+
+/**
+ * Output streams out as it is made, so a log larger than memory stays bounded; when the output
+ * has not taken what was written, reading waits for it to drain.
+ */
+function toJsonLines(
+  paths: string[],
+  opts: ParseCommandOptions,
+  include: Set<string>,
+  out: NodeJS.WritableStream,
+  stop: AbortSignal,
+): Promise<ParseResult> {
+  const kinds: Array<BenchRecord['kind']> = ['run'];
+  if (include.has('env')) kinds.push('env');
+  if (include.has('samples')) kinds.push('sample');
+  const writable = out as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return readInputs(paths, opts, {
+    onJsonLines: (text) => {
+      if (!stop.aborted) out.write(text);
+    },
+    jsonKinds: kinds,
+    whenReady: () => (writable.writableNeedDrain && !stop.aborted ? drainedOrClosed(out) : undefined),
+    signal: stop,
+  });
+}
+
+/** The CSV's columns depend on every run: runs wait in a temporary file, not in memory. */
+async function toCsv(paths: string[], opts: ParseCommandOptions, out: NodeJS.WritableStream, stop: AbortSignal): Promise<ParseResult> {
+  const spool = RunsCsvSpool.create();
+  try {
+    const result = await readInputs(paths, opts, {
+      onRecord: (r) => {
+        if (r.kind === 'run') spool.add(r);
+      },
+      whenReady: () => spool.whenReady(),
+      signal: stop,
+    });
+    if (!stop.aborted) await spool.writeCsv(out, () => stop.aborted);
+    return result;
+  } finally {
+    spool.dispose();
+  }
+}
+
+/** Closes the temporary file and puts it in place, unless reading or writing stopped. */
+async function finishFile(file: OutputFile, out: NodeJS.WritableStream, stop: AbortSignal, failed: AbortSignal): Promise<void> {
+  await new Promise<void>((resolve) => out.end(resolve));
+  if (failed.aborted) throw new Error(`cannot write ${file.target}: ${String((failed.reason as Error)?.message ?? failed.reason)}`);
+  if (!stop.aborted) file.commit();
+}
+
+/** Aborts when either aborts, with its reason (AbortSignal.any, which this lib's types lack). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
 }

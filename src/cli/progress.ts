@@ -1,9 +1,10 @@
 /**
  * A progress bar on stderr when it is a TTY (cli-progress), nothing otherwise, so piped
- * output and CI logs stay clean.
+ * output and CI logs stay clean. One bar for all the inputs: megabytes read of the total
+ * and, for a folder, files read of the files (with workers, files finish in any order).
  */
 export interface Progress {
-  update(done: number, total: number): void;
+  update(done: number, total: number, files?: number, fileCount?: number): void;
   stop(): void;
 }
 
@@ -12,19 +13,25 @@ export function createProgress(label: string): Progress {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const cliProgress = require('cli-progress') as typeof import('cli-progress');
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} MB`, hideCursor: true, clearOnComplete: true },
+    {
+      stream: process.stderr,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} MB{files}`,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
   return {
-    update(done, total) {
+    update(done, total, files, fileCount) {
       const mb = (n: number) => Math.round((n / 1e6) * 10) / 10;
+      const payload = { files: fileCount !== undefined && fileCount > 1 ? ` | ${files ?? 0}/${fileCount} files` : '' };
       if (!started) {
-        bar.start(mb(total), 0);
+        bar.start(mb(total), 0, payload);
         started = true;
       }
       bar.setTotal(mb(total));
-      bar.update(mb(done));
+      bar.update(mb(done), payload);
     },
     stop() {
       if (started) bar.stop();

@@ -4,6 +4,7 @@
  * wait in a temporary file (one JSON line per run) while the inputs are read, and the CSV is
  * written from that file afterwards. The text is what runsToCsv gives for the same runs; memory
  * stays bounded by one batch of rows (a 1 GB log as CSV ran out of heap when runs were kept).
+ * `parse --format parquet` spools its runs the same way (`rows`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,24 +36,31 @@ export class RunsCsvSpool {
     private readonly dir: string,
     private readonly file: string,
     private readonly spool: fs.WriteStream,
+    private readonly lead: (run: RunRecord) => RunsCsvCell[],
+    /** What the spool is for, in error messages. */
+    private readonly output: string,
   ) {
     spool.on('error', (err) => {
       this.failure ??= err;
     });
   }
 
-  /** A spool in a fresh temporary folder (removed by `dispose`). */
-  static create(tmpdir = os.tmpdir()): RunsCsvSpool {
+  /**
+   * A spool in a fresh temporary folder (removed by `dispose`). `lead`: a run's cells before its
+   * metrics (runs.csv's context columns; the Parquet writer adds raw and provenance); `output`:
+   * what it is for, in error messages.
+   */
+  static create(tmpdir = os.tmpdir(), lead: (run: RunRecord) => RunsCsvCell[] = runContextCells, output = 'the CSV'): RunsCsvSpool {
     const dir = fs.mkdtempSync(path.join(tmpdir, 'benchbook-csv-'));
     const file = path.join(dir, 'runs.jsonl');
-    return new RunsCsvSpool(dir, file, fs.createWriteStream(file));
+    return new RunsCsvSpool(dir, file, fs.createWriteStream(file), lead, output);
   }
 
   /** Notes the run's metric keys and writes its cells to the temporary file. */
   add(run: RunRecord): void {
     if (this.failure) return;
     for (const k of Object.keys(run.metrics)) this.present.add(k);
-    const spooled: SpooledRun = [runContextCells(run), run.metrics];
+    const spooled: SpooledRun = [this.lead(run), run.metrics];
     this.spool.write(`${JSON.stringify(spooled)}\n`);
     this.runs++;
   }
@@ -62,33 +70,47 @@ export class RunsCsvSpool {
     return this.spool.writableNeedDrain && !this.failure ? drainedOrClosed(this.spool) : undefined;
   }
 
+  /** The metric columns of the runs added (vocabulary order, then unknown keys sorted). */
+  metricColumns(): string[] {
+    return metricColumnsOf(this.present);
+  }
+
   /**
-   * Writes the CSV to `out`, waiting for it to drain. Stops early when `stopped()` says the
-   * reader went away. Throws when the temporary file could not be written or read.
+   * The runs added, as rows (the lead cells, then the cells of `metrics`), `batchRows` at a
+   * time. Stops early when `stopped()` says so. Throws when the temporary file could not be
+   * written or read.
    */
-  async writeCsv(out: NodeJS.WritableStream, stopped: () => boolean = () => false): Promise<void> {
+  async *rows(metrics: readonly string[], stopped: () => boolean = () => false, batchRows = BATCH_ROWS): AsyncGenerator<RunsCsvCell[][]> {
     await new Promise<void>((resolve) => this.spool.end(resolve));
-    if (this.failure) throw new Error(`cannot write the temporary file for the CSV (${this.file}): ${this.failure.message}`);
-    const metrics = metricColumnsOf(this.present);
-    const write = async (text: string): Promise<void> => {
-      if (text !== '' && !stopped() && !out.write(text) && !stopped()) await drainedOrClosed(out);
-    };
-    await write(csvHeaderLine(runsCsvHeader(metrics)));
+    if (this.failure) throw new Error(`cannot write the temporary file for ${this.output} (${this.file}): ${this.failure.message}`);
     const lines = readline.createInterface({ input: fs.createReadStream(this.file), crlfDelay: Infinity });
     let batch: RunsCsvCell[][] = [];
     let read = 0;
     for await (const line of lines) {
       if (stopped()) break;
-      const [context, runMetrics] = JSON.parse(line) as SpooledRun;
-      batch.push([...context, ...runMetricCells(runMetrics, metrics)]);
+      const [lead, runMetrics] = JSON.parse(line) as SpooledRun;
+      batch.push([...lead, ...runMetricCells(runMetrics, metrics)]);
       read++;
-      if (batch.length >= BATCH_ROWS) {
-        await write(csvRowLines(batch));
+      if (batch.length >= batchRows) {
+        yield batch;
         batch = [];
       }
     }
-    await write(csvRowLines(batch));
-    if (!stopped() && read !== this.runs) throw new Error(`the temporary file for the CSV holds ${read} of ${this.runs} runs`);
+    if (batch.length > 0 && !stopped()) yield batch;
+    if (!stopped() && read !== this.runs) throw new Error(`the temporary file for ${this.output} holds ${read} of ${this.runs} runs`);
+  }
+
+  /**
+   * Writes the CSV to `out`, waiting for it to drain. Stops early when `stopped()` says the
+   * reader went away. Throws when the temporary file could not be written or read.
+   */
+  async writeCsv(out: NodeJS.WritableStream, stopped: () => boolean = () => false): Promise<void> {
+    const metrics = this.metricColumns();
+    const write = async (text: string): Promise<void> => {
+      if (text !== '' && !stopped() && !out.write(text) && !stopped()) await drainedOrClosed(out);
+    };
+    await write(csvHeaderLine(runsCsvHeader(metrics)));
+    for await (const batch of this.rows(metrics, stopped)) await write(csvRowLines(batch));
   }
 
   /** Removes the temporary folder. */

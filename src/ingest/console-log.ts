@@ -21,21 +21,26 @@ import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { BLOCK_READERS } from './blocks/index';
+import * as clientCommand from './context/client-command';
+import { dateOfFileName } from './context/dates';
+import { CoverageCounter, coverageDiagnostic } from './coverage';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
 import { pythonDictReader } from './python-dict';
+import * as contextLines from './scope/context-lines';
 import { classifyContextLine } from './scope/labels';
 import { resolveRun } from './scope/resolve';
 import { addContextLine, currentSectionId, enterHeading, enterLaunch, newScopeState, type ScopeState } from './scope/state';
 import { parsePreambleLine, parseScriptShellLine, parseTestCompleted, stressTestReader } from './stress-test';
+import { genericTableReader } from './tables/generic-table';
 import { toolTableReader } from './tables/tool-tables';
 import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './types';
 import { applyUserContext } from './user-context';
 
 /** The readers asked at each line, in order. */
 export function consoleReaders(): readonly BlockReader[] {
-  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader];
+  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader, genericTableReader];
 }
 
 /**
@@ -80,6 +85,25 @@ function shiftRecord<T extends EnvRecord | SampleRecord>(r: T, file: string, bas
   return { ...r, id, source: { ...r.source, line: newLine } };
 }
 
+// Local aliases: called per scope line; one property lookup at load instead of one per call.
+const { clientToolAt } = clientCommand;
+const { joinContinued, readContextLine } = contextLines;
+
+const LINE_IN_TEXT = /\bline (\d+)\b/g;
+
+/**
+ * A reader's provenance says `… at line N` counting from its chunk (`result block at line 2`):
+ * moved to file lines, as its records are, so that a streamed file says what the whole text says.
+ */
+function shiftProvenanceLines(provenance: Record<string, string>, base: number): Record<string, string> {
+  if (base === 0) return provenance;
+  for (const k in provenance) {
+    const v = provenance[k];
+    if (v !== undefined && v.indexOf('line ') >= 0) provenance[k] = v.replace(LINE_IN_TEXT, (_m, n: string) => `line ${Number(n) + base}`);
+  }
+  return provenance;
+}
+
 export class ConsoleScanner {
   readonly state: ScopeState = newScopeState();
   private readonly records: BenchRecord[] = [];
@@ -88,12 +112,15 @@ export class ConsoleScanner {
   private readonly duplicates: DuplicateTracker;
   private runCount = 0;
   private otherCount = 0;
+  private readonly coverage = new CoverageCounter();
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
 
   constructor(private readonly opts: ScannerOptions) {
     this.duplicates = opts.duplicates ?? new DuplicateTracker();
+    const date = dateOfFileName(opts.file);
+    if (date) this.state.fileDate = date;
   }
 
   get file(): string {
@@ -155,12 +182,14 @@ export class ConsoleScanner {
       // fence, a heading nor a scope line. A new reader that can start at a blank line must
       // change this.
       if (line.length === 0 || isBlankText(line)) {
+        this.coverage.endRegion();
         i++;
         continue;
       }
 
       if (FENCE.test(line)) {
         this.state.inFence = !this.state.inFence;
+        this.coverage.endRegion();
         i++;
         continue;
       }
@@ -169,6 +198,7 @@ export class ConsoleScanner {
       if (block) {
         if (!final && block.next >= lines.length) break; // the block may continue in the next chunk
         this.takeBlock(block, base, file);
+        this.coverage.block(lines, i, block.next, block.runs.length, block.env.length + block.samples.length);
         i = Math.max(block.next, i + 1);
         continue;
       }
@@ -177,6 +207,7 @@ export class ConsoleScanner {
         const h = HEADING.exec(line);
         if (h?.[1] && h[2] !== undefined && h[2] !== '') {
           enterHeading(this.state, h[1].length, h[2], fileLine);
+          this.coverage.endRegion();
           i++;
           continue;
         }
@@ -237,7 +268,7 @@ export class ConsoleScanner {
       this.emit(shiftRecord(s, file, base));
     }
     for (const p of block.runs) {
-      const partial = { ...p, startLine: p.startLine + base };
+      const partial = { ...p, startLine: p.startLine + base, provenance: shiftProvenanceLines(p.provenance, base) };
       const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
       applyUserContext(run, this.opts, this.diagnostics);
       const first = this.duplicates.check(run);
@@ -265,22 +296,9 @@ export class ConsoleScanner {
 
     if (looksLikeLaunchCommand(line)) {
       // Join `\` continuation lines, and flag lines indented below it (a YAML `command:` block).
-      let text = line;
-      let k = i;
-      const indent = /^\s*/.exec(line)?.[0].length ?? 0;
-      const continues = (at: number): boolean => {
-        const cur = lines[at] ?? '';
-        const nxt = lines[at + 1];
-        if (nxt === undefined) return false;
-        if (/\\\s*$/.test(cur)) return true;
-        return /^\s+--?[A-Za-z]/.test(nxt) && (/^\s*/.exec(nxt)?.[0].length ?? 0) > indent;
-      };
-      while (continues(k) && k - i < 200) {
-        k++;
-        text = `${text.replace(/\\\s*$/, '').trimEnd()} ${(lines[k] ?? '').trim()}`;
-      }
-      if (!final && k + 1 >= lines.length) return 0;
-      const launch = parseLaunchCommand(text);
+      const joined = joinContinued(lines, i, final);
+      if (joined === 'wait') return 0;
+      const launch = parseLaunchCommand(joined.text);
       if (launch) {
         enterLaunch(s, launch, fileLine);
         if (launch.modelPath !== undefined && launch.model === undefined) {
@@ -292,20 +310,30 @@ export class ConsoleScanner {
             line: fileLine,
           });
         }
-        return k - i + 1;
+        this.coverage.endRegion();
+        return joined.end - i + 1;
       }
     }
+    const n = this.stressScriptLine(line, fileLine) ? 1 : this.contextLine(lines, i, fileLine, final);
+    if (n > 0) this.coverage.endRegion();
+    else if (n < 0) this.coverage.leftOver(line, fileLine);
+    return Math.abs(n);
+  }
 
+  /** The stress script's lines: `Test completed in`, its shell line, its preamble. */
+  private stressScriptLine(line: string, fileLine: number): boolean {
+    const s = this.state;
     const completed = parseTestCompleted(line);
     if (completed) {
       s.completed = { line: fileLine, ...completed };
-      return 1;
+      return true;
     }
 
-    const script = parseScriptShellLine(line);
+    // A benchmark client's command (`$ ./benchmark_serving.py …`) is not the stress script's.
+    const script = clientToolAt(line) ? undefined : parseScriptShellLine(line);
     if (script) {
       s.preamble = { line: fileLine, command: script.command, client: { ...script.client }, open: true };
-      return 1;
+      return true;
     }
 
     const pre = parsePreambleLine(line);
@@ -313,19 +341,32 @@ export class ConsoleScanner {
       if (pre.key === 'start') {
         if (!s.preamble) s.preamble = { line: fileLine, client: {}, open: true };
         s.preamble.open = true;
-        return 1;
+        return true;
       }
       if (pre.key === 'prompt' || s.preamble?.open) {
         if (!s.preamble) s.preamble = { line: fileLine, client: {}, open: false };
         // A preamble line overrides the script's flags: it is what the script actually used.
         (s.preamble.client as Record<string, string | number>)[pre.key] = pre.value;
-        return 1;
+        return true;
       }
     }
+    return false;
+  }
 
+  /**
+   * Comments, banners and separators (labels), then what scope/context-lines.ts reads. Returns
+   * the lines consumed, 0 to wait for more input, or -1 for one line nothing understood.
+   */
+  private contextLine(lines: readonly string[], i: number, fileLine: number, final: boolean): number {
+    const line = lines[i] ?? '';
     const ctx = classifyContextLine(line);
-    if (ctx) addContextLine(s, ctx, fileLine);
-    return 1;
+    if (ctx) {
+      addContextLine(this.state, ctx, fileLine);
+      // A banner may state settings too (`=== concurrency=32 ===`).
+      if (ctx.kind !== 'comment') readContextLine(lines, i, fileLine, true, this.state);
+      return 1;
+    }
+    return readContextLine(lines, i, fileLine, final, this.state);
   }
 
   /** Whole-file end: diagnostics for a file without runs. */
@@ -359,6 +400,7 @@ export class ConsoleScanner {
         line: 1,
       });
     }
+    this.diagnostics.push(coverageDiagnostic(this.opts.file, this.coverage.counts));
     return { records: this.records, diagnostics: this.diagnostics };
   }
 }

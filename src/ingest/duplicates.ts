@@ -173,18 +173,18 @@ export class DuplicateTracker {
   private readonly files: string[] = [];
   private readonly fileIndex = new Map<string, number>();
 
-  private pack(run: RunRecord): number {
-    if (run.id !== `${run.source.file}:${run.source.line}` || run.source.line >= 2 ** 32 || this.files.length >= 2 ** 20) {
-      this.ids.push(detach(run.id));
+  private pack(id: string, file: string, line: number): number {
+    if (id !== `${file}:${line}` || line >= 2 ** 32 || this.files.length >= 2 ** 20) {
+      this.ids.push(detach(id));
       return -this.ids.length;
     }
-    let idx = this.fileIndex.get(run.source.file);
+    let idx = this.fileIndex.get(file);
     if (idx === undefined) {
       idx = this.files.length;
-      this.files.push(run.source.file);
-      this.fileIndex.set(run.source.file, idx);
+      this.files.push(file);
+      this.fileIndex.set(file, idx);
     }
-    return idx * 2 ** 32 + run.source.line;
+    return idx * 2 ** 32 + line;
   }
 
   private unpack(v: number): string {
@@ -196,10 +196,23 @@ export class DuplicateTracker {
   check(run: RunRecord): string | undefined {
     const sig = runSignature(run);
     if (sig === undefined) return undefined;
+    return this.checkSignature(sig, run.id, run.source.file, run.source.line);
+  }
+
+  /**
+   * check() for a signature computed elsewhere (a worker thread): the id of the first run with
+   * this signature, or undefined after recording `id` (of the run at `file`:`line`) as its first.
+   */
+  checkSignature(sig: number, id: string, file: string, line: number): string | undefined {
     const first = this.seen.get(sig);
     if (first !== undefined) return this.unpack(first);
-    this.seen.add(sig, this.pack(run));
+    this.seen.add(sig, this.pack(id, file, line));
     return undefined;
+  }
+
+  /** Whether a run with this signature was recorded (nothing is recorded). */
+  has(sig: number): boolean {
+    return this.seen.get(sig) !== undefined;
   }
 }
 

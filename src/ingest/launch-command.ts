@@ -93,16 +93,24 @@ export function modelName(path: string): string | undefined {
 export function parseLaunchCommand(text: string): LaunchCommand | undefined {
   const launcher = launcherAt(text);
   if (!launcher) return undefined;
-  const command = stripPrompt(text).trim();
-  const words = shellWords(text.slice(launcher.index + launcher.length));
-  const out: LaunchCommand = { engine: launcher.engine, command, flags: {} };
   const isServe = /serve\s*$/.test(text.slice(launcher.index, launcher.index + launcher.length));
+  const words = shellWords(text.slice(launcher.index + launcher.length));
+  return launchFromWords(launcher.engine, stripPrompt(text).trim(), words, isServe);
+}
+
+/**
+ * A launch command from the server's arguments as words (`--model x --tp 2`), as a container
+ * image's entrypoint or a manifest's `args:` gives them. `positionalModel`: the first word
+ * that is not a flag is the model (`vllm serve MODEL`).
+ */
+export function launchFromWords(engine: Engine, command: string, words: readonly string[], positionalModel: boolean): LaunchCommand {
+  const out: LaunchCommand = { engine, command, flags: {} };
   for (let k = 0; k < words.length; k++) {
     const word = words[k] ?? '';
     if (word === '\\') continue;
     if (!word.startsWith('-')) {
       // `vllm serve MODEL` / `sglang serve MODEL`: the first positional word is the model.
-      if (isServe && out.modelPath === undefined) out.modelPath = word;
+      if (positionalModel && out.modelPath === undefined) out.modelPath = word;
       continue;
     }
     const eq = word.indexOf('=');

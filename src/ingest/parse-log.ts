@@ -6,12 +6,15 @@
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
+import { dateOfFileName } from './context/dates';
+import { coverageDiagnostic, emptyCoverage } from './coverage';
 import { parseCsv } from './csv/index';
 import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { parseJsonExport } from './exports/index';
-import { parseMarkdownReport } from './markdown-report/index';
-import type { ParseOptions, ParseResult } from './types';
+import { readMarkdownReport } from './markdown-report/index';
+import { canonicalOrder } from './scope/resolve';
+import type { ParseOptions, ParseResult, TableCoverage } from './types';
 import { applyUserContext } from './user-context';
 
 export interface ParseLogOptions extends ParseOptions {
@@ -31,14 +34,25 @@ export class RecordFinisher {
   readonly records: BenchRecord[] = [];
   private readonly tracker: DuplicateTracker;
   private runs = 0;
+  private others = 0;
+
+  private readonly fileDate: { value: string; text: string } | undefined;
 
   constructor(private readonly opts: ParseLogOptions) {
     this.tracker = opts.duplicates ?? new DuplicateTracker();
+    this.fileDate = dateOfFileName(opts.file);
   }
 
-  add(r: BenchRecord): void {
+  add(record: BenchRecord): void {
+    let r = record;
     if (r.kind === 'run') {
       this.runs++;
+      if (r.timestamp === undefined && this.fileDate) {
+        // A run with no time of its own: the date in the file's name, said so (keys in the contract's order).
+        r.timestamp = this.fileDate.value;
+        r.provenance.timestamp = `file name (${this.fileDate.text})`;
+        r = canonicalOrder(r);
+      }
       applyUserContext(r, this.opts, this.diagnostics);
       const first = this.tracker.check(r);
       if (first !== undefined && !r.flags.includes('duplicate')) {
@@ -51,13 +65,17 @@ export class RecordFinisher {
           line: r.source.line,
         });
       }
-    }
+    } else this.others++;
     if (this.opts.onRecord) this.opts.onRecord(r);
     else this.records.push(r);
   }
 
-  /** The file's result: the parser's diagnostics, then the finishing ones (and a note when it had no runs). */
-  end(parserDiagnostics: readonly Diagnostic[]): ParseResult {
+  /**
+   * The file's result: the parser's diagnostics, then the finishing ones (and a note when it had
+   * no runs), then the file's coverage. `tables`: what the parser found and read (default: the
+   * file is one table, read when it gave a record).
+   */
+  end(parserDiagnostics: readonly Diagnostic[], tables?: TableCoverage): ParseResult {
     const diagnostics: Diagnostic[] = [...parserDiagnostics, ...this.diagnostics];
     if (this.runs === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'prose-skipped')) {
       diagnostics.push({
@@ -68,6 +86,9 @@ export class RecordFinisher {
         line: 1,
       });
     }
+    const records = this.runs + this.others;
+    const found = tables ?? { tablesFound: 1, tablesRead: records > 0 ? 1 : 0, notUnderstood: 0, firstNotUnderstood: [] };
+    diagnostics.push(coverageDiagnostic(this.opts.file, { ...found, runs: this.runs, otherRecords: this.others }));
     return { records: this.records, diagnostics };
   }
 }
@@ -76,7 +97,7 @@ export class RecordFinisher {
 function finishOther(result: ParseResult, opts: ParseLogOptions): ParseResult {
   const finisher = new RecordFinisher(opts);
   for (const r of result.records) finisher.add(r);
-  return finisher.end(result.diagnostics);
+  return finisher.end(result.diagnostics, result.tables);
 }
 
 function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {
@@ -87,6 +108,7 @@ function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {
       records: [],
       diagnostics: [
         { severity: 'error', code: 'unknown-format', message: `could not be read: ${(err as Error).message}`, file: opts.file, line: 1 },
+        coverageDiagnostic(opts.file, emptyCoverage()),
       ],
     };
   }
@@ -98,7 +120,10 @@ export function parseLog(text: string, opts: ParseLogOptions): ParseResult {
     case 'empty':
       return {
         records: [],
-        diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'the file is empty', file: opts.file, line: 1 }],
+        diagnostics: [
+          { severity: 'warning', code: 'empty-input', message: 'the file is empty', file: opts.file, line: 1 },
+          coverageDiagnostic(opts.file, emptyCoverage()),
+        ],
       };
     case 'binary':
       return {
@@ -111,6 +136,7 @@ export function parseLog(text: string, opts: ParseLogOptions): ParseResult {
             file: opts.file,
             line: 1,
           },
+          coverageDiagnostic(opts.file, emptyCoverage()),
         ],
       };
     case 'json-export':
@@ -118,7 +144,7 @@ export function parseLog(text: string, opts: ParseLogOptions): ParseResult {
     case 'csv':
       return guard(opts, () => finishOther(parseCsv(text, opts), opts));
     case 'markdown-report':
-      return guard(opts, () => finishOther(parseMarkdownReport(text, opts), opts));
+      return guard(opts, () => finishOther(readMarkdownReport(text, opts), opts));
     case 'console-log': {
       const scanOpts: ScannerOptions = { ...opts };
       return guard(opts, () => scanConsoleLog(text, scanOpts));

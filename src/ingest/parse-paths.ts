@@ -3,30 +3,21 @@
  * ParseResult. Directories are expanded recursively in sorted order (deterministic),
  * skipping dotfiles and files that are plainly not text (images, PDFs, archives). Every file
  * goes through parseFile; one DuplicateTracker spans all files, so a file given twice gives
- * `duplicate` runs the second time.
+ * `duplicate` runs the second time. With `jobs` > 1 and enough input, worker threads parse
+ * the files and their results are handed on in file order (parallel/parse-in-parallel.ts),
+ * the same as reading them one by one here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostics';
-import type { BenchRecord } from '../model/records';
-import { DuplicateTracker } from './duplicates';
-import { type ParseFileOptions, parseFile } from './stream';
-import type { ParseOptions, ParseResult } from './types';
+import { FolderRead, type ParsePathsOptions } from './folder-read';
+import { parseInParallel } from './parallel/parse-in-parallel';
+import { PARALLEL_MIN_BYTES, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
+import type { ParseResult } from './types';
+
+export { PARALLEL_MIN_BYTES, type ParsePathsOptions, WORKER_WARMUP_BYTES };
 
 const NOT_TEXT = /\.(png|jpe?g|gif|webp|pdf|zip|gz|tgz|bz2|xz|7z|tar|ipynb_checkpoints|so|o|bin|pt|safetensors)$/i;
-
-export interface ParsePathsOptions extends Omit<ParseOptions, 'file'> {
-  /** Progress over ALL files: bytes read so far and the total size of every file to read. */
-  onProgress?: (bytesRead: number, totalBytes: number) => void;
-  /** Called before each file is read. */
-  onFile?: (file: string, index: number, count: number) => void;
-  onRecord?: (record: BenchRecord) => void;
-  /** See ParseFileOptions.whenReady; also asked between files. */
-  whenReady?: () => Promise<unknown> | undefined;
-  /** See ParseFileOptions.signal; files not started yet are not read. */
-  signal?: AbortSignal;
-  streamThreshold?: number;
-}
 
 /** Files under `p` (itself when it is a file), sorted; dotfiles and non-text files in directories skipped. */
 export function expandPath(p: string, diagnostics: Diagnostic[]): string[] {
@@ -58,8 +49,6 @@ export function expandPath(p: string, diagnostics: Diagnostic[]): string[] {
 
 export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}): Promise<ParseResult> {
   const diagnostics: Diagnostic[] = [];
-  const records: BenchRecord[] = [];
-  const duplicates = new DuplicateTracker();
   const files: string[] = [];
   for (const p of paths) files.push(...expandPath(p, diagnostics));
   const sizes = files.map((f) => {
@@ -69,26 +58,20 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
       return 0;
     }
   });
-  const total = sizes.reduce((a, b) => a + b, 0);
-  let done = 0;
-  for (const [index, file] of files.entries()) {
-    if (opts.signal?.aborted) break;
-    opts.onFile?.(file, index, files.length);
-    const fileOpts: ParseFileOptions = { file, duplicates };
-    if (opts.formatHint) fileOpts.formatHint = opts.formatHint;
-    if (opts.set) fileOpts.set = opts.set;
-    if (opts.context) fileOpts.context = opts.context;
-    if (opts.onRecord) fileOpts.onRecord = opts.onRecord;
-    if (opts.whenReady) fileOpts.whenReady = opts.whenReady;
-    if (opts.signal) fileOpts.signal = opts.signal;
-    if (opts.streamThreshold !== undefined) fileOpts.streamThreshold = opts.streamThreshold;
-    const onProgress = opts.onProgress;
-    if (onProgress) fileOpts.onProgress = (read) => onProgress(done + read, total);
-    const res = await parseFile(file, fileOpts);
-    done += sizes[index] ?? 0;
-    for (const r of res.records) records.push(r);
-    for (const d of res.diagnostics) diagnostics.push(d);
-    await opts.whenReady?.()?.catch(() => undefined);
+  const folder = new FolderRead(files, sizes, opts, diagnostics);
+  const threads = workerThreads({
+    sizes,
+    streamThreshold: folder.streamThreshold,
+    jobs: opts.jobs ?? 1,
+    ...(opts.parallelMinBytes !== undefined ? { minBytes: opts.parallelMinBytes } : {}),
+  });
+  if (threads > 0) await parseInParallel(folder, { jobs: threads });
+  else {
+    for (const [index, file] of files.entries()) {
+      if (opts.signal?.aborted) break;
+      opts.onFile?.(file, index, files.length);
+      await folder.readHere(index);
+    }
   }
-  return { records, diagnostics };
+  return folder.result();
 }

@@ -13,6 +13,7 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { ConsoleScanner } from './console-log';
 import { ConsumerWait } from './consumer-wait';
+import { beforeCoverage } from './coverage';
 import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import type { DuplicateTracker } from './duplicates';
@@ -150,7 +151,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       stream.destroy();
       queueMicrotask(() => {
         const res = scanner.finish();
-        res.diagnostics.push(readingStopped(stream.bytesRead, size, opts.signal, opts.file));
+        beforeCoverage(res.diagnostics, readingStopped(stream.bytesRead, size, opts.signal, opts.file));
         resolve(res);
       });
     };

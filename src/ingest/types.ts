@@ -72,6 +72,20 @@ export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
 export interface ParseResult {
   records: Array<RunRecord | EnvRecord | SampleRecord>;
   diagnostics: Diagnostic[];
+  /**
+   * What a whole-file parser (CSV, Markdown report, JSON export) found and read, for the file's
+   * `coverage` diagnostic; the finishing turns it into that diagnostic and drops it.
+   */
+  tables?: TableCoverage;
+}
+
+/** Tables a whole-file parser found and read, and the lines it did not understand. */
+export interface TableCoverage {
+  tablesFound: number;
+  tablesRead: number;
+  notUnderstood: number;
+  /** 1-based lines of the first few lines not understood. */
+  firstNotUnderstood: number[];
 }
 
 /**

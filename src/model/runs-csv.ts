@@ -75,6 +75,31 @@ export const RUN_CSV_FIELD_COLUMNS = [
   'client.prompt',
 ] as const;
 
+/** Context columns that hold numbers, whole ones by nature (counts, sizes). */
+export const RUN_CSV_WHOLE_NUMBER_COLUMNS = [
+  'hardware.gpu_count',
+  'hardware.gpu_memory_mib',
+  'hardware.vcpus',
+  'parallelism.tp',
+  'parallelism.dp',
+  'parallelism.pp',
+  'parallelism.gpus',
+  'server.context_length',
+  'client.concurrency',
+  'client.total_requests',
+  'client.max_tokens',
+  'client.input_len',
+  'client.output_len',
+] as const satisfies ReadonlyArray<(typeof RUN_CSV_FIELD_COLUMNS)[number]>;
+
+/** Context columns that hold other numbers. */
+export const RUN_CSV_DECIMAL_COLUMNS = [
+  'hardware.memory_gb',
+  'hardware.vram_gb',
+  'client.temperature',
+  'client.request_rate',
+] as const satisfies ReadonlyArray<(typeof RUN_CSV_FIELD_COLUMNS)[number]>;
+
 /** The fixed columns, in order. Dotted names are paths into the run. */
 export const RUN_CSV_CONTEXT_COLUMNS: readonly string[] = [
   ...RUN_CSV_RECORD_COLUMNS.filter((c) => c !== 'flags'),

@@ -354,9 +354,16 @@ test('minimal and simple tables: a value folded mid-token at the column width jo
   }
 });
 
-test('a Markdown pipe table and prose are not box tables', () => {
+test('a pipe table (tabulate pipe, Markdown) is a box table; prose with a pipe over a dash line is not', () => {
+  // Changed with issue 20: pipe tables were not box tables before.
   const lines = ['| a | b |', '|---|---|', '| 1 | 2 |', '', 'Not | a table', '------', 'foo'];
-  for (let i = 0; i < lines.length; i++) assert.equal(startsBoxTable(lines, i), false, `line ${i + 1}`);
+  assert.equal(startsBoxTable(lines, 0), true);
+  for (let i = 1; i < lines.length; i++) assert.equal(startsBoxTable(lines, i), false, `line ${i + 1}`);
+  const t = read(lines.join('\n'));
+  assert.equal(t.style, 'markdown');
+  assert.deepEqual(t.header, ['a', 'b']);
+  assert.deepEqual(t.rows, [['1', '2']]);
+  assert.equal(t.next, 3);
 });
 
 test('two full rows whose cells fill their columns stay two rows (a complete value is not wrapped)', () => {
@@ -392,5 +399,91 @@ test('a value folded mid-word joins without a space; a label wrapped at a space 
   assert.deepEqual(readBoxTable(lines, 0)?.rows, [
     ['Model', '/home/vllm/llm/Qwen7B-awq'],
     ['Total Test Duration', '14.99 seconds'],
+  ]);
+});
+
+test('ragged borders: a top without its corner, rows of different widths, a row without its right border', () => {
+  const t = read(
+    [
+      '┌────────────────┬──────────',
+      '│ Metric │ Result │',
+      '├────────────────┼──────────────┤',
+      '│ TTFT (ms)      │ 12.5',
+      '│ Output tok/s │   1,234.5     │',
+      '│ 吞吐量 │ 3.2 │',
+      '└────────────────┴──────────────┘',
+    ].join('\n'),
+  );
+  assert.deepEqual(t.header, ['Metric', 'Result']);
+  assert.deepEqual(t.rows, [
+    ['TTFT (ms)', '12.5'],
+    ['Output tok/s', '1,234.5'],
+    ['吞吐量', '3.2'],
+  ]);
+  assert.equal(t.truncated, false);
+  assert.deepEqual(t.issues, []);
+});
+
+test('double box with single-line separators, and tabulate fancy_grid (╒═╤═╕ ╞═╪═╡ ╘═╧═╛)', () => {
+  const double = read(
+    [
+      '╔══════╦═══════╗',
+      '║ Name ║ Value ║',
+      '╠══════╬═══════╣',
+      '║ a    ║ 1     ║',
+      '╟──────╫───────╢',
+      '║ b    ║ 2     ║',
+      '╚══════╩═══════╝',
+    ].join('\n'),
+  );
+  const mixed = read(
+    [
+      '╒══════╤═══════╕',
+      '│ Name │ Value │',
+      '╞══════╪═══════╡',
+      '│ a    │ 1     │',
+      '├──────┼───────┤',
+      '│ b    │ 2     │',
+      '╘══════╧═══════╛',
+    ].join('\n'),
+  );
+  for (const t of [double, mixed]) {
+    assert.equal(t.style, 'double');
+    assert.deepEqual(t.header, ['Name', 'Value']);
+    assert.deepEqual(t.rows, [
+      ['a', '1'],
+      ['b', '2'],
+    ]);
+  }
+});
+
+test('divider rows are sections, never rows: a labelled rule, a full-width row between rules, `── label ──`', () => {
+  const t = read(
+    [
+      '┌──────────────┬─────────┐',
+      '│ Metric       │ Value   │',
+      '├──────────────┼─────────┤',
+      '├── Latency ─────────────┤',
+      '│ p50 (ms)     │ 12.5    │',
+      '│ p99 (ms)     │ 31.0    │',
+      '├──────────────┴─────────┤',
+      '│ Throughput             │',
+      '├──────────────┬─────────┤',
+      '│ RPS          │ 4.2     │',
+      '│ ── Tokens ── │         │',
+      '│ Output tok/s │ 880     │',
+      '└──────────────┴─────────┘',
+    ].join('\n'),
+  );
+  assert.deepEqual(t.rows, [
+    ['p50 (ms)', '12.5'],
+    ['p99 (ms)', '31.0'],
+    ['RPS', '4.2'],
+    ['Output tok/s', '880'],
+  ]);
+  assert.deepEqual(t.sections, [
+    { label: 'Latency', row: 0, line: 3 },
+    { label: 'Throughput', row: 2, line: 7 },
+    { label: 'Tokens', row: 3, line: 10 },
   ]);
 });

@@ -16,7 +16,12 @@ export type RenderStyle =
   | 'ascii'
   | 'minimal'
   | 'minimal-edges'
-  | 'tabulate-grid';
+  | 'tabulate-grid'
+  | 'double-separated'
+  | 'mixed-grid'
+  | 'ascii-prettytable'
+  | 'pipe';
+/** The styles that wrap cells and draw dividers (every one but `pipe`). */
 export const RENDER_STYLES: readonly RenderStyle[] = [
   'heavy-head',
   'square',
@@ -27,7 +32,20 @@ export const RENDER_STYLES: readonly RenderStyle[] = [
   'minimal',
   'minimal-edges',
   'tabulate-grid',
+  'double-separated',
+  'mixed-grid',
+  'ascii-prettytable',
 ];
+
+/** How a divider row is drawn: a rule with the label in it, a decorated label, or a full-width row between rules. */
+export type DividerKind = 'labelled-rule' | 'decorated' | 'span-row';
+
+/** A divider row printed before body row `before` (`rows.length`: after the last row). */
+export interface DividerSpec {
+  before: number;
+  label: string;
+  kind: DividerKind;
+}
 
 export interface TableSpec {
   title?: string;
@@ -35,6 +53,8 @@ export interface TableSpec {
   rows: string[][];
   /** Content width of each column; cells wider than it wrap (words never break). */
   maxWidths?: Array<number | undefined>;
+  /** Divider rows between body rows (in order of `before`); minimal styles draw every kind as `── label ──`. */
+  dividers?: DividerSpec[];
 }
 
 interface Box {
@@ -46,7 +66,7 @@ interface Box {
   bottom: [string, string, string, string];
 }
 
-const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges'>, Box> = {
+const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges' | 'pipe'>, Box> = {
   'heavy-head': {
     top: ['┏', '━', '┳', '┓'],
     headRow: ['┃', '┃', '┃'],
@@ -97,7 +117,67 @@ const BOXES: Record<Exclude<RenderStyle, 'minimal' | 'minimal-edges'>, Box> = {
     rowSep: ['+', '-', '+', '+'],
     bottom: ['+', '-', '+', '+'],
   },
+  // prettytable DOUBLE_BORDER with single-line rules between rows (╟─╫─╢)
+  'double-separated': {
+    top: ['╔', '═', '╦', '╗'],
+    headRow: ['║', '║', '║'],
+    headSep: ['╠', '═', '╬', '╣'],
+    row: ['║', '║', '║'],
+    rowSep: ['╟', '─', '╫', '╢'],
+    bottom: ['╚', '═', '╩', '╝'],
+  },
+  // tabulate fancy_grid
+  'mixed-grid': {
+    top: ['╒', '═', '╤', '╕'],
+    headRow: ['│', '│', '│'],
+    headSep: ['╞', '═', '╪', '╡'],
+    row: ['│', '│', '│'],
+    rowSep: ['├', '─', '┼', '┤'],
+    bottom: ['╘', '═', '╧', '╛'],
+  },
+  // prettytable's default: `-` rules only, none between rows
+  'ascii-prettytable': {
+    top: ['+', '-', '+', '+'],
+    headRow: ['|', '|', '|'],
+    headSep: ['+', '-', '+', '+'],
+    row: ['|', '|', '|'],
+    bottom: ['+', '-', '+', '+'],
+  },
 };
+
+/** A divider drawn in a bordered box: its lines. */
+function dividerLines(d: DividerSpec, box: Box, widths: number[], cells: (r: string[]) => string[]): string[] {
+  const ascii = box.row[0] === '|';
+  const inner = widths.reduce((a, w) => a + w + 2, 0) + widths.length - 1;
+  const [left, h, , right] = box.rowSep ?? box.headSep;
+  const light = ascii ? '-' : '─';
+  if (d.kind === 'labelled-rule') {
+    const text = `${light}${light} ${d.label} `;
+    const fill = Math.max(2, inner - displayWidth(text));
+    return [`${ascii ? '+' : left}${text}${light.repeat(fill)}${ascii ? '+' : right}`];
+  }
+  if (d.kind === 'decorated') return cells([`── ${d.label} ──`, ...widths.slice(1).map(() => '')]);
+  const above = rule([ascii ? '+' : left, ascii ? '-' : h, ascii ? '+' : '┴', ascii ? '+' : right], widths, 1);
+  const below = rule([ascii ? '+' : left, ascii ? '-' : h, ascii ? '+' : '┬', ascii ? '+' : right], widths, 1);
+  return [above, `${box.row[0]} ${pad(d.label, Math.max(inner - 2, displayWidth(d.label)), false)} ${box.row[2]}`, below];
+}
+
+/**
+ * Squeezes padding the way a copy-paste or a narrow terminal does: on each row line picked,
+ * runs of spaces become one, and (where the last cell has text, and the line has a divider
+ * inside: a full-width label row without its right border could be a cut-off row) the right
+ * border goes.
+ */
+export function squeezeRows(lines: readonly string[], squeeze: (k: number) => { spaces: boolean; dropRight: boolean }): string[] {
+  return lines.map((line, k) => {
+    if (!/^\s*[│┃║|]/.test(line)) return line;
+    const how = squeeze(k);
+    let out = how.spaces ? line.replace(/ {2,}/g, ' ') : line;
+    const inner = /^\s*[│┃║|].*[^\s│┃║|].*[│┃║|].*[^\s│┃║|]\s*[│┃║|]$/.test(out);
+    if (how.dropRight && inner) out = out.replace(/\s*[│┃║|]$/, '');
+    return out;
+  });
+}
 
 /** Greedy word wrap to `width` display columns (a word wider than it gets a line of its own). */
 export function wrapWords(text: string, width: number): string[] {
@@ -130,17 +210,30 @@ function cellLines(text: string, width: number): string[] {
   return wrapWords(text, width);
 }
 
+/** tabulate's `pipe` format: no wrapping, no dividers, `|` in a cell escaped, numbers right-aligned. */
+function renderPipe(spec: TableSpec): string[] {
+  const esc = (x: string): string => x.replace(/\|/g, '\\|');
+  const widths = spec.header.map((h, c) => Math.max(3, ...[h, ...spec.rows.map((r) => r[c] ?? '')].map((x) => displayWidth(esc(x)))));
+  const line = (cells: string[]): string =>
+    `| ${cells.map((x, c) => pad(esc(x), widths[c] ?? 3, c > 0 && /^[\d,.]+$/.test(x))).join(' | ')} |`;
+  const delimiter = `|${widths.map((w, c) => (c === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  const lines = [line(spec.header), delimiter, ...spec.rows.map(line)];
+  return spec.title === undefined ? lines : [spec.title, ...lines];
+}
+
 /** Renders `spec` in `style`; returns the lines (title first when there is one). */
 export function renderTable(spec: TableSpec, style: RenderStyle): string[] {
+  if (style === 'pipe') return renderPipe(spec);
   const n = spec.header.length;
   // Column width: the widest word (words never break), capped wrap width, at least the
   // widest unwrapped cell when no cap is given.
   const widths: number[] = [];
   for (let c = 0; c < n; c++) {
-    const cells = [spec.header[c] ?? '', ...spec.rows.map((r) => r[c] ?? '')];
+    const decorated = c === 0 ? (spec.dividers ?? []).filter((d) => d.kind === 'decorated').map((d) => `── ${d.label} ──`) : [];
+    const cells = [spec.header[c] ?? '', ...spec.rows.map((r) => r[c] ?? ''), ...decorated];
     const longestWord = Math.max(1, ...cells.flatMap((x) => x.split(' ').map((w) => displayWidth(w))));
     const widest = Math.max(1, ...cells.map((x) => displayWidth(x)));
-    const cap = spec.maxWidths?.[c];
+    const cap = decorated.length > 0 ? undefined : spec.maxWidths?.[c];
     widths.push(cap === undefined ? widest : Math.min(widest, Math.max(cap, longestWord)));
   }
   const numeric = (x: string): boolean => /^[\d,.]+$|^N\/A$/.test(x);
@@ -163,17 +256,26 @@ export function renderTable(spec: TableSpec, style: RenderStyle): string[] {
     if (edge) lines.push(cap('╷'));
     lines.push(`${edge} ${spec.header.map((h, c) => pad(h, widths[c] ?? 1, false)).join(' │ ')} ${edge}`);
     lines.push(edge ? `╶${widths.map((w) => '─'.repeat(w + 2)).join('┼')}╴` : widths.map((w) => '━'.repeat(w + 2)).join('┿'));
-    for (const r of spec.rows) for (const l of block(r, false)) lines.push(`${edge} ${l.join(' │ ')} ${edge}`);
+    spec.rows.forEach((r, k) => {
+      for (const d of (spec.dividers ?? []).filter((x) => x.before === k)) lines.push(`  ── ${d.label} ──`);
+      for (const l of block(r, false)) lines.push(`${edge} ${l.join(' │ ')} ${edge}`);
+    });
+    for (const d of (spec.dividers ?? []).filter((x) => x.before === spec.rows.length)) lines.push(`  ── ${d.label} ──`);
     if (edge) lines.push(cap('╵'));
   } else {
     const box = BOXES[style];
     lines.push(rule(box.top, widths, 1));
     for (const l of block(spec.header, true)) lines.push(`${box.headRow[0]} ${l.join(` ${box.headRow[1]} `)} ${box.headRow[2]}`);
     lines.push(rule(box.headSep, widths, 1));
+    const rowLines = (r: string[]): string[] => block(r, false).map((l) => `${box.row[0]} ${l.join(` ${box.row[1]} `)} ${box.row[2]}`);
+    const dividersBefore = (k: number): DividerSpec[] => (spec.dividers ?? []).filter((d) => d.before === k);
     spec.rows.forEach((r, k) => {
-      if (k > 0 && box.rowSep) lines.push(rule(box.rowSep, widths, 1));
-      for (const l of block(r, false)) lines.push(`${box.row[0]} ${l.join(` ${box.row[1]} `)} ${box.row[2]}`);
+      const ds = dividersBefore(k);
+      for (const d of ds) lines.push(...dividerLines(d, box, widths, rowLines));
+      if (ds.length === 0 && k > 0 && box.rowSep) lines.push(rule(box.rowSep, widths, 1));
+      lines.push(...rowLines(r));
     });
+    for (const d of dividersBefore(spec.rows.length)) lines.push(...dividerLines(d, box, widths, rowLines));
     lines.push(rule(box.bottom, widths, 1));
   }
   if (spec.title !== undefined) {

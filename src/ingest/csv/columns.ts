@@ -6,7 +6,13 @@
  */
 import { lookupLabel, normaliseStat, secondsPerUnit, unitInLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ApiKind, Engine, Mode, RunRecord, Strategy } from '../../model/records';
-import { RUN_CSV_FIELD_COLUMNS, RUN_CSV_METRIC_ORDER, RUN_CSV_RECORD_COLUMNS } from '../../model/runs-csv';
+import {
+  RUN_CSV_DECIMAL_COLUMNS,
+  RUN_CSV_FIELD_COLUMNS,
+  RUN_CSV_METRIC_ORDER,
+  RUN_CSV_RECORD_COLUMNS,
+  RUN_CSV_WHOLE_NUMBER_COLUMNS,
+} from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
 import type { UserContext } from '../types';
 
@@ -18,25 +24,7 @@ export type ContextField = (typeof CONTEXT_FIELDS)[number];
 export const RECORD_FIELDS = RUN_CSV_RECORD_COLUMNS;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 
-const NUMERIC_FIELDS: ReadonlySet<ContextField> = new Set<ContextField>([
-  'hardware.gpu_count',
-  'hardware.gpu_memory_mib',
-  'hardware.vcpus',
-  'hardware.memory_gb',
-  'hardware.vram_gb',
-  'parallelism.tp',
-  'parallelism.dp',
-  'parallelism.pp',
-  'parallelism.gpus',
-  'server.context_length',
-  'client.concurrency',
-  'client.total_requests',
-  'client.max_tokens',
-  'client.temperature',
-  'client.request_rate',
-  'client.input_len',
-  'client.output_len',
-]);
+const NUMERIC_FIELDS: ReadonlySet<ContextField> = new Set<ContextField>([...RUN_CSV_WHOLE_NUMBER_COLUMNS, ...RUN_CSV_DECIMAL_COLUMNS]);
 
 /** Common spellings of context columns (normalised: lower case, `_`/`-` as spaces). */
 const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> = [

@@ -20,7 +20,7 @@ export interface CsvTable {
 const CANDIDATES = [',', ';', '\t', '|'] as const;
 
 /** Occurrences of `d` outside double quotes. */
-function countOutsideQuotes(line: string, d: string): number {
+export function countOutsideQuotes(line: string, d: string): number {
   let n = 0;
   let quoted = false;
   for (const ch of line) {

@@ -10,6 +10,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
 import { ConsumerWait } from '../consumer-wait';
+import { beforeCoverage } from '../coverage';
 import { RecordFinisher } from '../parse-log';
 import { cannotRead, readingStopped } from '../read-stopped';
 import type { ParseFileOptions, ParseResult } from '../types';
@@ -208,7 +209,7 @@ export function streamCsv(
             diagnostics: [{ severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${failure.message}`, file, line: 1 }],
           });
         const res = finisher.end([...papaErrors, ...readerDiagnostics]);
-        if (opts.signal?.aborted) res.diagnostics.push(readingStopped(bytesRead, size, opts.signal, file));
+        if (opts.signal?.aborted) beforeCoverage(res.diagnostics, readingStopped(bytesRead, size, opts.signal, file));
         settle(res);
       },
       error: ioError,

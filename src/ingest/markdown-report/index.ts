@@ -56,6 +56,12 @@ function flagDuplicates(runs: RunRecord[], file: string, diagnostics: Diagnostic
 }
 
 export function parseMarkdownReport(text: string, opts: ParseOptions): ParseResult {
+  const { records, diagnostics } = readMarkdownReport(text, opts);
+  return { records, diagnostics };
+}
+
+/** parseMarkdownReport with the tables found and read (for the file's coverage). */
+export function readMarkdownReport(text: string, opts: ParseOptions): ParseResult {
   try {
     return parseMarkdownReportUnsafe(text, opts);
   } catch (err) {
@@ -86,8 +92,11 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const facts = readDocumentFacts(scan);
   const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set() };
   const runs: RunRecord[] = [];
+  let tablesRead = 0;
   for (const t of scan.tables) {
     const got = tableRuns(t, ctx);
+    // A presets table is read too: it joins onto the runs of the other tables.
+    if (got.length > 0 || t.line === facts.presetLine) tablesRead++;
     if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0) {
       diagnostics.push({
         severity: 'info',
@@ -117,7 +126,8 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   } else if (runs.length === 0) {
     diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no result table found: nothing to read', file, line: 1 });
   }
-  return { records: runs.map(finishRun), diagnostics };
+  const tables = { tablesFound: scan.tables.length, tablesRead, notUnderstood: 0, firstNotUnderstood: [] };
+  return { records: runs.map(finishRun), diagnostics, tables };
 }
 
 /** Exposed for tests and notebooks: the presets and model ids a report declares. */

@@ -18,8 +18,13 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
+import * as stated from './apply-settings';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
+import { conflict } from './settings-scope';
 import { currentSectionId, type Heading, type ScopedLaunch, type ScopeState, segmentLabel } from './state';
+
+// Local aliases: called per run; one property lookup at load instead of one per call.
+const { applyClientCommand, applyStated } = stated;
 
 function mostCommon<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
@@ -239,16 +244,6 @@ export function busyGpus(env: EnvRecord): number {
   ).length;
 }
 
-function conflict(diagnostics: Diagnostic[], file: string, line: number, what: string, kept: string, other: string): void {
-  diagnostics.push({
-    severity: 'warning',
-    code: 'conflicting-context',
-    message: `${what}: ${kept} (kept) disagrees with ${other}`,
-    file,
-    line,
-  });
-}
-
 /** `client.<key>` provenance keys, built once per key rather than once per run. */
 const CLIENT_KEYS = new Map<string, string>();
 function clientKey(k: string): string {
@@ -364,6 +359,10 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     s.preamble = undefined;
   }
   if (client) run.client = client;
+  if (s.client) {
+    applyClientCommand(run, s, diagnostics);
+    client = run.client;
+  }
 
   // The URL's port is the weakest hint, used only for the users' stress-script tables (a script
   // written for vLLM/SGLang); a third-party tool at :8000 may be talking to NIM or TGI.
@@ -477,6 +476,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     provenance.flags = `warmup-suspect: comment "${s.warmup.text}" at line ${s.warmup.line}`;
     s.warmup = undefined;
   }
+  applyStated(run, s, diagnostics);
   return inKeyOrder(run);
 }
 

@@ -5,9 +5,12 @@
  * stress script's invocation and preamble, and a pending `Test completed in` line.
  * Plain data, so the streaming reader can carry it from one chunk to the next.
  */
-import type { ClientSettings, EnvRecord } from '../../model/records';
+import type { ClientSettings, Engine, EnvRecord } from '../../model/records';
+import type { ClientCommand } from '../context/client-command';
+import { settingsOfHeading } from '../context/heading-settings';
 import type { LaunchCommand } from '../launch-command';
 import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
+import { addSetting, closeSections, newSettingsScope, type SettingsScope } from './settings-scope';
 
 export interface Heading {
   level: number;
@@ -45,6 +48,14 @@ export interface Preamble {
   open: boolean;
 }
 
+/** A benchmark client command: applies to the runs after it until the next one or a heading of its level or higher. */
+export interface ScopedClient {
+  command: ClientCommand;
+  /** 1-based line of the command. */
+  line: number;
+  headingLevel: number;
+}
+
 export interface ScopeState {
   inFence: boolean;
   headings: Heading[];
@@ -57,10 +68,26 @@ export interface ScopeState {
   completed?: { line: number; text: string; seconds?: number };
   /** A warm-up comment waiting for the first run after it. */
   warmup?: { line: number; text: string };
+  /** Settings stated in the document (settings-scope.ts). */
+  settings: SettingsScope;
+  client?: ScopedClient;
+  /** The latest full date-time printed in the log (a log line, a `date` line). */
+  timestamp?: { value: string; line: number };
+  /** A date in the file's name (`nightly-2025-03-14.log`): the runs' date when the log prints none. */
+  fileDate?: { value: string; text: string };
+  /** A container image named last (`image: vllm/vllm-openai:v0.8.5`): the engine of the `args:` after it. */
+  image?: { engine: Engine; line: number };
+  /** A line asking an engine for its version (`vllm --version`, `pip show vllm`): the answer follows. */
+  versionAsked?: { engine: Engine; line: number };
 }
 
 export function newScopeState(): ScopeState {
-  return { inFence: false, headings: [], nextHeadingId: 1, segment: [] };
+  return { inFence: false, headings: [], nextHeadingId: 1, segment: [], settings: newSettingsScope() };
+}
+
+/** Heading ids from the top: the section a line belongs to. */
+export function sectionPath(s: ScopeState): number[] {
+  return s.headings.map((h) => h.id);
 }
 
 export function currentSectionId(s: ScopeState): number {
@@ -70,8 +97,15 @@ export function currentSectionId(s: ScopeState): number {
 /** A Markdown heading opens: pops deeper or equal headings, ends a launch of the same or a deeper level. */
 export function enterHeading(s: ScopeState, level: number, text: string, line: number): void {
   while (s.headings.length > 0 && (s.headings[s.headings.length - 1]?.level ?? 0) >= level) s.headings.pop();
+  closeSections(s.settings, sectionPath(s));
   s.headings.push({ level, text, line, id: s.nextHeadingId++ });
+  const stated = settingsOfHeading(text);
+  if (stated.length > 0) {
+    const path = sectionPath(s);
+    for (const st of stated) addSetting(s.settings, st, line, path, `heading "${text}" at line ${line}`, true);
+  }
   if (s.launch && level <= s.launch.headingLevel) s.launch = undefined;
+  if (s.client && level <= s.client.headingLevel) s.client = undefined;
   s.segment = [];
   s.completed = undefined;
   s.warmup = undefined;

@@ -18,7 +18,7 @@ export const CROSS = new Set([...'╇┼╋╬╪╫┿╂╈╀╁╉╊┽┾�
 /** Heavy or double horizontals: a rule drawn with them under the header marks the header. */
 export const HEAVY_HORIZONTAL = new Set([...'━═╍┅┉╺╸']);
 
-const ALL_BORDER = new Set<string>([
+export const ALL_BORDER = new Set<string>([
   ...HORIZONTAL,
   ...VERTICAL,
   ...TOP_LEFT,
@@ -36,9 +36,24 @@ export function isBorderGlyph(ch: string): boolean {
   return ALL_BORDER.has(ch);
 }
 
+export const JUNCTION = new Set([...TOP_JUNCTION, ...BOTTOM_JUNCTION, ...CROSS]);
+
 /** Junctions that mark a column boundary inside a horizontal rule. */
 export function isJunction(ch: string): boolean {
-  return TOP_JUNCTION.has(ch) || BOTTOM_JUNCTION.has(ch) || CROSS.has(ch);
+  return JUNCTION.has(ch);
+}
+
+/**
+ * The UTF-16 units of a glyph set (every box glyph is one unit): testing `s.charCodeAt(k)`
+ * against it makes no one-character string, as `set.has(s[k])` does for each non-Latin-1 glyph.
+ */
+export function unitsOf(set: ReadonlySet<string>): ReadonlySet<number> {
+  return new Set([...set].map((c) => c.charCodeAt(0)));
+}
+
+/** The glyphs of `sets` as the inside of a regex character class (box glyphs need no escaping). */
+export function glyphClass(...sets: ReadonlyArray<ReadonlySet<string>>): string {
+  return sets.map((set) => [...set].join('')).join('');
 }
 
 /** A character used in any unicode box drawing (for quick "is this line a table line" tests). */

@@ -1,9 +1,11 @@
 /**
  * Client commands printed near a tool's table (`genai-perf profile … --concurrency 10`,
  * `aiperf profile …`, perf_analyzer's `--concurrency-range 1` in genai-perf's INFO line,
- * `evalscope perf --parallel 2 …`). Only what the command states is taken, with provenance.
+ * `evalscope perf --parallel 2 …`), found by position; what they state is read by the one
+ * client-command reader the scope uses too (context/client-command.ts), with provenance.
  */
 import type { ClientSettings } from '../../model/records';
+import { type ClientTool, readClientCommand } from '../context/client-command';
 
 // The tool's name as a command word (not `aiperf-run-…` in an HTML comment marker).
 const TOOL_RE = /(?<![\w/-])(genai-perf|aiperf|perf_analyzer|evalscope|guidellm)(?=\s)/;
@@ -64,42 +66,14 @@ export function findCommandBelow(lines: readonly string[], after: number, span =
   return undefined;
 }
 
-function flagValue(text: string, names: string[]): string | undefined {
-  for (const name of names) {
-    const re = new RegExp(`(?:^|\\s)${name.replace(/[-]/g, '\\-')}(?:=|\\s+)('[^']*'|"[^"]*"|\\S+)`);
-    const m = re.exec(text);
-    if (m?.[1]) return m[1].replace(/^['"]|['"]$/g, '');
-  }
-  return undefined;
+/** The ToolCommand's tool name as the shared reader knows it. */
+function clientTool(tool: string): ClientTool {
+  if (tool === 'genai-perf' || tool === 'aiperf' || tool === 'evalscope' || tool === 'guidellm' || tool === 'perf_analyzer') return tool;
+  return 'genai-perf';
 }
 
-/** Client settings a command states; `fields` says which flag gave each. */
+/** Client settings a command states (the shared client-command reader); `fields` says which flag gave each. */
 export function clientFromCommand(cmd: ToolCommand): { client: ClientSettings; fields: Record<string, string> } {
-  const client: ClientSettings = {};
-  const fields: Record<string, string> = {};
-  const conc = flagValue(cmd.text, ['--concurrency', '--concurrency-range']);
-  if (conc !== undefined && /^\d+$/.test(conc)) {
-    client.concurrency = Number(conc);
-    fields.concurrency =
-      /--concurrency-range/.test(cmd.text) && !/--concurrency(=|\s)/.test(cmd.text) ? '--concurrency-range' : '--concurrency';
-  }
-  if (cmd.tool === 'evalscope') {
-    const par = flagValue(cmd.text, ['--parallel']);
-    if (par !== undefined && /^\d+$/.test(par) && !/--parallel\s+\d+\s+\d+/.test(cmd.text) && !/--sla-auto-tune/.test(cmd.text)) {
-      client.concurrency = Number(par);
-      fields.concurrency = '--parallel';
-    }
-  }
-  const model = flagValue(cmd.text, ['--model', '-m']);
-  if (model !== undefined && cmd.tool !== 'perf_analyzer') {
-    client.model_path = model;
-    fields.model_path = '--model';
-  }
-  const url = flagValue(cmd.text, ['--url', '-u']);
-  if (url !== undefined) {
-    client.url = url;
-    fields.url = '--url';
-  }
-  client.command = cmd.text;
-  return { client, fields };
+  const read = readClientCommand(cmd.text, clientTool(cmd.tool));
+  return { client: { ...read.client, command: cmd.text }, fields: read.fields };
 }

@@ -1,14 +1,15 @@
 /**
- * The one-pass reader of plain two-column bordered tables (readPlainTwoColumnTable, tried
- * first by readBoxTable) must give exactly what the general reader gives, or decline. Random
+ * Two-column tables as stress scripts and tools print them, read at every line: random
  * rendered tables, also mutated (cut off, broken rows, extra rules, prose, indentation, a
- * second table right after), are read at every line both ways; the fast path must also
- * really answer for plain tables, or the comparison would prove nothing.
+ * second table right after). Reading never throws, a cached answer is the answer for those
+ * very lines, and a plain table (unmutated, unwrapped) reads back as it was rendered.
+ * (This file tested the one-pass fast paths against the general reader; the fast paths are
+ * gone, the cases stay as cases of the one reader.)
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readBoxTable, readBoxTableGeneral, readPlainTwoColumnTable, type TextTable } from '../../src/ingest/tables/box-table';
+import { readBoxTable, startsBoxTable, type TextTable } from '../../src/ingest/tables/box-table';
 import { displayWidth } from '../../src/ingest/tables/text-width';
 import { type RenderStyle, renderTable, type TableSpec } from './render-table';
 
@@ -227,14 +228,21 @@ function mutate(lines: readonly string[], from: number, to: number, m: Mutation,
 // ---------------------------------------------------------------------------------------
 // The comparison
 
-/** Both readers at every line (and one past the end), each on a fresh copy so readBoxTable's cache cannot answer. */
-function compareAtEveryLine(lines: readonly string[]): void {
+/**
+ * readBoxTable at every line (and one past the end): never throws, a table it reads starts at
+ * or after the line asked about (its title, its top) and ends after it, and the cached answer
+ * for these lines equals a fresh reading of a copy (which the cache cannot answer).
+ */
+function readAtEveryLine(lines: readonly string[]): void {
   try {
     for (let i = 0; i <= lines.length; i++) {
-      const general = readBoxTableGeneral([...lines], i);
-      assert.deepStrictEqual(readBoxTable([...lines], i), general, `readBoxTable differs from the general reader at line ${i}`);
-      const fast = readPlainTwoColumnTable([...lines], i);
-      if (fast !== undefined) assert.deepStrictEqual(fast, general, `readPlainTwoColumnTable differs from the general reader at line ${i}`);
+      const t = readBoxTable(lines, i);
+      assert.deepStrictEqual(readBoxTable(lines, i), t, `a second reading differs at line ${i}`);
+      assert.deepStrictEqual(readBoxTable([...lines], i), t, `a reading of a copy differs at line ${i}`);
+      if (!t) continue;
+      assert.ok(t.startLine === i || t.topLine === i, `table at line ${i} starts at ${t.startLine} (top ${t.topLine})`);
+      assert.ok(t.next > t.topLine, `table at line ${i} ends at ${t.next}`);
+      assert.ok(startsBoxTable(lines, i), `readBoxTable reads a table at line ${i} that startsBoxTable does not see`);
     }
   } catch (e) {
     // The lines are what a failure needs to be reproduced (the counterexample is only their recipe).
@@ -264,9 +272,8 @@ const after = fc.constantFrom<string[]>([], [''], ['', 'after'], ['Done.']);
 const surroundedCase = fc.record({ table: specArb, pre: before, post: after, muts: mutations, other: specArb });
 
 for (const style of STYLES) {
-  test(`fast path equals the general reader at every line: ${style}`, () => {
-    // Plain cases (unmutated, no wrapping) and how many of them the fast path answered.
-    const seen = { cases: 0, answered: 0, noEmptyCells: 0, noEmptyAnswered: 0 };
+  test(`two-column tables read at every line, mutated or not: ${style}`, () => {
+    let plain = 0;
     fc.assert(
       fc.property(surroundedCase, fc.constantFrom(...STYLES), ({ table: { spec: spec0, wrap }, pre, post, muts, other }, otherStyle) => {
         // A title must fit over the table (as rich centres it); a wider one is dropped.
@@ -277,67 +284,33 @@ for (const style of STYLES) {
         }
         const table = renderTable(spec, style);
         const lines = mutated(pre, table, post, muts, renderTable(other.spec, otherStyle));
-        compareAtEveryLine(lines);
-
-        if (muts.length === 0 && !wrap) {
-          const top = pre.length + (spec.title !== undefined ? 1 : 0);
-          const fast = readPlainTwoColumnTable([...lines], top);
-          const noEmpty = [spec.header, ...spec.rows].every((r) => r.every((x) => x !== ''));
-          seen.cases++;
-          if (noEmpty) seen.noEmptyCells++;
-          // Liveness, exactly: a plain table is declined only when the general reader takes
-          // some printed row for the wrap of the one above (an unwrapped rendering can look
-          // wrapped), or for a grid's rules between rows (tabulate), which it leaves alone too.
-          if (!fast && noEmpty && !(style === 'tabulate-grid' && spec.rows.length > 1)) {
-            const general = readBoxTableGeneral([...lines], top);
-            assert.ok(
-              general && general.rows.length < spec.rows.length,
-              'the fast path declined a plain table the general reader reads row by row',
-            );
-          }
-          if (fast) {
-            seen.answered++;
-            if (noEmpty) seen.noEmptyAnswered++;
-            // Against the table that was rendered, not only against the general reader.
-            assert.deepStrictEqual(fast.header, spec.header);
-            assert.deepStrictEqual(fast.rows, spec.rows);
-            assert.equal(fast.topLine, top);
-            assert.equal(fast.title, spec.title);
-            assert.equal(fast.next, pre.length + table.length);
-          }
-        }
+        readAtEveryLine(lines);
+        if (muts.length > 0 || wrap) return;
+        // A plain table reads back as rendered, unless an unwrapped rendering looks wrapped
+        // (a printed row taken for the wrap of the one above: fewer rows, never more).
+        plain++;
+        const top = pre.length + (spec.title !== undefined ? 1 : 0);
+        const t = readBoxTable(lines, top);
+        assert.ok(t, 'a plain table is read');
+        assert.equal(t.topLine, top);
+        assert.equal(t.title, spec.title);
+        assert.equal(t.next, pre.length + table.length);
+        assert.equal(t.truncated, false);
+        if (spec.header.some((h) => h !== '')) assert.deepStrictEqual(t.header, spec.header);
+        const lookalike = t.rows.length < spec.rows.length;
+        if (!lookalike) assert.deepStrictEqual(t.rows, spec.rows);
       }),
       { numRuns: RUNS },
     );
-    // The fast path must be alive: a dead one (always undefined) passes the comparison above.
-    // Tabulate grids rule between rows, so only their one-row tables can be answered.
-    const share = seen.answered / Math.max(1, seen.cases);
-    const shareNoEmpty = seen.noEmptyAnswered / Math.max(1, seen.noEmptyCells);
-    if (process.env.BENCHBOOK_FAST_PATH_SHARE)
-      console.log(
-        `${style}: answered ${seen.answered}/${seen.cases} plain cases (${(100 * share).toFixed(1)}%), ${seen.noEmptyAnswered}/${seen.noEmptyCells} without empty cells (${(100 * shareNoEmpty).toFixed(1)}%)`,
-      );
-    // Observed: 49–67% of all plain cases (a quarter of the tables have empty cells, which it
-    // leaves alone) and 80–95% of those without empty cells; the bounds leave room for chance.
-    assert.ok(seen.cases >= RUNS / 10, `too few plain cases generated (${seen.cases})`);
-    if (style === 'tabulate-grid') assert.ok(seen.answered > 0, 'the fast path never answered a one-row tabulate grid');
-    else {
-      assert.ok(share >= 0.35, `the fast path answered only ${seen.answered} of ${seen.cases} plain ${style} tables`);
-      assert.ok(
-        shareNoEmpty >= 0.6,
-        `the fast path answered only ${seen.noEmptyAnswered} of ${seen.noEmptyCells} plain ${style} tables without empty cells`,
-      );
-    }
+    assert.ok(plain >= RUNS / 10, `too few plain cases generated (${plain})`);
   });
 }
 
-// Two-column minimal tables take a shortcut of their own (every body line a row: no grouping);
-// it must give what the general grouping gives, wrapped values and cut-offs included.
 for (const style of ['minimal', 'minimal-edges'] as const) {
-  test(`two-column ${style} tables read as the general reader reads them, at every line`, () => {
+  test(`two-column ${style} tables read at every line, mutated or not`, () => {
     fc.assert(
       fc.property(surroundedCase, ({ table: { spec }, pre, post, muts, other }) => {
-        compareAtEveryLine(mutated(pre, renderTable({ ...spec, title: undefined }, style), post, muts, renderTable(other.spec, style)));
+        readAtEveryLine(mutated(pre, renderTable({ ...spec, title: undefined }, style), post, muts, renderTable(other.spec, style)));
       }),
       { numRuns: RUNS },
     );
@@ -366,7 +339,7 @@ const STRESS = [
 ];
 const STRESS_TOP = 2;
 
-test('a stress-test Metric/Value table is read by the fast path, as the general reader reads it', () => {
+test('a stress-test Metric/Value table, from its title line and from its top border', () => {
   const expected: TextTable = {
     startLine: 1,
     next: 13,
@@ -389,22 +362,17 @@ test('a stress-test Metric/Value table is read by the fast path, as the general 
     headerLines: [['Metric', 'Value']],
     issues: [],
   };
-  assert.deepStrictEqual(readPlainTwoColumnTable([...STRESS], STRESS_TOP), expected);
-  assert.deepStrictEqual(readBoxTableGeneral([...STRESS], STRESS_TOP), expected);
-  // From the title line as well as the top border.
   assert.deepStrictEqual(readBoxTable([...STRESS], 1), expected);
   assert.deepStrictEqual(readBoxTable([...STRESS], STRESS_TOP), expected);
-  compareAtEveryLine(STRESS);
+  readAtEveryLine(STRESS);
 });
 
-/** The fast path declines `lines` at `top`; readBoxTable still gives the general reading, which is returned. */
-function declined(lines: readonly string[], top: number): TextTable {
-  assert.equal(readPlainTwoColumnTable([...lines], top), undefined, 'the fast path should decline');
-  const general = readBoxTableGeneral([...lines], top);
-  assert.ok(general, 'the general reader reads the table');
-  assert.deepStrictEqual(readBoxTable([...lines], top), general);
-  compareAtEveryLine(lines);
-  return general;
+/** The table at `top` (read at every line as well). */
+function readAt(lines: readonly string[], top: number): TextTable {
+  const t = readBoxTable([...lines], top);
+  assert.ok(t, 'the table is read');
+  readAtEveryLine(lines);
+  return t;
 }
 
 const stressWith = (k: number, remove: number, ...insert: string[]): string[] => {
@@ -413,19 +381,19 @@ const stressWith = (k: number, remove: number, ...insert: string[]): string[] =>
   return out;
 };
 
-test('declines: a value wrapped onto a continuation line', () => {
+test('reads a value wrapped onto a continuation line', () => {
   const lines = stressWith(
     10,
     1,
     '│ Actual Throughput     │ 13.22 requests/second measured over  │',
     '│                       │ the whole run                        │',
   );
-  const t = declined(lines, STRESS_TOP);
+  const t = readAt(lines, STRESS_TOP);
   assert.deepStrictEqual(t.rows[5], ['Actual Throughput', '13.22 requests/second measured over the whole run']);
   assert.equal(t.rows.length, 7);
 });
 
-test('declines: a label and a value both wrapped onto the next line', () => {
+test('reads a label and a value both wrapped onto the next line', () => {
   // Every cell of the second line is a wrap of the cell above (rich wraps at spaces).
   const lines = renderTable(
     {
@@ -439,14 +407,14 @@ test('declines: a label and a value both wrapped onto the next line', () => {
     'square',
   );
   assert.ok(lines.length > 6, 'the first row takes more than one line');
-  const t = declined(lines, 0);
+  const t = readAt(lines, 0);
   assert.deepStrictEqual(t.rows, [
     ['Time To First Token', '12.5 ms per token'],
     ['Total', '3'],
   ]);
 });
 
-test('declines: a header over two lines', () => {
+test('reads a header over two lines', () => {
   const lines = renderTable(
     {
       header: ['Request Metric', 'Measured Value'],
@@ -459,7 +427,7 @@ test('declines: a header over two lines', () => {
     'heavy-head',
   );
   assert.equal(lines[2]?.includes('Metric'), true, 'the header takes two lines');
-  const t = declined(lines, 0);
+  const t = readAt(lines, 0);
   assert.deepStrictEqual(t.header, ['Request Metric', 'Measured Value']);
   assert.deepStrictEqual(t.rows, [
     ['Total', '100'],
@@ -467,9 +435,9 @@ test('declines: a header over two lines', () => {
   ]);
 });
 
-test('declines: a rule between body rows', () => {
+test('reads a rule between body rows', () => {
   const lines = stressWith(8, 0, '├───────────────────────┼──────────────────────────────────────┤');
-  const t = declined(lines, STRESS_TOP);
+  const t = readAt(lines, STRESS_TOP);
   // Rules delimit rows: the lines between two rules are one row, parts joined.
   assert.equal(t.rows.length, 2);
   assert.deepStrictEqual(t.rows[1], [
@@ -479,25 +447,25 @@ test('declines: a rule between body rows', () => {
   assert.equal(t.truncated, false);
 });
 
-test('declines: no bottom border', () => {
+test('reads a table with no bottom border', () => {
   const lines = STRESS.slice(0, 12);
-  const t = declined(lines, STRESS_TOP);
+  const t = readAt(lines, STRESS_TOP);
   assert.equal(t.truncated, true);
   assert.equal(t.rows.length, 7);
   assert.ok(t.issues.some((x) => x.code === 'table-truncated'));
 });
 
-test('declines: a vertical glyph inside a cell', () => {
+test('reads a vertical glyph inside a cell', () => {
   const lines = stressWith(7, 1, '│ Successful Requests   │ 100 │ (100.0%)                       │');
-  const t = declined(lines, STRESS_TOP);
+  const t = readAt(lines, STRESS_TOP);
   assert.ok(t.issues.some((x) => x.code === 'table-malformed' && x.line === 7));
   assert.equal(t.rows.length, 7);
 });
 
-test('declines: an empty value cell', () => {
+test('reads an empty value cell', () => {
   // Short labels around it (so neither a wrap of `URL` nor the start of `Total Requests`): a key with an empty value.
   const lines = stressWith(6, 0, '│ Model                 │                                      │');
-  const t = declined(lines, STRESS_TOP);
+  const t = readAt(lines, STRESS_TOP);
   assert.deepStrictEqual(t.rows.slice(0, 3), [
     ['URL', 'http://localhost:8000/v1/completions'],
     ['Model', ''],

@@ -1,0 +1,32 @@
+/**
+ * A file written whole or not at all (`parse --out FILE`): the output goes into a temporary
+ * file beside FILE (same folder, so the rename cannot cross file systems) and replaces FILE
+ * only when complete. An interrupted or failed run leaves FILE as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from './options';
+
+export class OutputFile {
+  /** Where the output is written until `commit`. */
+  readonly temp: string;
+  private committed = false;
+
+  constructor(readonly target: string) {
+    const dir = path.dirname(path.resolve(target));
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`--out: no such folder: ${dir}`);
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new UsageError(`--out takes a file; ${target} is a folder`);
+    this.temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  }
+
+  /** Moves the finished temporary file onto the target. */
+  commit(): void {
+    fs.renameSync(this.temp, this.target);
+    this.committed = true;
+  }
+
+  /** Removes the temporary file unless it was committed (safe to call twice). */
+  discard(): void {
+    if (!this.committed) fs.rmSync(this.temp, { force: true });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Settings written on one line, wherever a user writes them:
+ *   - a bulleted or plain `key: value` (`- Model: Llama-3.1-8B`, `* TP: 4`, `**GPUs**: 2 x H100`,
+ *     a JSON member `"max_model_len": 8192,`, a YAML `tensorParallelSize: 4`);
+ *   - shell and env assignments (`export CONCURRENCY=32`, `TP=4 ./run.sh`, `ENV VLLM_TP=2`,
+ *     a compose `- CUDA_VISIBLE_DEVICES=0,1`), and `key = value` (TOML, INI);
+ *   - `name=value` pairs inside a banner or log line (`=== concurrency=32 input_len=512 ===`);
+ *   - inline code spans holding flags (`` `--tp 4` ``) when the line states them rather than
+ *     advising them (at most eight words around the spans, none of "add", "use", "enable",
+ *     "if", "should", "can" …).
+ * Names go through the settings vocabulary; a line whose names mean nothing gives nothing.
+ */
+import { stripPrompt } from '../launch-command';
+import { type Setting, settingsOfPair } from './settings-vocabulary';
+
+export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span';
+
+export interface LineSetting extends Setting {
+  /** The name as written (`TP`, `tensor_parallel_size`, `--tp`). */
+  name: string;
+}
+
+export interface LineSettings {
+  kind: LineSettingsKind;
+  settings: LineSetting[];
+}
+
+const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+/;
+/** `key: value` with a short key (1–5 words, or a dotted/quoted identifier). */
+const KEY_VALUE = /^["'`*]*([A-Za-z][\w./ -]{0,40}?)["'`*]*\s*:\s+(\S.*?)\s*,?\s*$/;
+/** `export NAME=value …`, `NAME=value …`, `ENV NAME=value`, `set NAME=value`. */
+const ASSIGNMENTS = /^\s*(?:export\s+|set\s+|ENV\s+|-\s+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)/;
+const ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
+/** `key = value` (TOML, INI). */
+const SPACED_EQUALS = /^\s*([A-Za-z_][\w.-]{0,40})\s+=\s+(\S.*?)\s*$/;
+const CODE_SPAN = /`([^`]+)`/g;
+
+/** The inline code spans of a line (`` `vllm serve … --tp 4` ``). */
+export function codeSpans(line: string): string[] {
+  return line.indexOf('`') < 0 ? [] : [...line.matchAll(CODE_SPAN)].map((m) => m[1] ?? '');
+}
+/** Advice, not a statement of what was run. */
+const ADVICE = /\b(add|use|enable|if|e\.g|try|should|could|can|recommend\w*|instead|avoid|need|must)\b/i;
+
+function withNames(name: string, settings: Setting[]): LineSetting[] {
+  return settings.map((s) => ({ ...s, name }));
+}
+
+/** Strips a bullet, bold markers and backticks around a key (`- **TP**:` → `TP:`). */
+function bareText(line: string): string {
+  return line.replace(BULLET, '').replace(/\*\*/g, '').trim();
+}
+
+/** A value without a trailing comment (`4  # four GPUs`) or JSON comma. */
+function valueText(text: string): string {
+  return text
+    .replace(/\s+#.*$/, '')
+    .replace(/,$/, '')
+    .trim();
+}
+
+/** `export A=1 B=2 ./cmd`, `TP=4`: every assignment before the command. */
+function shellAssignments(text: string): LineSettings | undefined {
+  if (!ASSIGNMENTS.test(text)) return undefined;
+  const rest = text.replace(/^\s*(?:export|set|ENV|-)\s+/, '');
+  const settings: LineSetting[] = [];
+  for (const word of rest.split(/\s+/)) {
+    const eq = word.indexOf('=');
+    if (eq <= 0) break; // the command after the assignments
+    const name = word.slice(0, eq);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) break;
+    settings.push(...withNames(name, settingsOfPair(name, word.slice(eq + 1))));
+  }
+  return settings.length > 0 ? { kind: 'environment variable', settings } : undefined;
+}
+
+/** `name=value` pairs anywhere in the line (banners, log lines). */
+function inlinePairs(text: string): LineSettings | undefined {
+  if (text.indexOf('=') < 0) return undefined;
+  const settings: LineSetting[] = [];
+  for (const m of text.matchAll(ASSIGNMENT)) {
+    const name = m[1] ?? '';
+    settings.push(...withNames(name, settingsOfPair(name, m[2] ?? '')));
+  }
+  return settings.length > 0 ? { kind: 'settings pair', settings } : undefined;
+}
+
+/** Flags in words (`--tp 4 --max-model-len 8192`, `--num-prompts=100`) through the vocabulary. */
+export function settingsOfFlags(words: readonly string[]): LineSetting[] {
+  const out: LineSetting[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] ?? '';
+    if (!/^--?[A-Za-z]/.test(w)) continue;
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    let value = eq > 0 ? w.slice(eq + 1) : words[k + 1];
+    if (value === undefined || /^--?[A-Za-z]/.test(value)) continue;
+    if (eq < 0) k++;
+    value = value.replace(/^["']|["']$/g, '');
+    out.push(...withNames(name, settingsOfPair(name, value)));
+  }
+  return out;
+}
+
+/** Code spans holding flags, on a line that states them (not advice, few words around). */
+function codeSpanFlags(line: string): LineSettings | undefined {
+  if (line.indexOf('`') < 0) return undefined;
+  const spans = codeSpans(line);
+  if (!spans.some((s) => /(^|\s)--?[A-Za-z]/.test(s))) return undefined;
+  const around = bareText(line.replace(CODE_SPAN, ' '));
+  if (around.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length > 8 || ADVICE.test(around)) return undefined;
+  const settings = settingsOfFlags(spans.join(' ').split(/\s+/));
+  return settings.length > 0 ? { kind: 'code span', settings } : undefined;
+}
+
+/**
+ * The settings a line states, or undefined. Asked of scope lines no reader took: a cheap
+ * character test first, since most such lines are prose.
+ */
+export function settingsOfLine(line: string): LineSettings | undefined {
+  if (line.length > 1000 || (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0)) return undefined;
+  const text = bareText(line);
+  const shell = shellAssignments(stripPrompt(text).replace(/^\+\s+/, ''));
+  if (shell) return shell;
+  const kv = KEY_VALUE.exec(text.replace(/`/g, ''));
+  if (kv?.[1] && kv[2] !== undefined) {
+    const name = kv[1].trim();
+    const settings = withNames(name, settingsOfPair(name, valueText(kv[2])));
+    if (settings.length > 0) return { kind: 'settings line', settings };
+  }
+  const spaced = SPACED_EQUALS.exec(text);
+  if (spaced?.[1] && spaced[2] !== undefined) {
+    const settings = withNames(spaced[1], settingsOfPair(spaced[1], valueText(spaced[2])));
+    if (settings.length > 0) return { kind: 'settings line', settings };
+  }
+  return codeSpanFlags(line) ?? inlinePairs(text);
+}

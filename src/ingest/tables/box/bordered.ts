@@ -1,0 +1,204 @@
+/**
+ * Bordered tables (rich square/heavy/rounded/double boxes, ASCII boxes, tabulate grids,
+ * guidellm's `|===|` tables), read below their top border in three stages:
+ *   collect — classify each line as a row or a rule, up to the bottom border (or the first
+ *             line that is neither: truncated);
+ *   grid    — column boundaries from the top border (or the first rule with junctions);
+ *             rows split on the vertical glyph, by display column only as a fallback;
+ *   rows    — header lines (above the header rule) joined per column; body lines grouped
+ *             into rows by the rules between them or, without rules, by wrapping evidence.
+ */
+import * as frameLines from './frame';
+import { groupBetweenDividers, joinHeader, joinRows } from './row-grouping';
+import * as sections from './sections';
+import * as rowSplitting from './split-row';
+import { findTitle } from './title';
+import { type BoxStyle, type Cells, type Divider, type Frame, type Rule, type TableIssue, type TextTable, textTable } from './types';
+
+// Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
+// 8 % of the bench's parse time when these per-line and per-character helpers are called so.
+const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleText, startsBottom, stripPanel, whatFollows } = frameLines;
+const { labelledRule, liftDividers } = sections;
+const { splitRow } = rowSplitting;
+
+/** What the collect stage found below the top border. */
+interface Collected {
+  rows: Array<{ line: number; text: string }>;
+  rules: Rule[];
+  /** Rules with a label in them (`├── Latency ──┤`). */
+  dividers: Divider[];
+  truncated: boolean;
+  /** First line after the table. */
+  next: number;
+  issues: TableIssue[];
+}
+
+const CUT_OFF = 'table has no bottom border (cut off)';
+
+/** A bottom border (`└──┴──┘`) at `j`; a broken one (its corner on the next line) is consumed and noted. */
+function bottomAt(lines: readonly string[], j: number, s: string, depth: number, found: Collected): void {
+  found.next = j + 1;
+  if (endsBottom(s)) return;
+  // The bottom border was broken by a hard line break: its rest is on the next line.
+  const l1 = lines[j + 1];
+  const rest = l1 === undefined ? undefined : stripPanel(l1, depth);
+  if (rest !== undefined && rest !== '' && isRuleText(rest, false) && endsBottom(rest)) found.next = j + 2;
+  found.truncated = true;
+  found.issues.push({
+    line: j,
+    code: 'table-truncated',
+    severity: 'warning',
+    message: 'bottom border of the table is broken (no closing corner on its line)',
+  });
+}
+
+/** Whether `lines[j]` is a rule with a label in it (`+--- Latency ---+`). */
+function dividerAt(lines: readonly string[], j: number, frame: Frame): boolean {
+  const s = stripPanel(lines[j] ?? '', frame.depth);
+  return s !== undefined && labelledRule(s, frame.ascii) !== undefined;
+}
+
+/** Whether the rule `s` at `j` ends the table (when so, `found.next` is set). */
+function ruleEnds(lines: readonly string[], j: number, s: string, frame: Frame, found: Collected): boolean {
+  if (!frame.ascii && startsBottom(s)) {
+    bottomAt(lines, j, s, frame.depth, found);
+    return true;
+  }
+  const after = whatFollows(lines, j, frame.depth, frame.ascii);
+  if (frame.ascii && !after.row && !after.rule && !dividerAt(lines, j + 1, frame)) {
+    found.next = j + 1;
+    return true;
+  }
+  // guidellm: `|===|` closes a table; a row right after it starts the next table, which
+  // shares this border as its top.
+  const first = found.rules[0];
+  if (frame.pipeEdge && /=/.test(s) && first && found.rows.length > first.after) {
+    found.next = after.row ? j : j + 1;
+    return true;
+  }
+  return false;
+}
+
+/** Stage 1: the rows and rules below the top border at `top`. */
+function collect(lines: readonly string[], top: number, frame: Frame): Collected {
+  const found: Collected = { rows: [], rules: [], dividers: [], truncated: true, next: lines.length, issues: [] };
+  for (let j = top + 1; j < lines.length; j++) {
+    const l = lines[j];
+    const s = l === undefined ? undefined : stripPanel(l, frame.depth);
+    if (s === undefined || s === '') {
+      found.next = j;
+      break;
+    }
+    if (isRuleText(s, frame.ascii)) {
+      if (ruleEnds(lines, j, s, frame, found)) {
+        found.truncated = found.issues.length > 0;
+        break;
+      }
+      found.rules.push({ line: j, after: found.rows.length, heavy: hasHeavyGlyph(s), text: s });
+      continue;
+    }
+    const label = labelledRule(s, frame.ascii);
+    if (label !== undefined) found.dividers.push({ label, line: j, after: found.rows.length });
+    else if (isRowText(s, frame.ascii)) found.rows.push({ line: j, text: s });
+    else {
+      found.next = j;
+      break;
+    }
+  }
+  if (found.truncated && found.issues.length === 0)
+    found.issues.push({ line: Math.max(top, found.next - 1), code: 'table-truncated', severity: 'warning', message: CUT_OFF });
+  return found;
+}
+
+/** Stage 2: column boundaries. ASCII tables drawn by rich have no junctions in their top border. */
+function gridBounds(frame: Frame, found: Collected): number[] {
+  if (frame.bounds) return frame.bounds;
+  const withJunctions = found.rules.find((r) => r.text.slice(1, -1).includes('+'));
+  if (withJunctions) return boundsOf(withJunctions.text, (c) => c === '+' || c === '|');
+  // No rule to go by: as many equal columns as the first row has cells.
+  const n = Math.max(1, ([...(found.rows[0]?.text ?? '')].filter((c) => c === '|').length || 2) - 1);
+  const bounds = [0];
+  for (let k = 1; k <= n; k++) bounds.push(Math.round((k * (frame.width - 1)) / n));
+  return bounds;
+}
+
+function styleOf(frame: Frame, rules: readonly Rule[], headRule: Rule | undefined, ruledRows: boolean): BoxStyle {
+  if (frame.ascii) return (headRule && /=/.test(headRule.text) && !frame.pipeEdge) || ruledRows ? 'ascii-grid' : 'ascii';
+  switch (frame.corner) {
+    case '┏':
+      if (headRule && /[┡╇┩]/.test(headRule.text)) return 'heavy-head';
+      return rules.every((r) => r.heavy) ? 'heavy' : 'heavy-head';
+    case '╭':
+      return 'rounded';
+    case '╔':
+    case '╒':
+    case '╓':
+      return 'double';
+    default:
+      return 'square';
+  }
+}
+
+/** The header rule: the first heavy rule when some are light, else the first rule. */
+function headRuleOf(rules: readonly Rule[]): Rule | undefined {
+  const heavyRules = rules.filter((r) => r.heavy);
+  return heavyRules.length > 0 && heavyRules.length < rules.length ? heavyRules[0] : rules[0];
+}
+
+/** Stage 3: header and rows from the split lines (dividers lifted out), the rows grouped between the dividers. */
+function headerAndRows(
+  split: readonly Cells[],
+  rules: readonly Rule[],
+  dividers: readonly Divider[],
+  headCount: number,
+  widths: readonly number[],
+) {
+  const n = widths.length;
+  const { header, headerLines } = joinHeader(split.slice(0, headCount), n);
+  const cuts = rules.filter((r) => r.after > headCount).map((r) => r.after - headCount);
+  const breaks = dividers.map((d) => ({ ...d, after: d.after - headCount }));
+  const { grouped, sections } = groupBetweenDividers(split.slice(headCount), cuts, breaks, widths);
+  return {
+    header,
+    headerLines,
+    rows: joinRows(grouped, n, widths),
+    rowLines: grouped.map((g) => g.line),
+    sections,
+    ruledRows: cuts.length > 0,
+  };
+}
+
+/** Reads the bordered table whose top border is `lines[top]`; undefined when it has no row. */
+export function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
+  const found = collect(lines, top, frame);
+  if (found.rows.length === 0) return undefined;
+  const bounds = gridBounds(frame, found);
+  const n = bounds.length - 1;
+  const headRule = headRuleOf(found.rules);
+  const headCount = headRule ? headRule.after : 0;
+  const table = { split: found.rows.map((r) => splitRow(r.text, r.line, frame, bounds)), texts: found.rows.map((r) => r.text), ...found };
+  const { rows: split, rules, dividers } = liftDividers(table, frame.ascii, n, headCount);
+  const issues = [...found.issues];
+  for (const r of split)
+    if (!r.ok)
+      issues.push({
+        line: r.line,
+        code: 'table-malformed',
+        severity: 'warning',
+        message: `row does not split into the table's ${n} columns on its vertical borders; cut by position`,
+      });
+  const { header, headerLines, rows, rowLines, sections, ruledRows } = headerAndRows(
+    split,
+    rules,
+    dividers,
+    headCount,
+    contentWidths(bounds),
+  );
+  const title = findTitle(lines, top, frame);
+  const style = styleOf(frame, found.rules, headRule, ruledRows);
+  const startLine = title ? title.line : top;
+  return textTable(
+    { startLine, next: found.next, header, rows, rowLines, style, truncated: found.truncated, topLine: top, headerLines, issues, sections },
+    title,
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * Tables no known tool printed (home-made scripts, unseen tools), read into runs through the
+ * metric vocabulary (issue 20). Asked after the stress-test and tool readers, which keep
+ * every table they claim. Four shapes:
+ *
+ *   key-value    `Metric | Value` (2 columns, or 3 with a unit column), units in the label or value;
+ *   stat-columns `Metric | avg | min | max | p50 | p90 | p99`: rows are metrics, columns statistics;
+ *   stat-rows    the same transposed: one row per statistic, columns are metrics;
+ *   sweep        one row per load level (a `Concurrency`/`Users`/`Rate` column): one run per row.
+ *
+ * A sweep printed as one table per step gives one run per table, its load level read from the
+ * title or a line above (`Concurrency 16`, `Users: 50`), a warm-up step flagged. Divider rows
+ * (`── Latency ──`) prefix the labels under them; a key-value table whose dividers all state
+ * a load level gives one run per divider. A label the vocabulary does not know is kept as a
+ * slug metric. A table with no label the vocabulary knows is no benchmark result (a cost table,
+ * `pip list`): it is left alone.
+ */
+import type { Diagnostic } from '../../model/diagnostics';
+import { lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-vocabulary';
+import { setOwn } from '../../model/safe-keys';
+import { lastAnswer } from '../last-answer';
+import { isWarmupWarning } from '../scope/labels';
+import { stressTestReader } from '../stress-test';
+import type { BlockReader, BlockResult, PartialRun } from '../types';
+import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
+import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
+import { aliasLabel, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
+import { toolTableReader } from './tool-tables';
+
+export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-rows' | 'sweep';
+
+const CONCURRENCY_HEADER =
+  /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
+const RATE_HEADER = /^(request rate|rate|qps|target qps|target rate|arrival rate)$/i;
+
+/** The column naming the load level of each row, if any. */
+function loadColumn(header: readonly string[]): { index: number; key: LoadLevel['key'] } | undefined {
+  for (const [index, h] of header.entries()) {
+    const bare = h.replace(/\s*\([^()]*\)\s*$/, '').trim();
+    if (CONCURRENCY_HEADER.test(bare)) return { index, key: 'concurrency' };
+    if (RATE_HEADER.test(bare)) return { index, key: 'request_rate' };
+  }
+  return undefined;
+}
+
+/** `avg`, `median`, `P99`, `p99.9`, `p10`, `99%`: a statistic's name. */
+function isStat(word: string): boolean {
+  const w = word.trim();
+  return normaliseStat(w) !== undefined || /^p(?:ct)?\s*\d+(?:\.\d+)?%?$|^\d+(?:\.\d+)?%$/i.test(w);
+}
+
+/** Which shape `t` is; undefined for tables of no shape this reader reads. */
+export function classifyGenericTable(t: TextTable): GenericTableKind | undefined {
+  const width = Math.max(t.header.length, ...t.rows.map((r) => r.length));
+  if (t.rows.length === 0 || width < 2) return undefined;
+  if (t.header.length > 0 && loadColumn(t.header)) return 'sweep';
+  if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
+  if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
+  if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
+  return undefined;
+}
+
+/** Where cells go: the run's file and diagnostics, and how many cells the vocabulary knew. */
+interface Reading {
+  file: string;
+  diagnostics: Diagnostic[];
+  known: number;
+}
+
+/** Whether the vocabulary knows `label` (with the unit and statistic a cell gives it). */
+function knownLabel(label: string, opts: { unit?: string; stat?: string }): boolean {
+  const stat = opts.stat ? (normaliseStat(opts.stat) ?? 'p99') : undefined;
+  const meaning = meaningOf(label, opts);
+  return meaning.kind === 'client' || lookupLabel(aliasLabel(label), { ...opts, ...(stat ? { stat } : {}) }) !== undefined;
+}
+
+/**
+ * The label a row under a divider is read as: the row's own when the vocabulary knows it,
+ * else the divider's and the row's together (`Latency` + `p99 (ms)` → `Latency p99 (ms)`) when
+ * the vocabulary knows that or the row is a bare statistic, else the row's.
+ */
+function labelUnder(section: string | undefined, label: string, opts: { unit?: string; stat?: string }): string {
+  if (!section || knownLabel(label, opts)) return label;
+  const unit = unitInLabel(label) ?? unitInLabel(section);
+  const bare = (x: string): string => x.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  const both = `${bare(section)} ${bare(label)}${unit ? ` (${unit})` : ''}`;
+  return knownLabel(both, opts) || isStat(bare(label)) ? both : label;
+}
+
+/** Puts one cell into `run` (putCell), counting it when the vocabulary knows its label; a client setting says which row it came from. */
+function put(
+  run: PartialRun,
+  cell: { label: string; section?: string; rawKey: string; text: string; line: number; stat?: string; unit?: string },
+  at: Reading,
+): void {
+  const unit = cell.unit ?? readValue(cell.text).unit?.trim();
+  const opts: { unit?: string; stat?: string } = {};
+  if (unit) opts.unit = unit;
+  if (cell.stat) opts.stat = cell.stat;
+  const label = labelUnder(cell.section, cell.label, opts);
+  const meaning: Meaning = meaningOf(label, opts);
+  if (knownLabel(label, opts)) at.known++;
+  const before = meaning.kind === 'client' ? run.client?.[meaning.key] : undefined;
+  putCell(run, cell.rawKey, cell.text, meaning, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
+  if (meaning.kind === 'client' && before === undefined && run.client?.[meaning.key] !== undefined)
+    run.provenance[`client.${meaning.key}`] = `"${cell.rawKey}" row of the table, line ${cell.line + 1}`;
+}
+
+function newRun(t: TextTable): PartialRun {
+  const format = t.style === 'markdown' ? 'pipe-table' : 'rich-table';
+  const run: PartialRun = { startLine: t.startLine, format, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  if (t.title) run.title = t.title;
+  if (t.truncated) run.flags.push('truncated');
+  return run;
+}
+
+/** The divider label over row `r`, if any. */
+function sectionOf(t: TextTable, r: number): string | undefined {
+  let label: string | undefined;
+  for (const s of t.sections ?? []) if (s.row <= r) label = s.label;
+  return label;
+}
+
+/** Key-value rows into one run per divider that states a load level (all must), else into one run. */
+function keyValueRuns(t: TextTable, at: Reading): PartialRun[] {
+  const levels = (t.sections ?? []).map((s) => loadLevelIn(s.label));
+  const perSection = levels.length > 0 && levels.every((x) => x !== undefined) && (t.sections?.[0]?.row ?? 1) === 0;
+  const runs = new Map<number, PartialRun>();
+  const unitColumn = t.header.length === 3;
+  t.rows.forEach((row, r) => {
+    const label = (row[0] ?? '').trim();
+    if (label === '') return;
+    const s = perSection ? (t.sections ?? []).filter((x) => x.row <= r).length - 1 : -1;
+    let run = runs.get(s);
+    if (!run) {
+      run = newRun(t);
+      const section = t.sections?.[s];
+      const level = levels[s];
+      if (section && level) {
+        run.row = section.row + 1;
+        applyLoadLevel(run, level, `divider "${section.label}" at line ${section.line + 1}`);
+      }
+      runs.set(s, run);
+    }
+    const section = perSection ? undefined : sectionOf(t, r);
+    const text = (row[1] ?? '').trim();
+    const unit = unitColumn ? (row[2] ?? '').trim() || undefined : undefined;
+    const rawKey = section ? `${section}: ${label}` : label;
+    put(
+      run,
+      {
+        label,
+        ...(section ? { section } : {}),
+        rawKey,
+        text: unit ? `${text} ${unit}` : text,
+        line: t.rowLines[r] ?? t.startLine,
+        ...(unit ? { unit } : {}),
+      },
+      at,
+    );
+  });
+  return [...runs.values()];
+}
+
+/** Rows are metrics, columns statistics (`stat-columns`), or the transpose (`stat-rows`). */
+function statRun(t: TextTable, kind: 'stat-columns' | 'stat-rows', at: Reading): PartialRun {
+  const run = newRun(t);
+  t.rows.forEach((row, r) => {
+    const line = t.rowLines[r] ?? t.startLine;
+    const first = (row[0] ?? '').trim();
+    const section = sectionOf(t, r);
+    for (let c = 1; c < row.length; c++) {
+      const column = (t.header[c] ?? '').trim();
+      const [metric, stat] = kind === 'stat-columns' ? [first, column] : [column, first];
+      if (metric === '') continue;
+      const rawKey = `${section ? `${section}: ` : ''}${metric} ${stat}`;
+      put(run, { label: metric, ...(section ? { section } : {}), rawKey, text: (row[c] ?? '').trim(), line, stat }, at);
+    }
+  });
+  return run;
+}
+
+/** One run per row; the load column gives each run's load level. */
+/** The load-level cell of a sweep row: kept in `raw`, its number the run's load level. */
+function loadCell(run: PartialRun, column: string, cell: string, provenance: string, key: LoadLevel['key']): void {
+  setOwn(run.raw, column, cell.trim());
+  const value = readValue(cell).value;
+  if (value !== undefined) applyLoadLevel(run, { key, value }, provenance);
+}
+
+function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
+  const load = loadColumn(t.header);
+  if (!load) return [];
+  return t.rows.map((row, r) => {
+    const run = newRun(t);
+    run.row = r + 1;
+    const line = t.rowLines[r] ?? t.startLine;
+    row.forEach((cell, c) => {
+      const column = (t.header[c] ?? '').trim();
+      if (c !== load.index) put(run, { label: column, rawKey: column, text: cell.trim(), line }, at);
+      else loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
+    });
+    const section = sectionOf(t, r);
+    if (section !== undefined && isWarmupWarning(section))
+      flagWarmup(run, `warmup-suspect: row ${r + 1} is under the divider "${section}" (table at line ${t.startLine + 1})`);
+    else if (row.some((cell) => isWarmupWarning(cell)))
+      flagWarmup(run, `warmup-suspect: row ${r + 1} says warm-up (table at line ${t.startLine + 1})`);
+    return run;
+  });
+}
+
+function flagWarmup(run: PartialRun, provenance: string): void {
+  if (!run.flags.includes('warmup-suspect')) run.flags.push('warmup-suspect');
+  run.provenance.flags ??= provenance;
+}
+
+/** What the model row (`Model | /models/Qwen3-4B`) names: the model, as tool tables read it. */
+function modelFromClient(run: PartialRun): void {
+  const path = run.client?.model_path;
+  if (path === undefined || run.model !== undefined) return;
+  const model = path.split('/').filter(Boolean).pop();
+  if (!model) return;
+  run.model = model;
+  run.provenance.model = 'the table\'s "Model" row';
+}
+
+/** The runs of table `t` (empty when it is none this reader reads), with its diagnostics. */
+export function genericTableRuns(lines: readonly string[], t: TextTable, file: string): { runs: PartialRun[]; diagnostics: Diagnostic[] } {
+  const kind = classifyGenericTable(t);
+  const at: Reading = { file, diagnostics: [], known: 0 };
+  if (!kind) return { runs: [], diagnostics: [] };
+  const runs = kind === 'sweep' ? sweepRuns(t, at) : kind === 'key-value' ? keyValueRuns(t, at) : [statRun(t, kind, at)];
+  if (at.known === 0) return { runs: [], diagnostics: [] };
+  const captions = tableCaptions(lines, t);
+  const level = captionLoadLevel(captions);
+  const warmup = captionWarmup(captions);
+  for (const run of runs) {
+    if (level && runs.length === 1) applyLoadLevel(run, level, level.provenance);
+    if (warmup) flagWarmup(run, warmup);
+    modelFromClient(run);
+  }
+  for (const issue of t.issues)
+    at.diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
+  return { runs, diagnostics: at.diagnostics };
+}
+
+/** Whether a known reader (stress-test, tool tables) reads this table, asked at its title and top lines. */
+function knownReaderClaims(lines: readonly string[], t: TextTable): boolean {
+  const at = [...new Set([t.startLine, t.topLine])];
+  return at.some((i) => stressTestReader.startsAt(lines, i) || toolTableReader.startsAt(lines, i));
+}
+
+/** The runs of the table starting at `lines[i]` (diagnostics without a file), or undefined when this reader does not read it. */
+const readAt = lastAnswer(
+  (lines: readonly string[], i: number): { table: TextTable; runs: PartialRun[]; diagnostics: Diagnostic[] } | undefined => {
+    if (!startsBoxTable(lines, i)) return undefined;
+    const table = readBoxTable(lines, i);
+    if (!table || classifyGenericTable(table) === undefined || knownReaderClaims(lines, table)) return undefined;
+    const { runs, diagnostics } = genericTableRuns(lines, table, '');
+    return runs.length > 0 ? { table, runs, diagnostics } : undefined;
+  },
+);
+
+export const genericTableReader: BlockReader = {
+  name: 'rich-table',
+  startsAt(lines, i) {
+    try {
+      return readAt(lines, i) !== undefined;
+    } catch {
+      return false;
+    }
+  },
+  read(lines, i, file): BlockResult {
+    const found = readAt(lines, i);
+    if (!found) return { next: i + 1, runs: [], env: [], samples: [], diagnostics: [] };
+    // The runs are read again for this file (the remembered ones name no file); cells are few.
+    const { runs, diagnostics } = genericTableRuns(lines, found.table, file);
+    return { next: Math.max(i + 1, found.table.next), runs, env: [], samples: [], diagnostics };
+  },
+};

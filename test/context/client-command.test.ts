@@ -1,0 +1,127 @@
+/**
+ * The one client-command reader (scope and tool tables): each tool's flags in the shapes their
+ * docs and users' scripts write them, sweeps that give no single value, flags that mean
+ * something else for another tool, and a property: flag order, `--flag=value` and continuation
+ * lines do not change what a command states.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { clientToolAt, readClientCommand } from '../../src/ingest/context/client-command';
+
+function read(text: string) {
+  const tool = clientToolAt(text);
+  assert.ok(tool, `no client command in: ${text}`);
+  return readClientCommand(text, tool.tool);
+}
+
+describe('tools', () => {
+  it('vllm bench serve', () => {
+    const c = read(
+      'vllm bench serve --model Qwen/Qwen3-8B --dataset-name random --random-input-len 2000 --random-output-len 200 --max-concurrency 64 --num-prompts 640 --request-rate inf',
+    );
+    assert.equal(c.tool, 'vllm-bench');
+    assert.deepEqual(
+      [c.client.input_len, c.client.output_len, c.client.concurrency, c.client.total_requests, c.client.dataset, c.client.request_rate],
+      [2000, 200, 64, 640, 'random', undefined],
+    );
+    assert.equal(c.fields.total_requests, '--num-prompts');
+  });
+
+  it('benchmark_serving.py with sharegpt: the random lengths do not apply, the sharegpt one does', () => {
+    const c = read(
+      'python3 benchmarks/benchmark_serving.py --backend vllm --dataset-name sharegpt --dataset-path data.json --random-input-len 99 --sharegpt-output-len 256 --num-prompts 1000',
+    );
+    assert.deepEqual([c.client.input_len, c.client.output_len, c.client.dataset], [undefined, 256, 'sharegpt']);
+  });
+
+  it('sglang bench_serving behind a prompt: `-m` is python, not the model', () => {
+    const c = read(
+      'root@node:~# python3 -m sglang.bench_serving --backend sglang --num-prompts 300 --random-input-len 1024 --random-output-len 1024 --request-rate 16',
+    );
+    assert.equal(c.tool, 'sglang-bench');
+    assert.equal(c.client.model_path, undefined);
+    assert.deepEqual([c.client.total_requests, c.client.input_len, c.client.request_rate], [300, 1024, 16]);
+    assert.match(c.text, /^python3 -m sglang\.bench_serving /);
+  });
+
+  it('genai-perf: -m is the model, --num-prompts sizes the prompt pool (not the requests), the mean lengths are the lengths', () => {
+    const c = read(
+      'genai-perf profile -m llama3 --endpoint-type chat --synthetic-input-tokens-mean 550 --output-tokens-mean 128 --num-prompts 100 --concurrency 8 --request-count 40',
+    );
+    assert.deepEqual(
+      [c.client.model_path, c.client.input_len, c.client.output_len, c.client.concurrency, c.client.total_requests],
+      ['llama3', 550, 128, 8, 40],
+    );
+    assert.equal(c.fields.total_requests, '--request-count');
+  });
+
+  it("perf_analyzer logged by genai-perf: the command starts at the tool, -m is Triton's model name", () => {
+    const c = read("[INFO] genai_perf.wrapper:135 - Running Perf Analyzer : 'perf_analyzer -m llama3 --concurrency-range 4'");
+    assert.equal(c.text, 'perf_analyzer -m llama3 --concurrency-range 4');
+    assert.deepEqual([c.client.concurrency, c.client.model_path], [4, undefined]);
+    assert.equal(read("… Running Perf Analyzer : 'perf_analyzer -m x --concurrency-range 1:8'").client.concurrency, undefined);
+  });
+
+  it('evalscope perf: a sweep gives no single concurrency or count; an SLA auto-tune none either', () => {
+    const sweep = read('evalscope perf --parallel 1 10 50 --number 10 100 500 --model qwen --dataset random --max-tokens 1024');
+    assert.deepEqual([sweep.client.concurrency, sweep.client.total_requests, sweep.client.max_tokens], [undefined, undefined, 1024]);
+    assert.deepEqual(sweep.sweeps, ['--parallel', '--number']);
+    assert.equal(read('evalscope perf --parallel 2 --number 20 --sla-auto-tune').client.concurrency, undefined);
+    assert.equal(read('evalscope perf --parallel 5 --number 50').client.concurrency, 5);
+  });
+
+  it('guidellm: a concurrent rate is a concurrency, a constant one a request rate; --data holds the lengths', () => {
+    const c = read(
+      'guidellm benchmark --target http://localhost:8000 --rate-type concurrent --rate 32 --data "prompt_tokens=512,output_tokens=256"',
+    );
+    assert.deepEqual(
+      [c.client.concurrency, c.client.input_len, c.client.output_len, c.client.url],
+      [32, 512, 256, 'http://localhost:8000'],
+    );
+    const constant = read('guidellm benchmark --target http://h:8000 --rate-type constant --rate 2.5 --data sharegpt');
+    assert.deepEqual([constant.client.request_rate, constant.client.dataset, constant.client.concurrency], [2.5, 'sharegpt', undefined]);
+  });
+
+  it('aiperf profile', () => {
+    const c = read('aiperf profile --model Qwen/Qwen3-0.6B --url http://localhost:8000 --concurrency 10 --request-count 100 --streaming');
+    assert.deepEqual([c.client.concurrency, c.client.total_requests, c.client.model_path], [10, 100, 'Qwen/Qwen3-0.6B']);
+  });
+});
+
+describe('what is not a client command', () => {
+  for (const line of [
+    'We compared against genai-perf results from last week.',
+    '<!-- aiperf-run-2 -->',
+    'see benchmarks/benchmark_serving.py for the options',
+    'python3 -m sglang.launch_server --model-path x --tp 2',
+  ])
+    it(line, () => assert.equal(clientToolAt(line), undefined));
+});
+
+describe('property: order, `=` and continuation lines do not change what a command states', () => {
+  const flags = fc.record({
+    '--num-prompts': fc.integer({ min: 1, max: 10000 }),
+    '--max-concurrency': fc.integer({ min: 1, max: 1024 }),
+    '--random-input-len': fc.integer({ min: 1, max: 32768 }),
+    '--random-output-len': fc.integer({ min: 1, max: 8192 }),
+    '--request-rate': fc.integer({ min: 1, max: 500 }),
+  });
+  it('vllm bench serve', () => {
+    fc.assert(
+      fc.property(flags, fc.func(fc.integer()), fc.boolean(), fc.boolean(), (f, order, equals, wrapped) => {
+        const pairs = Object.entries(f).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b));
+        const words = pairs.map(([k, v]) => (equals ? `${k}=${v}` : `${k} ${v}`));
+        const text = wrapped
+          ? `vllm bench serve \\\n  ${words.join(' \\\n  ')}`.replace(/\\\n\s*/g, ' ')
+          : `vllm bench serve ${words.join(' ')}`;
+        const c = read(text);
+        assert.deepEqual(
+          [c.client.total_requests, c.client.concurrency, c.client.input_len, c.client.output_len, c.client.request_rate],
+          [f['--num-prompts'], f['--max-concurrency'], f['--random-input-len'], f['--random-output-len'], f['--request-rate']],
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
