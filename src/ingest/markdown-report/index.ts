@@ -11,14 +11,14 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
-import { applyUserContext, classifyColumn } from '../csv/columns';
+import { applyUserContext } from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import type { ParseOptions, ParseResult } from '../types';
-import { metricOf, wideColumn } from './columns';
 import { type ReportPreset, readDocumentFacts } from './facts';
+import { isKeyValueTable, keyValueMetricRows, keyValueTableRun } from './key-value-table';
 import { scanReport } from './scan';
 import type { TableContext } from './scope';
-import { tableRuns } from './table-runs';
+import { hasMetricColumns, tableRuns } from './table-runs';
 
 export type { ReportPreset } from './facts';
 export { readHtmlTable } from './html-table';
@@ -28,7 +28,7 @@ export { cleanInline } from './inline';
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
   const { tables } = scanReport(text.split(/\r?\n/));
-  return tables.some((t) => t.header.some((h) => metricOf(classifyColumn(h)) !== undefined || wideColumn(h) !== undefined));
+  return tables.some((t) => hasMetricColumns(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2));
 }
 
 /** A run whose preset and metrics equal an earlier run's is a repeat of it (a table copied later). */
@@ -94,10 +94,11 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const runs: RunRecord[] = [];
   let tablesRead = 0;
   for (const t of scan.tables) {
-    const got = tableRuns(t, ctx);
+    const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
+    const got = kv ? [kv] : tableRuns(t, ctx);
     // A presets table is read too: it joins onto the runs of the other tables.
     if (got.length > 0 || t.line === facts.presetLine) tablesRead++;
-    if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0) {
+    if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0 && !hasMetricColumns(t) && !isKeyValueTable(t)) {
       diagnostics.push({
         severity: 'info',
         code: 'prose-skipped',

@@ -8,21 +8,20 @@ import type { RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, classifyColumn, setContextField } from '../csv/columns';
+import { readCell } from './cell-value';
 import { metricOf, type WideColumn, wideColumn } from './columns';
+import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
 
-function round(v: number): number {
-  return Number(v.toPrecision(12));
-}
-
-function emptyRun(file: string, t: ScannedTable, row: number, variant?: string): RunRecord {
+/** A run of the table at `t` (of its row `row`, when rows are runs), with the headings as labels. */
+export function emptyRun(file: string, t: ScannedTable, row?: number, variant?: string): RunRecord {
   const title = t.headings[t.headings.length - 1]?.text;
   return {
     kind: 'run',
     schema_version: SCHEMA_VERSION,
     id: recordId(file, t.line, row, variant),
-    source: { file, line: t.line, row, format: t.kind },
+    source: row === undefined ? { file, line: t.line, format: t.kind } : { file, line: t.line, row, format: t.kind },
     ...(title !== undefined ? { title } : {}),
     labels: t.headings.map((h) => h.text),
     metrics: {},
@@ -32,14 +31,77 @@ function emptyRun(file: string, t: ScannedTable, row: number, variant?: string):
   };
 }
 
-export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
-  const meanings = t.header.map((h) => classifyColumn(h));
-  const wide = t.header.map((h) => wideColumn(h));
-  const hasMetric = meanings.some((m) => m.kind === 'metric') || wide.some((w) => w !== undefined);
-  if (!hasMetric) return [];
-  const variants: WideColumn[] = [];
-  for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
+interface RowRead {
+  /** Metric cells read as numbers. */
+  figures: number;
+  /** Metric cells with no figure yet (`TBD`, `-`, empty). */
+  placeholders: string[];
+}
 
+function diagnose(
+  ctx: TableContext,
+  severity: 'info' | 'warning',
+  code: 'cell-lossy' | 'cell-unparsed' | 'conflicting-context' | 'prose-skipped',
+  message: string,
+  line: number,
+): void {
+  ctx.diagnostics.push({ severity, code, message, file: ctx.file, line });
+}
+
+/** One cell into the run; counts what it held. */
+function readRowCell(
+  run: RunRecord,
+  header: string,
+  m: ColumnMeaning,
+  metric: { key: string; factor: number } | undefined,
+  cell: string,
+  at: { rowNo: number; t: ScannedTable; ctx: TableContext },
+  out: RowRead,
+): void {
+  const where = `'${header}' in row ${at.rowNo} of the table at line ${at.t.line}`;
+  const read = readCell(header, metric, cell);
+  switch (read.kind) {
+    case 'metric':
+      if (Object.hasOwn(run.metrics, read.key)) return;
+      setOwn(run.metrics, read.key, read.value);
+      out.figures++;
+      if (read.note) run.provenance[`metrics.${read.key}`] = read.note;
+      else if (m.kind === 'metric' && m.note) run.provenance[`metrics.${read.key}`] = m.note;
+      if (read.warning) diagnose(at.ctx, 'warning', 'conflicting-context', `${where}: ${read.warning}`, at.t.line);
+      return;
+    case 'ok-of-total':
+      setOwn(run.metrics, 'requests_ok_count', read.ok);
+      out.figures++;
+      if (run.client?.total_requests === undefined) {
+        setContextField(run, 'client.total_requests', String(read.total), `${where}: '${cell}' (completed/total requests)`);
+      }
+      return;
+    case 'placeholder':
+      if (metric) out.placeholders.push(cell.trim() === '' ? 'empty' : cell.trim());
+      return;
+    case 'lossy':
+      if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
+      diagnose(at.ctx, 'warning', 'cell-lossy', `${where} is truncated ('${cell}'): left absent`, at.t.line);
+      return;
+    case 'unparsed':
+      diagnose(
+        at.ctx,
+        'warning',
+        'cell-unparsed',
+        `${where} is not a number ('${cell}')${read.warning ? `: ${read.warning}` : ''}`,
+        at.t.line,
+      );
+      return;
+    case 'none':
+      if (m.kind === 'context') setContextField(run, m.field, cell);
+      else if (m.kind === 'unknown') {
+        const n = parseNumber(cell);
+        if (n.value !== undefined) setOwn(run.metrics, m.key, n.value);
+      }
+  }
+}
+
+function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
   if (t.unclosed)
     ctx.diagnostics.push({
       severity: 'info',
@@ -57,6 +119,25 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
       line: t.line,
     });
   }
+}
+
+/** True when a column of the table is a metric (a sweep or results table, not settings). */
+export function hasMetricColumns(t: ScannedTable): boolean {
+  return t.header.some((h) => metricOf(classifyColumn(h)) !== undefined || wideColumn(h) !== undefined);
+}
+
+export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
+  if (!hasMetricColumns(t)) return [];
+  const meanings = t.header.map((h) => classifyColumn(h));
+  const wide = t.header.map((h) => wideColumn(h));
+  const perRequest = perRequestTable(t);
+  if (perRequest) {
+    diagnose(ctx, 'info', 'prose-skipped', `table at line ${t.line} has a row per request (${perRequest}): requests, not runs`, t.line);
+    return [];
+  }
+  const variants: WideColumn[] = [];
+  for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
+  shapeDiagnostics(t, ctx);
 
   const runs: RunRecord[] = [];
   const notes = new Set<string>();
@@ -65,6 +146,7 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
     const perVariant: Array<WideColumn | undefined> = variants.length > 0 ? variants : [undefined];
     for (const v of perVariant) {
       const run = emptyRun(ctx.file, t, rowNo, v?.variant);
+      const read: RowRead = { figures: 0, placeholders: [] };
       t.header.forEach((header, k) => {
         const cell = cells[k];
         if (cell === undefined) return;
@@ -72,35 +154,13 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
         if (w && v && w.variant !== v.variant) return; // another strategy's cell
         if (cell !== '') setOwn(run.raw, header, cell);
         const m = meanings[k] as ColumnMeaning;
-        const metric = w ? w.metric : metricOf(m);
-        if (metric) {
-          const n = parseNumber(cell);
-          if (n.lossy) {
-            if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-            ctx.diagnostics.push({
-              severity: 'warning',
-              code: 'cell-lossy',
-              message: `'${header}' in row ${rowNo} of the table at line ${t.line} is truncated ('${cell}'): left absent`,
-              file: ctx.file,
-              line: t.line,
-            });
-          } else if (n.value !== undefined) setOwn(run.metrics, metric.key, round(n.value * metric.factor));
-          else if (!n.missing)
-            ctx.diagnostics.push({
-              severity: 'warning',
-              code: 'cell-unparsed',
-              message: `'${header}' in row ${rowNo} of the table at line ${t.line} is not a number ('${cell}')`,
-              file: ctx.file,
-              line: t.line,
-            });
-          if (m.kind === 'metric' && m.note) run.provenance[`metrics.${metric.key}`] = m.note;
-        } else if (m.kind === 'context') {
-          setContextField(run, m.field, cell);
-        } else if (m.kind === 'unknown') {
-          const n = parseNumber(cell);
-          if (n.value !== undefined) setOwn(run.metrics, m.key, n.value);
-        }
+        readRowCell(run, header, m, w ? w.metric : metricOf(m), cell, { rowNo, t, ctx }, read);
       });
+      if (read.figures === 0 && read.placeholders.length > 0) {
+        const what = [...new Set(read.placeholders)].map((p) => `'${p}'`).join(', ');
+        diagnose(ctx, 'info', 'prose-skipped', `row ${rowNo} of the table at line ${t.line} holds no figure (${what}): not a run`, t.line);
+        continue;
+      }
       if (v) {
         setContextField(run, v.field, v.value);
         run.provenance[v.field] = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
