@@ -153,3 +153,54 @@ test('readCell: placeholders, N/M, and units that are no time under a time heade
   assert.equal(readCell('Notes', undefined, '19/20 (95%)').kind, 'none', 'only under a success or requests column');
   assert.equal(readCell('Mean Latency', lat, '12 tok/s').kind, 'unparsed');
 });
+
+test('results outside the tables: bullets restating a row add their figures to it; fenced output is a run', () => {
+  const { runs, diagnostics } = parse('text-runs.md');
+  assert.equal(runs.length, 4, 'two table rows (with their bullets), the fenced script output, the fenced bench block');
+  const [two, eight, probe, bench] = runs;
+  assert.ok(two && eight && probe && bench);
+  assert.equal(two.id, 'text-runs.md:9:1');
+  assert.equal(two.client?.concurrency, 2);
+  assert.equal(two.metrics.latency_mean_s, 0.412, "the row's own value is kept (the bullet says 0.41)");
+  assert.equal(two.metrics.latency_p95_s, 0.58, 'from the bullets under "### 2 Concurrent Users"');
+  assert.equal(two.metrics.latency_min_s, 0.3);
+  assert.equal(two.metrics.duration_s, 2.1);
+  assert.match(
+    two.provenance['metrics.latency_p95_s'] ?? '',
+    /"2 Concurrent Users" at line 21, the same run as this row \(latency_mean_s, output_tps agree/,
+  );
+  assert.equal(eight.metrics.latency_max_s, 1.02);
+  assert.equal(eight.metrics.duration_s, 3.44);
+  assert.equal(probe.source.format, 'key-value');
+  assert.equal(probe.title, 'Single Request Probe');
+  assert.deepEqual(probe.labels, ['Chat service sweep', 'Single request, by script']);
+  assert.equal(probe.metrics.ttft_mean_ms, 231.1);
+  assert.equal(probe.metrics.output_tokens, 64);
+  assert.equal(bench.source.format, 'vllm-bench');
+  assert.equal(bench.metrics.throughput_rps, 2.46);
+  assert.equal(bench.metrics.ttft_p99_ms, 88.01);
+  assert.equal(
+    runs.some((r) => r.source.line === 15 || r.source.line === 16),
+    false,
+    'key findings are prose',
+  );
+  assert.equal(diagnostics.filter((d) => d.severity !== 'info').length, 0);
+});
+
+test('a bullet block that could restate two rows equally stays a run of its own, and says so', () => {
+  const text = [
+    '| Users | Avg Latency (s) | Throughput (tokens/s) |',
+    '|---|---|---|',
+    '| 4 | 0.50 | 100.0 |',
+    '| 4 | 0.50 | 100.0 |',
+    '',
+    '- **Latency**: Min: 0.31s | Avg: 0.50s | Max: 0.77s',
+    '- **Throughput**: 100.0 tokens/sec',
+  ].join('\n');
+  const result = parseMarkdownReport(text, { file: 'twins.md' });
+  const runs = result.records as RunRecord[];
+  assert.equal(runs.length, 3);
+  assert.equal(runs[2]?.metrics.latency_max_s, 0.77);
+  assert.equal(runs[0]?.metrics.latency_max_s, undefined);
+  assert.ok(result.diagnostics.some((d) => /agree with twins\.md:1:1 and twins\.md:1:2 alike/.test(d.message)));
+});

@@ -105,7 +105,9 @@ class Collector {
   /** Adds a line's pairs; false when one was seen before (the next block starts at this line). */
   addPairs(j: number, line: Extract<KvLine, { kind: 'pairs' }>): boolean {
     this.groups = this.groups.filter((g) => (g.section ? line.boxed : g.indent < line.indent));
-    const group = this.groups[this.groups.length - 1];
+    const inline: Group | undefined =
+      line.group === undefined ? undefined : { name: line.group, indent: line.indent, index: j, section: false };
+    const group = inline ?? this.groups[this.groups.length - 1];
     const ids = line.pairs.map((p) => pairId(p, group));
     if (ids.some((id) => this.seen.has(id))) return false;
     for (const id of ids) this.seen.add(id);
@@ -116,7 +118,7 @@ class Collector {
       if (isStat && group) item.statOf = group.name;
       else if (group) item.section = group.name;
       if (line.timestamp !== undefined) item.timestamp = line.timestamp;
-      if (!isStat && group && !this.block.name && !group.section && group === this.groups[0])
+      if (!isStat && group && group !== inline && !this.block.name && !group.section && group === this.groups[0])
         this.block.name = { text: group.name, index: group.index };
       this.block.items.push(item);
     }

@@ -17,7 +17,8 @@ export interface KvPair {
 }
 
 export type KvLine =
-  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string }
+  /** `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it. */
+  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string }
   /** A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading. */
   | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean }
   /** A box border: `inner` (╠═╣ ╟─╢ ├─┤) separates sections, otherwise it opens or closes a box. */
@@ -177,6 +178,22 @@ export function splitPairs(body: string, prefixed: boolean): KvPair[] | undefine
   return one ? [one] : undefined;
 }
 
+const STAT_KEY = /^(min|max|avg|average|mean|median|p\d{2}(?:\.\d+)?|std|stdev|stddev)$/i;
+
+/**
+ * `Latency: Min: 0.86s | Avg: 0.91s`: the first key names a quantity and its value is the
+ * first statistic; the pairs become the statistics (the line's group).
+ */
+function inlineGroup(pairs: KvPair[]): string | undefined {
+  const first = pairs[0];
+  const inner = first ? /^([A-Za-z][\w.]*)\s*:\s*(\S.*)$/.exec(first.value) : null;
+  if (!first || !inner?.[1] || !inner[2] || !STAT_KEY.test(inner[1])) return undefined;
+  if (!pairs.slice(1).every((p) => STAT_KEY.test(p.key))) return undefined;
+  const group = first.key;
+  pairs[0] = { key: inner[1], value: inner[2] };
+  return group;
+}
+
 /** `30.8 tok/s (avg)`: the statistic word in parentheses after a value, if any. */
 export function valueStatWord(value: string): string | undefined {
   return /^[-+]?\d[\d.,]*(?:\s*[^\d\s()][^\s()]*)?\s*\(\s*([A-Za-z][\w.]*)\s*\)$/.exec(value.trim())?.[1];
@@ -194,11 +211,14 @@ export function parseKvLine(line: string | undefined): KvLine | undefined {
     text = text.slice(1).replace(VERTICAL_END, '').trim();
   }
   const stripped = stripLogPrefix(text.replace(BULLET, ''));
-  const body = stripped.body.replace(BULLET, '');
+  // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
+  const body = stripped.body.replace(BULLET, '').replace(/\*\*/g, '');
   if (body === '') return undefined;
   const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : undefined;
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
+    const group = inlineGroup(pairs);
+    if (group) out.group = group;
     if (stripped.timestamp !== undefined) out.timestamp = stripped.timestamp;
     return out;
   }

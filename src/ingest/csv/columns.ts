@@ -43,7 +43,10 @@ const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> =
   { field: 'parallelism.pp', pattern: /^(pp|pp size|pipeline parallel size|pipeline parallel)$/ },
   { field: 'parallelism.strategy', pattern: /^(strategy|parallelism|parallel strategy|parallelism strategy)$/ },
   { field: 'server.context_length', pattern: /^(context length|context len|context|ctx|max model len|max context)$/ },
-  { field: 'client.concurrency', pattern: /^(concurrency|concurrent requests|max concurrency|users|num users|parallel|concur|conc\.?)$/ },
+  {
+    field: 'client.concurrency',
+    pattern: /^(concurrency|concurrent (requests|users|sessions|clients)|max concurrency|users|num users|parallel|concur|conc\.?)$/,
+  },
   // `N` / `N Req`: the number of requests of the run (aiperf/genai-perf summary tables).
   {
     field: 'client.total_requests',

@@ -12,7 +12,8 @@ import { classifyUnit, meaningAsOutputRate } from '../../model/label-meaning';
 import { lookupLabel, parseNumber, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
 
 export type CellRead =
-  | { kind: 'metric'; key: string; value: number; note?: string; warning?: string }
+  /** `tolerance`: half the last printed digit, in the key's unit (how far a rounded copy may be). */
+  | { kind: 'metric'; key: string; value: number; tolerance: number; note?: string; warning?: string }
   | { kind: 'ok-of-total'; ok: number; total: number }
   | { kind: 'placeholder' }
   | { kind: 'lossy' }
@@ -46,31 +47,33 @@ function unitFactor(key: string, header: string, unit: string): { factor?: numbe
   return { keep: true };
 }
 
-function metricCell(key: string, factor: number, header: string, n: { value: number; unit?: string }): CellRead {
-  if (n.unit === undefined) return { kind: 'metric', key, value: round(n.value * factor) };
+/** Half of the last digit printed in `text`'s number, times `factor`. */
+function halfDigit(text: string, factor: number): number {
+  const decimals = /^[-+]?\d[\d,]*(?:\.(\d+))?/.exec(text)?.[1]?.length ?? 0;
+  return round(0.5 * 10 ** -decimals * Math.abs(factor));
+}
+
+function metricCell(key: string, factor: number, header: string, n: { value: number; unit?: string; text: string }): CellRead {
+  const plain = (f: number): CellRead => ({ kind: 'metric', key, value: round(n.value * f), tolerance: halfDigit(n.text, f) });
+  if (n.unit === undefined) return plain(factor);
   const u = unitFactor(key, header, n.unit);
-  if (u.keep) return { kind: 'metric', key, value: round(n.value * factor) };
+  if (u.keep) return plain(factor);
   if (u.factor === undefined) return { kind: 'unparsed', warning: `${u.warning ?? 'unit'}: not read as ${key}` };
-  const out: CellRead = { kind: 'metric', key, value: round(n.value * u.factor) };
-  if (u.warning) out.warning = u.warning;
+  const out = plain(u.factor);
+  if (u.warning && out.kind === 'metric') out.warning = u.warning;
   return out;
 }
 
 /** A metric the cell's unit gives an otherwise unplaced header (`Throughput` + `req/sec`). */
-function placedByUnit(header: string, n: { value: number; unit?: string }): CellRead {
+function placedByUnit(header: string, n: { value: number; unit?: string; text: string }): CellRead {
   if (n.unit === undefined) return { kind: 'none' };
   const direct = lookupLabel(header, { unit: n.unit });
-  if (direct?.kind === 'metric')
-    return { kind: 'metric', key: direct.key, value: round(n.value * direct.factor), note: `unit '${n.unit}' printed in the cells` };
-  const output = meaningAsOutputRate(header, { unit: n.unit });
-  if (output?.kind === 'metric')
-    return {
-      kind: 'metric',
-      key: output.key,
-      value: round(n.value * output.factor),
-      note: `unit '${n.unit}' printed in the cells; no direction named: read as generated (output) tokens`,
-    };
-  return { kind: 'none' };
+  const output = direct ? undefined : meaningAsOutputRate(header, { unit: n.unit });
+  const m = direct ?? output;
+  if (m?.kind !== 'metric') return { kind: 'none' };
+  const why = direct ? '' : '; no direction named: read as generated (output) tokens';
+  const note = `unit '${n.unit}' printed in the cells${why}`;
+  return { kind: 'metric', key: m.key, value: round(n.value * m.factor), tolerance: halfDigit(n.text, m.factor), note };
 }
 
 /** Reads `cell` of the column `header`, whose metric (if the header names one) is `metric`. */
@@ -83,7 +86,7 @@ export function readCell(header: string, metric: { key: string; factor: number }
   const n = parseNumber(text);
   if (n.lossy) return { kind: 'lossy' };
   if (n.value === undefined) return n.missing ? { kind: 'placeholder' } : metric ? { kind: 'unparsed' } : { kind: 'none' };
-  const value = n.unit === undefined ? { value: n.value } : { value: n.value, unit: n.unit };
+  const value = n.unit === undefined ? { value: n.value, text } : { value: n.value, unit: n.unit, text };
   if (metric) return metricCell(metric.key, metric.factor, header, value);
   return placedByUnit(header, value);
 }

@@ -19,6 +19,7 @@ import { isKeyValueTable, keyValueMetricRows, keyValueTableRun } from './key-val
 import { scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
+import { mergeTextRuns, textRecords } from './text-runs';
 
 export type { ReportPreset } from './facts';
 export { readHtmlTable } from './html-table';
@@ -90,7 +91,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const lines = text.split(/\r?\n/);
   const scan = scanReport(lines);
   const facts = readDocumentFacts(scan);
-  const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set() };
+  const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map() };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
   for (const t of scan.tables) {
@@ -109,6 +110,10 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
     }
     runs.push(...got);
   }
+  // Results outside the tables: pasted console output and key/value bullets (text-runs.ts).
+  const outside = textRecords(lines, scan, ctx);
+  runs.push(...mergeTextRuns(runs, outside.runs, ctx));
+  runs.sort((a, b) => a.source.line - b.source.line);
   flagDuplicates(runs, file, diagnostics);
   for (const run of runs) applyUserContext(run, opts);
 
@@ -128,7 +133,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
     diagnostics.push({ severity: 'info', code: 'prose-skipped', message: 'no result table found: nothing to read', file, line: 1 });
   }
   const tables = { tablesFound: scan.tables.length, tablesRead, notUnderstood: 0, firstNotUnderstood: [] };
-  return { records: runs.map(finishRun), diagnostics, tables };
+  return { records: [...runs.map(finishRun), ...outside.other], diagnostics, tables };
 }
 
 /** Exposed for tests and notebooks: the presets and model ids a report declares. */

@@ -16,6 +16,8 @@ export interface TableContext {
   facts: DocFacts;
   diagnostics: Diagnostic[];
   unknownPresets: Set<string>;
+  /** Per table run, how far each metric may be from a rounded copy of it (text-runs.ts). */
+  tolerances?: Map<RunRecord, Map<string, number>>;
 }
 
 /** Fills what the row left open from the headings in scope, the figures under the table, the document. */

@@ -65,6 +65,11 @@ function readRowCell(
       if (Object.hasOwn(run.metrics, read.key)) return;
       setOwn(run.metrics, read.key, read.value);
       out.figures++;
+      if (at.ctx.tolerances) {
+        const tol = at.ctx.tolerances.get(run) ?? new Map<string, number>();
+        tol.set(read.key, read.tolerance);
+        at.ctx.tolerances.set(run, tol);
+      }
       if (read.note) run.provenance[`metrics.${read.key}`] = read.note;
       else if (m.kind === 'metric' && m.note) run.provenance[`metrics.${read.key}`] = m.note;
       if (read.warning) diagnose(at.ctx, 'warning', 'conflicting-context', `${where}: ${read.warning}`, at.t.line);
