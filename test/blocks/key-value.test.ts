@@ -167,7 +167,9 @@ test('engine-named groups over unit-less keys: one run each, the group is the na
   assert.equal(toy.metrics.latency_mean_s, 7.1032);
   assert.match(toy.provenance['metrics.latency_mean_s'] ?? '', /one figure, read as the mean; no unit printed: read in s/);
   assert.equal(toy.metrics.output_tps, 72.0801);
-  assert.equal(toy.metrics.tokens, 512, 'tokens of which direction? kept as written');
+  assert.equal(toy.metrics.output_tokens, 512, "512 tokens ÷ 7.1032 s = 72.08 tok/s, the block's tps: generated tokens");
+  assert.match(toy.provenance['metrics.output_tokens'] ?? '', /the block's output token rate/);
+  assert.equal(toy.metrics.tokens, undefined);
   assert.equal(
     Object.keys(toy.metrics).some((k) => k.includes('toyserve')),
     false,
@@ -293,4 +295,23 @@ test('a setting printed as -1 (not set) is absent, its text kept', () => {
   assert.ok(r);
   assert.deepEqual(r.client, { concurrency: 4 });
   assert.equal(r.raw['Request rate'], '-1');
+});
+
+test("a bare tokens count whose rate is not the block's tps keeps its name", () => {
+  const lines = ['latency: 2.0', 'tokens: 300', 'tps: 90.0'];
+  const r = scanBlocks(lines, 'x')[0]?.result.runs[0];
+  assert.ok(r);
+  assert.equal(r.metrics.tokens, 300, '300 / 2.0 = 150 tok/s, not 90: input and output, perhaps');
+  assert.equal(r.metrics.output_tokens, undefined);
+});
+
+test('space-separated `key: value` pairs with CJK and camel-case keys; keys with no Latin letter stay in raw', () => {
+  const lines = ['*****  结果 stat  *****', '并发数: 4', '请求总数: 200 总请求时间: 31.2 秒 successNum: 198 failureNum: 2'];
+  const r = scanBlocks(lines, 'x').find((s) => s.reader === 'key-value')?.result.runs[0];
+  assert.ok(r);
+  assert.equal(r.title, '结果 stat');
+  assert.equal(r.metrics.requests_ok_count, 198, '"successNum"');
+  assert.equal(r.metrics.requests_failed_count, 2);
+  assert.equal(r.raw.总请求时间, '31.2 秒');
+  assert.deepEqual(Object.keys(r.metrics).sort(), ['requests_failed_count', 'requests_ok_count'], 'no "unnamed" slugs');
 });

@@ -26,7 +26,7 @@ import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, orderRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection } from './kv-block';
 import { parseKvLine } from './kv-line';
-import { applyRead, ENGINES, isSettingKey, type Read, titleAbove } from './kv-run';
+import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
 import { blockTimeUnit, isTimedKey, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
 
@@ -149,7 +149,9 @@ function mayStart(line: string | undefined): boolean {
     c === 0xb7 ||
     c === 0x2b ||
     c === 0x5b ||
-    (c >= 0x2500 && c <= 0x257f)
+    (c >= 0x2500 && c <= 0x257f) ||
+    (c >= 0x3040 && c <= 0x9fff) || // kana and CJK ideographs
+    (c >= 0xac00 && c <= 0xd7af) // Hangul
   );
 }
 
@@ -216,6 +218,7 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   if (timestamp !== undefined) run.timestamp = timestamp;
   for (const item of block.items) setOwn(run.raw, item.rawKey, item.value);
   for (const x of reads) applyRead(run, x, file, diagnostics);
+  tokensByRate(run);
   blockEngine(run, block);
   const titleLine = block.title ?? above;
   const conc = titleLine

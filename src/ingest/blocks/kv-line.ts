@@ -42,7 +42,11 @@ const VERTICAL_END = /\s*[║│┃]\s*$/;
 const BULLET = /^(?:[-*•·+]|\d{1,2}[.)])\s+/;
 
 /** `key: value`, `key = value`, `key ....... value` (the key has a letter and no `:`/`=`). */
-const PAIR = /^([A-Za-z_#µ%][^:=]{0,80}?)\s*(?:\.{2,}\s*:?|:|=)\s*(\S.*?)\s*$/;
+const PAIR =
+  /^([A-Za-z_#µ%\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}][^:=]{0,80}?)\s*(?:\.{2,}\s*:?|:|=)\s*(\S.*?)\s*$/u;
+/** `请求总数: 100 总请求时间: 13.055 秒 successNum: 100`: one-word keys, numbers, spaces between. */
+const SPACED_COLONS = /^(?:[\p{L}_][^\s:=,()]{0,29}:\s*[-+]?\d[\d.]*(?:\s*[^\s\d:=,()]{1,8}(?=\s|$))?\s*){2,}$/u;
+const SPACED_COLON_PAIR = /([\p{L}_][^\s:=,()]{0,29}):\s*([-+]?\d[\d.]*(?:\s*[^\s\d:=,()]{1,8}(?=\s|$))?)/gu;
 /** `k=v k=v …` with no spaces inside a pair. */
 const SPACED_EQUALS = /^[A-Za-z_][\w./()-]*=\S+(?:\s+[A-Za-z_][\w./()-]*=\S+)+$/;
 /** `name value name value …` after a tag: snake-case names, numbers. */
@@ -106,7 +110,12 @@ function cleanKey(raw: string): string | undefined {
   // `Benchmarking done. Iteration: 139`: the key is the last sentence's words.
   const sentence = key.lastIndexOf('. ');
   if (sentence >= 0) key = key.slice(sentence + 2).trim();
-  if (key === '' || !/[A-Za-z]/.test(key) || /[|{}<>█▏▎▍▌▋▊▉━]/.test(key)) return undefined;
+  if (
+    key === '' ||
+    !/[A-Za-z\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(key) ||
+    /[|{}<>█▏▎▍▌▋▊▉━]/.test(key)
+  )
+    return undefined;
   if (/\[/.test(key) && !/^[^[\]]*\[[^[\]]+\]$/.test(key)) return undefined; // only a trailing `[unit]`
   if (LOG_LEVEL.test(key) || key.split(/\s+/).length > 8) return undefined;
   if (/^(https?|file|ftp)$/i.test(key)) return undefined; // `http://…` is not a key
@@ -160,6 +169,10 @@ export function splitPairs(body: string, prefixed: boolean): KvPair[] | undefine
   if (/\s[|｜]\s/.test(body)) {
     const piped = allPairs(splitOutside(body, /\s*[|｜]\s*/y));
     if (piped && piped.length > 1) return piped;
+  }
+  if (SPACED_COLONS.test(body) && /\s\S+:/.test(body)) {
+    const pairs = [...body.matchAll(SPACED_COLON_PAIR)].map((m) => ({ key: cleanKey(m[1] ?? ''), value: (m[2] ?? '').trim() }));
+    if (pairs.every((p) => p.key !== undefined)) return pairs as KvPair[];
   }
   if (SPACED_EQUALS.test(body)) {
     const spaced = allPairs(body.split(/\s+/));

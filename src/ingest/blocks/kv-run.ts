@@ -109,6 +109,8 @@ export function applyRead(run: PartialRun, x: Read, file: string, diagnostics: D
   }
   // Unknown, or a second label on a key already read (`Average package latency` after
   // `Average latency`): kept under its own slug.
+  // A key of no Latin letters (`总请求时间`) has no slug: its value stays in raw only.
+  if (!/[A-Za-z]/.test(r.label)) return;
   const key = unknownMetricKey(r.stat ? `${r.label} ${r.stat}` : r.label, x.unit);
   if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, x.value);
 }
@@ -125,4 +127,20 @@ export function titleAbove(lines: readonly string[], i: number): { index: number
   if (text === '' || text.length > 100 || parseKvLine(line)?.kind === 'pairs') return undefined;
   if (/[|█▏▎▍▌▋▊▉━]|\d+%/.test(text)) return undefined; // a progress bar or a table row, not a name
   return { index: i - 1, text };
+}
+
+/**
+ * A bare `tokens` count names no direction; when tokens ÷ the block's latency is the block's
+ * own output token rate (within 1 %), they are the generated tokens, and the run says why.
+ */
+export function tokensByRate(run: PartialRun): void {
+  const tokens = run.metrics.tokens;
+  const latency = run.metrics.latency_mean_s;
+  const rate = run.metrics.output_tps;
+  if (tokens === undefined || latency === undefined || rate === undefined || latency <= 0 || rate <= 0) return;
+  if (Object.hasOwn(run.metrics, 'output_tokens') || Math.abs(tokens / latency - rate) > 0.01 * rate) return;
+  setOwn(run.metrics, 'output_tokens', tokens);
+  delete run.metrics.tokens;
+  run.provenance['metrics.output_tokens'] =
+    `"tokens" ${tokens} ÷ latency ${latency} s = ${(tokens / latency).toFixed(2)} tok/s, the block's output token rate: the generated tokens`;
 }

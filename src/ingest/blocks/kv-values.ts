@@ -85,9 +85,14 @@ function statList(item: Item, value: string): Reading[] | undefined {
 }
 
 /** The readings of one pair. */
+/** `successNum` → `success Num`: a camel-case key's words (the vocabulary reads words). */
+function words(key: string): string {
+  return /\s/.test(key) ? key : key.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
-  const base: Reading = { ...item, label: item.key, value };
+  const base: Reading = { ...item, label: words(item.key), value };
   const setting = SETTING_THEN_COUNT.exec(value);
   if (setting?.[1] && setting[2]) {
     const count: Item = { ...item, key: 'requests', rawKey: `${item.rawKey} (requests)`, value: setting[2] };
