@@ -420,6 +420,18 @@ function countMeaning(
   return undefined;
 }
 
+const METRIC_WORD =
+  /\b(ttft|tpot|itl|e2el?|latency|lat|throughput|goodput|tps|rps|qps|response time|first token|tok(en)?s?\s*\/\s*s(ec)?|req(uest)?s?\s*\/\s*s(ec)?)\b/i;
+
+/**
+ * True when a label has a word of a measurement (`latency`, `TTFT`, `tok/s` …) whether or not
+ * the vocabulary can place it: a number under it looks like a result, so a reader that leaves
+ * it unread says so (`metrics-unread`).
+ */
+export function hasMetricWord(label: string): boolean {
+  return METRIC_WORD.test(label);
+}
+
 /**
  * For a token rate that names no direction (`Tok/s`, `Tokens/sec`, `tps`, `Aggregate` in
  * `tok/s`): the meaning it has when read as the generated tokens' rate, as the vocabulary

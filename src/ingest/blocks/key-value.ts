@@ -18,7 +18,7 @@
  * `client`; other keys are kept as slugs, and every value as written in `raw`.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { meaningAsOutputRate, meaningFromWords } from '../../model/label-meaning';
+import { hasMetricWord, meaningAsOutputRate, meaningFromWords } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
@@ -29,10 +29,6 @@ import { parseKvLine } from './kv-line';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
 import { blockTimeUnit, isTimedKey, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
-
-/** Words of a label that make a number look like a measurement (for the unread-block warning). */
-const METRIC_WORD =
-  /\b(ttft|tpot|itl|e2el?|latency|lat|throughput|goodput|tps|rps|qps|response time|first token|tok(en)?s?\s*\/\s*s(ec)?|req(uest)?s?\s*\/\s*s(ec)?)\b/i;
 
 interface Interpreted {
   block: Block;
@@ -124,7 +120,7 @@ function interpret(block: Block): Interpreted {
     const isMetric =
       x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
     if (isMetric) metrics++;
-    if (isMetric || (x.value !== undefined && x.meaning?.kind !== 'client' && METRIC_WORD.test(x.r.label))) lookalikes++;
+    if (isMetric || (x.value !== undefined && x.meaning?.kind !== 'client' && hasMetricWord(x.r.label))) lookalikes++;
   }
   const out: Interpreted = { block, reads, metrics, lookalikes };
   if (comparison) out.comparison = comparison;

@@ -4,7 +4,7 @@
  * metrics; fewer, but with measurement-like rows, gives a `metrics-unread` warning; a table of
  * settings only is left to the caller's "no metric" note.
  */
-import { meaningAsOutputRate } from '../../model/label-meaning';
+import { hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
@@ -17,7 +17,6 @@ import { emptyRun } from './table-runs';
 
 const KEY_HEADER = /^(keys?|metrics?|names?|items?|parameters?|statistics?|stats?|measures?|measurements?|fields?)$/i;
 const VALUE_HEADER = /^(values?|results?|)$/i;
-const METRIC_WORD = /\b(ttft|tpot|itl|e2el?|latency|throughput|goodput|tps|rps|qps|tok(en)?s?\s*\/\s*s|req(uest)?s?\s*\/\s*s)\b/i;
 
 export function isKeyValueTable(t: ScannedTable): boolean {
   return t.header.length === 2 && KEY_HEADER.test((t.header[0] ?? '').trim()) && VALUE_HEADER.test((t.header[1] ?? '').trim());
@@ -80,7 +79,7 @@ export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord 
     if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
     return run;
   }
-  const lookalikes = rows.filter((r) => METRIC_WORD.test(r.label) && parseNumber(r.cell).value !== undefined);
+  const lookalikes = rows.filter((r) => hasMetricWord(r.label) && parseNumber(r.cell).value !== undefined);
   if (lookalikes.length < 2) {
     const message = `key/value table at line ${t.line} holds ${metrics === 1 ? 'one metric' : 'no metrics'} (settings or notes): not read as a run`;
     ctx.diagnostics.push({ severity: 'info', code: 'prose-skipped', message, file: ctx.file, line: t.line });
