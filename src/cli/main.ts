@@ -60,7 +60,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       .option('--template <file>', 'a Handlebars template file, or a folder with report.md.hbs and partials/')
       .option('--config <file>', 'report config (YAML/JSON): sections, where, comparisons, charts')
       .option('--pdf', 'also write report.pdf (Chromium)')
-      .option('--png', 'also write charts/*.png (Chromium)'),
+      .option('--png', 'also write charts/*.png (Chromium)')
+      .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3): adds a Capacity section; repeatable', collect, []),
   ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
 
   context(
