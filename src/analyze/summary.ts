@@ -65,6 +65,24 @@ function deriveInputs(runs: readonly RunRecord[], opts: AnalyzeOptions): Summary
   return [...by.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
+/**
+ * Whether the runs hold two dates or versions at all: without, no configuration has a history
+ * and historyOf's grouping (a fifth of the analysis time at 100k runs) is skipped. Errs on
+ * running it: a prefix that is no date still counts as one.
+ */
+function twoPointsInTime(runs: readonly RunRecord[]): boolean {
+  let first: string | undefined;
+  for (const r of runs) {
+    const date = r.timestamp?.slice(0, 10);
+    const version = r.server?.version;
+    if (date === undefined && version === undefined) continue;
+    const key = `${date ?? ''}\u0000${version ?? ''}`;
+    if (first === undefined) first = key;
+    else if (key !== first) return true;
+  }
+  return false;
+}
+
 /** The whole analysis: summary.json plus the analysed runs. */
 export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOptions = {}): Analysis {
   const ordered = [...runs].sort(compareRunsByDocument);
@@ -93,8 +111,8 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   };
   // Both mark warm-up suspects their own way (per load level, per point in time): they get the runs as read.
   if (opts.slo?.length) summary.capacity = capacityOf(ordered, opts.slo, { samples: opts.samples ?? [] });
-  const history = historyOf(ordered);
-  if (history.series.length > 0) summary.history = history;
+  const history = twoPointsInTime(ordered) ? historyOf(ordered) : undefined;
+  if (history && history.series.length > 0) summary.history = history;
   return { summary, runs: marked };
 }
 
