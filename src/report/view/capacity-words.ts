@@ -56,7 +56,8 @@ export function levelMark(l: CapacityLevel): string {
 }
 
 export const LEVELS_LEGEND =
-  'Levels: ✓ meets every target, ✗ fails one, ? a target metric is missing; (n) runs at the level, combined by their median.';
+  'Levels: ✓ meets every target, ✗ fails one, ? a target metric is missing; (n) runs at the level, combined by their median. ' +
+  'A capacity in users is whole users: the interpolated load rounded down (the chart marks the crossing itself).';
 
 /** "30 ✓ (2), 50 ✗ (2)"; with request shares "30 ✓ (2; 98.5%)". */
 export function levelsWords(levels: readonly CapacityLevel[]): string {
