@@ -109,7 +109,7 @@ test('property: guidellm 0.2 Benchmarks Stats read back cell for cell, whatever 
         const run = runs[r];
         assert.ok(run);
         assert.equal(run.raw.Benchmark, name);
-        STATS_KEYS.forEach((key, k) => assert.equal(run.metrics[key], Number(cells[k]), `${name} ${key}`));
+        for (const [k, key] of STATS_KEYS.entries()) assert.equal(run.metrics[key], Number(cells[k]), `${name} ${key}`);
         const rate = /@([\d.]+)$/.exec(name)?.[1];
         if (rate) assert.equal(run.client?.request_rate, Number(rate));
       });
