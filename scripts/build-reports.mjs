@@ -20,8 +20,10 @@ let worst = 0;
 for (const set of sets) {
   const out = path.join(outRoot, set.name);
   fs.rmSync(out, { recursive: true, force: true });
-  // A set may name its own title; otherwise the report derives one from its inputs.
-  const argv = ['report', ...set.inputs, '--out', out, ...(set.title ? ['--title', set.title] : []), ...(pdf ? ['--pdf'] : [])];
+  // A set may name its own title (otherwise the report derives one from its inputs) and
+  // service-level targets (`--slo`: a Capacity section).
+  const slo = (set.slo ?? []).flatMap((s) => ['--slo', s]);
+  const argv = ['report', ...set.inputs, '--out', out, ...(set.title ? ['--title', set.title] : []), ...slo, ...(pdf ? ['--pdf'] : [])];
   const started = Date.now();
   const code = await main(argv);
   console.error(`main job: ${set.name} → ${path.relative(root, out)} (exit ${code}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -14,46 +14,13 @@ import { lowerIsBetter } from '../model/metric-names';
 import type { RunRecord } from '../model/records';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
 import { compareRunsByDocument } from './group';
+import type { HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
 import { fieldsKey, fieldsOf } from './run-fields';
 import { median } from './stats';
 import { detectSteps, HISTORY_RULE } from './step-detection';
-import { GROUP_KEYS, type GroupValue } from './types';
+import { GROUP_KEYS } from './types';
 
-export interface HistoryPoint {
-  /** YYYY-MM-DD, when known. */
-  date?: string;
-  version?: string;
-  value: number;
-  n: number;
-  runs: string[];
-}
-
-export interface HistorySeries {
-  group: Record<string, GroupValue>;
-  metric: string;
-  points: HistoryPoint[];
-}
-
-export interface HistoryChange {
-  group: Record<string, GroupValue>;
-  metric: string;
-  at: { date?: string; version?: string };
-  before: number;
-  after: number;
-  delta_pct: number;
-  kind: 'regression' | 'improvement';
-  /** Points after the change: fewer than 3 only for the newest results (confirm with more runs). */
-  points_after: number;
-}
-
-export interface HistoryResult {
-  by: string[];
-  series: HistorySeries[];
-  changes: HistoryChange[];
-  /** Runs left out, with why (no date or version, warm-up suspect, duplicate). */
-  excluded: Array<{ run: string; reason: string }>;
-  rule: string;
-}
+export type { HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
 
 /** Metrics followed when none are named: the headline rates and latencies. */
 export const HISTORY_METRICS: readonly string[] = [

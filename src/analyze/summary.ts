@@ -7,18 +7,23 @@
  *   5. buildObservations — highest/lowest, errors, warm-up, sub-linear scaling (observations.ts)
  *   6. checkClaims — the source text's claims against the comparisons (claims/)
  *   7. buildQuestions — what each input set out to compare, ranked and answered (questions/)
+ *   8. capacityOf — with service-level targets only: each configuration's capacity (capacity.ts)
+ *   9. historyOf — configurations measured at several dates or versions, changes flagged (history.ts)
  * Deterministic: the same runs in any order give the same summary.
  */
 import type { Diagnostic } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import type { SourceClaim } from '../model/source-claim';
+import { capacityOf } from './capacity';
 import { checkRuns } from './checks';
 import { checkClaims } from './claims/index';
 import { compareAll } from './compare';
 import { configurationsOfMarked, markWarmupSuspects } from './configurations';
 import { compareRunsByDocument } from './group';
+import { historyOf } from './history';
 import { buildObservations } from './observations';
 import { buildQuestions } from './questions';
+import type { SloTarget } from './slo';
 import type { ClaimCheck, Summary } from './types';
 
 export interface AnalyzeOptions {
@@ -36,6 +41,8 @@ export interface AnalyzeOptions {
   claims?: readonly ClaimCheck[];
   /** The source text's claims as read (ingest's readClaims): checked here, after the comparisons exist. */
   sourceClaims?: readonly SourceClaim[];
+  /** Service-level targets (parseSlo): with any, `summary.capacity` (per-request shares from `samples`). */
+  slo?: readonly SloTarget[];
 }
 
 export interface Analysis {
@@ -56,6 +63,24 @@ function deriveInputs(runs: readonly RunRecord[], opts: AnalyzeOptions): Summary
   for (const s of opts.samples ?? []) at(s.source?.file ?? 'unknown').samples++;
   for (const d of opts.diagnostics ?? []) at(d.file ?? 'unknown').diagnostics++;
   return [...by.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/**
+ * Whether the runs hold two dates or versions at all: without, no configuration has a history
+ * and historyOf's grouping (a fifth of the analysis time at 100k runs) is skipped. Errs on
+ * running it: a prefix that is no date still counts as one.
+ */
+function twoPointsInTime(runs: readonly RunRecord[]): boolean {
+  let first: string | undefined;
+  for (const r of runs) {
+    const date = r.timestamp?.slice(0, 10);
+    const version = r.server?.version;
+    if (date === undefined && version === undefined) continue;
+    const key = `${date ?? ''}\u0000${version ?? ''}`;
+    if (first === undefined) first = key;
+    else if (key !== first) return true;
+  }
+  return false;
 }
 
 /** The whole analysis: summary.json plus the analysed runs. */
@@ -84,10 +109,14 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
     questions,
     claims,
   };
+  // Both mark warm-up suspects their own way (per load level, per point in time): they get the runs as read.
+  if (opts.slo?.length) summary.capacity = capacityOf(ordered, opts.slo, { samples: opts.samples ?? [] });
+  const history = twoPointsInTime(ordered) ? historyOf(ordered) : undefined;
+  if (history && history.series.length > 0) summary.history = history;
   return { summary, runs: marked };
 }
 
-/** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked, questions, claims}`. */
+/** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked, questions, claims, capacity?, history?}`. */
 export function analyzeRuns(runs: readonly RunRecord[], opts: AnalyzeOptions = {}): Summary {
   return analyzeRunsDetailed(runs, opts).summary;
 }

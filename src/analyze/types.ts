@@ -4,6 +4,8 @@
  */
 import type { Diagnostic } from '../model/diagnostics';
 import type { Group, GroupKey, GroupValue } from '../model/run-group';
+import type { CapacityResult } from './capacity-types';
+import type { HistoryResult } from './history-types';
 
 export type ComparisonKind = 'scaling' | 'parallelism' | 'engine' | 'mode' | 'custom';
 
@@ -228,4 +230,14 @@ export interface Summary {
   questions: StudyQuestion[];
   /** The source text's claims checked against the data; [] when none was checked. */
   claims: ClaimCheck[];
+  /**
+   * Capacity of each configuration under the service-level targets the caller gave
+   * (`report --slo`, AnalyzeOptions.slo); absent without targets.
+   */
+  capacity?: CapacityResult;
+  /**
+   * Each configuration measured at several dates or engine versions, with the changes beyond
+   * its noise (historyOf); absent when no configuration has two such points.
+   */
+  history?: HistoryResult;
 }

@@ -99,7 +99,8 @@ function addReportCommand(program: Command, setExit: SetExit): void {
       .option('--config <file>', 'report config (YAML/JSON): sections, where, comparisons, charts')
       .option('--pdf', 'also write report.pdf (Chromium)')
       .option('--png', 'also write charts/*.png (Chromium)')
-      .addOption(jobsOption()),
+      .addOption(jobsOption())
+      .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3): adds a Capacity section; repeatable', collect, []),
   ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
 }
 

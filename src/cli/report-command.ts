@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
@@ -12,10 +13,23 @@ interface ReportCommandOptions extends InputOptions {
   pdf?: boolean;
   png?: boolean;
   strict?: boolean;
+  /** `--slo` targets (repeatable, or comma-separated): a Capacity section. */
+  slo?: string[];
 }
 
 export async function runReport(paths: string[], opts: ReportCommandOptions): Promise<number> {
   if (!opts.out) throw new UsageError('--out is required');
+  const slo = sloExpressions(opts.slo ?? []);
+  if (slo.length) {
+    // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
+    const analyze = await import('../analyze');
+    try {
+      for (const e of slo) analyze.parseSlo(e);
+    } catch (err) {
+      if (err instanceof analyze.SloError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
   const parsed = await readInputs(paths, opts);
   const report = await import('../report');
   const result = await report.buildReport(paths, {
@@ -25,6 +39,7 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
     config: opts.config,
     pdf: Boolean(opts.pdf),
     png: Boolean(opts.png),
+    ...(slo.length ? { slo } : {}),
     parsed,
   });
   for (const f of result.files) process.stdout.write(`${f}\n`);

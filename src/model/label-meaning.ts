@@ -56,6 +56,7 @@ const WORDS: Record<string, string> = {
   latency: 'E2E',
   lat: 'E2E',
   throughput: 'THRU',
+  tput: 'THRU',
   goodput: 'GOODPUT',
   tps: 'TPS',
   rps: 'RPS',
@@ -83,6 +84,7 @@ const WORDS: Record<string, string> = {
   completions: 'OUT',
   total: 'TOTAL',
   peak: 'PEAK',
+  user: 'PERUSER',
   successful: 'OK',
   success: 'OK',
   succeeded: 'OK',
@@ -122,6 +124,7 @@ const WORDS: Record<string, string> = {
   for: '',
   all: '',
   overall: '',
+  aggregate: '',
   benchmark: '',
   test: '',
   tests: '',
@@ -361,8 +364,9 @@ function rateMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitCl
   const perUser = s.has('PERUSER') || (unit?.kind === 'rate' && unit.perUser);
   if (s.has('PEAK')) return dir === 'output' && !perUser ? { kind: 'metric', key: 'peak_output_tps', factor } : undefined;
   if (!dir) return undefined;
-  if (perUser) return dir === 'total' ? undefined : { kind: 'metric', key: withStat(`${dir}_tps_per_user`, stat), factor };
-  return { kind: 'metric', key: withStat(`${dir}_tps`, stat), factor };
+  const d = dir;
+  if (perUser) return d === 'total' ? undefined : { kind: 'metric', key: withStat(`${d}_tps_per_user`, stat), factor };
+  return { kind: 'metric', key: withStat(`${d}_tps`, stat), factor };
 }
 
 /** Token and request counts, lengths, durations and concurrency. */
@@ -397,6 +401,9 @@ function countMeaning(
     return undefined;
   }
   if (s.has('TOK') && only(s, 'TOK', 'NEW') && stat === 'max' && !statFromColumn) return { kind: 'client', key: 'max_tokens' };
+  // `Max inflight requests`: the most requests in flight at once.
+  if (stat === 'max' && has(s, 'INFLIGHT') && only(s, 'INFLIGHT', 'REQ', 'CONC'))
+    return { kind: 'metric', key: 'peak_in_flight_count', factor: 1 };
   if (stat !== undefined && !s.has('CONC')) return undefined;
   if (has(s, 'OK') && only(s, 'OK', 'REQ', 'COUNT', 'NUM', 'TOTAL')) return { kind: 'metric', key: 'requests_ok_count', factor: 1 };
   if (has(s, 'FAIL') && only(s, 'FAIL', 'REQ', 'COUNT', 'NUM', 'TOTAL')) return { kind: 'metric', key: 'requests_failed_count', factor: 1 };
@@ -411,6 +418,40 @@ function countMeaning(
     return undefined;
   }
   return undefined;
+}
+
+const METRIC_WORD =
+  /\b(ttft|tpot|itl|e2el?|latency|lat|throughput|goodput|tps|rps|qps|response time|first token|tok(en)?s?\s*\/\s*s(ec)?|req(uest)?s?\s*\/\s*s(ec)?)\b/i;
+
+/**
+ * True when a label has a word of a measurement (`latency`, `TTFT`, `tok/s` …) whether or not
+ * the vocabulary can place it: a number under it looks like a result, so a reader that leaves
+ * it unread says so (`metrics-unread`).
+ */
+export function hasMetricWord(label: string): boolean {
+  return METRIC_WORD.test(label);
+}
+
+/**
+ * For a token rate that names no direction (`Tok/s`, `Tokens/sec`, `tps`, `Aggregate` in
+ * `tok/s`): the meaning it has when read as the generated tokens' rate, as the vocabulary
+ * reads "Tokens Per Second". Undefined for any other label. The caller says in provenance that
+ * the direction was assumed.
+ */
+export function meaningAsOutputRate(label: string, opts: { unit?: string; stat?: string } = {}): WordMeaning | undefined {
+  const split = splitLabel(label);
+  if (!split || split.symbols.has('IN') || split.symbols.has('OUT') || split.symbols.has('TOTAL') || split.symbols.has('REQ'))
+    return undefined;
+  const stat = opts.stat === undefined ? split.stat : statOfWord(opts.stat);
+  const printed = opts.unit ?? split.unit;
+  const unit = printed === undefined ? undefined : classifyUnit(printed);
+  if (unit?.kind === 'other' || unit?.kind === 'pct' || (unit?.kind === 'rate' && unit.of === 'req')) return undefined;
+  const ofTokens = split.symbols.has('TOK') || split.symbols.has('TPS') || (unit?.kind === 'rate' && unit.of === 'tok');
+  if (!ofTokens) return undefined;
+  const symbols = new Set(split.symbols);
+  symbols.add('OUT');
+  const m = rateMeaning(symbols, stat, unit);
+  return m?.kind === 'metric' && /^output_tps/.test(m.key) ? m : undefined;
 }
 
 /**

@@ -45,7 +45,7 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   },
   { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens|average input tokens per request)/ },
   { key: 'peak_output_tps', pattern: /^(peak output token throughput|max output tokens per s(econd)?)$/ },
-  { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens)$/ },
+  { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens|generated tokens|tokens generated)$/ },
   { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens)$/ },
   { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count|succeed requests)$/ },
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },

@@ -4,8 +4,11 @@
  *                 one place in src/report that imports ingest: reading inputs is the
  *                 orchestrator's job; the renderers below only see records.
  *   2. filter   — the report config's `where` keeps runs whose group keys match.
- *   3. analyze  — analyzeRunsDetailed → Summary (+ runs with warm-up flags).
- *   4. charts   — chartsForSummary → figures; renderSvg each (skipped with `charts: false`).
+ *   3. analyze  — analyzeRunsDetailed → Summary (+ runs with warm-up flags); with `slo`
+ *                 targets its capacity, and the history of configurations measured at several
+ *                 dates or versions.
+ *   4. charts   — chartsForSummary → figures, then the Capacity and History sections' own;
+ *                 renderSvg each (skipped with `charts: false`).
  *   5. render   — renderReport (Handlebars → Markdown), markdownToHtml (inline SVG + CSS).
  *   6. write    — report.md, report.html, charts/<name>.svg, runs.csv, summary.json, the
  *                 appendix CSVs (appendix-*.csv), and report.pdf / charts/<name>.png when
@@ -17,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRunsDetailed, CLAIM_RULES, runGroup } from '../analyze';
 import type { ClaimCheck, Summary } from '../analyze/types';
-import { chartsForSummary, renderSvg } from '../charts';
+import { type ChartFigure, chartsForSummary, renderSvg } from '../charts';
 import { loadContextFile, parsePaths, parseSetArgs, readClaimsFromPaths } from '../ingest';
 import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
 import type { Diagnostic } from '../model/diagnostics';
@@ -25,6 +28,7 @@ import { BenchbookError } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { runsCsvParts } from '../model/runs-csv';
 import type { SourceClaim } from '../model/source-claim';
+import { analysisOptions } from './analysis-options';
 import { sanitizeName } from './helpers';
 import { jsonTextParts } from './json-text-parts';
 import { markdownToHtml } from './markdown-to-html';
@@ -34,6 +38,9 @@ import { matchesWhere, parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
 import { reportTitle } from './title';
 import { appendixCsvFiles } from './view/appendix';
+import { capacityFigures } from './view/capacity-view';
+import { historyFigures } from './view/history-view';
+import type { FigureSection } from './view/section-figures';
 
 /** Characters of a file written at a time by writeParts. */
 const WRITE_PART_CHARS = 1 << 20;
@@ -99,6 +106,13 @@ export interface BuildReportOptions {
   template?: string;
   /** A report config file (YAML or JSON), or the config itself. */
   config?: string | ReportConfig;
+  /**
+   * Service-level targets, `METRIC<=VALUE` (`<`, `>=`, `>`; several, or comma-separated), as
+   * `--slo` takes them: summary.json gets `capacity` and the report a Capacity section. Wins
+   * over the config's `slo`. A metric that is neither a vocabulary key nor in the inputs is a
+   * usage error naming the closest one.
+   */
+  slo?: readonly string[];
   pdf?: boolean;
   png?: boolean;
   /** `--set key=value` as parsed, or the raw `key=value` strings. */
@@ -159,26 +173,6 @@ function loadConfig(config: BuildReportOptions['config'], diagnostics: Diagnosti
   return parsed.config;
 }
 
-/** Per-file counts for summary.json `inputs`, in first-seen order (the order files were read). */
-function countInputs(
-  runs: readonly RunRecord[],
-  env: readonly EnvRecord[],
-  samples: readonly SampleRecord[],
-  diagnostics: readonly Diagnostic[],
-): Summary['inputs'] {
-  const byFile = new Map<string, { file: string; runs: number; env: number; samples: number; diagnostics: number }>();
-  const get = (file: string) => {
-    let e = byFile.get(file);
-    if (!e) byFile.set(file, (e = { file, runs: 0, env: 0, samples: 0, diagnostics: 0 }));
-    return e;
-  };
-  for (const r of runs) get(r.source.file).runs++;
-  for (const e of env) get(e.source.file).env++;
-  for (const s of samples) get(s.source.file).samples++;
-  for (const d of diagnostics) if (d.file) get(d.file).diagnostics++;
-  return [...byFile.values()];
-}
-
 /** The charts the summary calls for, rendered to SVG; a chart that fails becomes a warning. */
 async function renderCharts(
   analysis: { runs: RunRecord[]; summary: Summary },
@@ -188,12 +182,15 @@ async function renderCharts(
   const figures: ReportFigure[] = [];
   const svgs = new Map<string, string>();
   const { summary } = analysis;
-  const charts = chartsForSummary({
+  const charts: Array<ChartFigure & { section?: FigureSection }> = chartsForSummary({
     runs: analysis.runs,
     configurations: summary.configurations,
     comparisons: summary.comparisons,
     samples,
   });
+  // The Capacity and History sections' own figures, after the others (their names are their own prefix).
+  if (summary.capacity) charts.push(...capacityFigures(summary.capacity));
+  if (summary.history) charts.push(...historyFigures(summary.history));
   const names = chartFileNames(charts.map((c) => c.name));
   for (let i = 0; i < charts.length; i++) {
     const chart = charts[i];
@@ -201,7 +198,7 @@ async function renderCharts(
     if (!chart || !name) continue;
     try {
       svgs.set(name, await renderSvg(chart.spec));
-      figures.push({ name, title: chart.title, caption: chart.caption });
+      figures.push({ name, title: chart.title, caption: chart.caption, ...(chart.section ? { section: chart.section } : {}) });
     } catch (err) {
       diagnostics.push({
         severity: 'warning',
@@ -276,9 +273,7 @@ export async function writeReport(
   const samples = records.samples;
 
   // 3. analyze
-  const inputs = countInputs(runs, env, samples, records.diagnostics);
-  const claims = opts.claims ? { claims: opts.claims } : opts.sourceClaims ? { sourceClaims: opts.sourceClaims } : {};
-  const analysis = analyzeRunsDetailed(runs, { env, samples, diagnostics: records.diagnostics, inputs, ...claims });
+  const analysis = analyzeRunsDetailed(runs, analysisOptions({ ...records, runs, env }, opts, config));
   const summary = analysis.summary;
 
   // 4. charts

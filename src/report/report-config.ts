@@ -1,6 +1,6 @@
 /**
  * The report config file (`--config report.yaml|json`):
- * `{sections?: string[], where?: {key: value}, comparisons?: kinds[], charts?: boolean}`.
+ * `{sections?: string[], where?: {key: value}, comparisons?: kinds[], charts?: boolean, slo?: string[]}`.
  * Read leniently: unknown keys and bad values give diagnostics, never a crash.
  */
 
@@ -18,16 +18,25 @@ export interface ReportConfig {
   comparisons?: ComparisonKind[];
   /** Draw charts (default true). */
   charts?: boolean;
+  /**
+   * Service-level targets (`latency_p99_s<=3`, as `--slo` takes them): the report gets a
+   * Capacity section. `--slo` on the command line wins.
+   */
+  slo?: string[];
 }
 
 /**
  * The built-in sections, in report order; each is `templates/partials/<name>.hbs`. Answers
- * first; `load` (time series over a load test) where a reader of the answers looks next. A
+ * first; then, as the answers rank them, `history` (changes over dates or versions, when the
+ * inputs hold such series) and `capacity` (with `--slo` targets); `load` (time series over a
+ * load test) where a reader of the answers looks next. A
  * default section whose partial is absent is skipped without a warning (one the user lists is
  * warned about).
  */
 export const DEFAULT_SECTIONS = [
   'answers',
+  'history',
+  'capacity',
   'claims',
   'load',
   'results',
@@ -55,7 +64,7 @@ export function readReportConfig(value: unknown, file = 'report config'): { conf
   }
   const v = value as Record<string, unknown>;
   for (const key of Object.keys(v)) {
-    if (!['sections', 'where', 'comparisons', 'charts'].includes(key)) warn(`unknown report config key "${key}" ignored`);
+    if (!['sections', 'where', 'comparisons', 'charts', 'slo'].includes(key)) warn(`unknown report config key "${key}" ignored`);
   }
   if (v.sections !== undefined) {
     if (Array.isArray(v.sections) && v.sections.every((s) => typeof s === 'string')) config.sections = v.sections as string[];
@@ -85,6 +94,12 @@ export function readReportConfig(value: unknown, file = 'report config'): { conf
   if (v.charts !== undefined) {
     if (typeof v.charts === 'boolean') config.charts = v.charts;
     else warn('"charts" must be true or false; ignored');
+  }
+  if (v.slo !== undefined) {
+    // One target, or a list; each checked against the metric names when the report is built.
+    const list = typeof v.slo === 'string' ? [v.slo] : v.slo;
+    if (Array.isArray(list) && list.every((x) => typeof x === 'string')) config.slo = list as string[];
+    else warn('"slo" must be a target such as "latency_p99_s<=3", or a list of them; ignored');
   }
   return { config, diagnostics };
 }

@@ -4,23 +4,37 @@
  * inputs by the report config and hands each builder its part.
  */
 
+import { listWords } from '../analyze/questions';
 import type { Comparison, GroupKey, StudyQuestion } from '../analyze/types';
 import { LOAD_FIGURE_PREFIX } from '../charts';
 import { mdInline, sanitizeName } from './helpers';
 import { buildLoadSection } from './load-section';
 import { matchesWhere, type ReportConfig } from './report-config';
-import { buildAnswersView, buildOtherView } from './view/answers-view';
+import { buildAnswersView, buildOtherView, type LeadAnswers } from './view/answers-view';
 import { appendixCsvFiles, buildAppendixView } from './view/appendix';
+import { buildCapacityView, capacityAnswers } from './view/capacity-view';
 import { buildChartsView } from './view/charts-view';
 import { buildChecksView } from './view/checks-view';
 import { buildClaimsView } from './view/claims-view';
 import { fileNamer } from './view/common';
 import { buildEnvironmentView } from './view/environment-view';
+import { buildHistoryView, historyAnswers } from './view/history-view';
 import { buildMethodologyView } from './view/methodology-view';
 import { buildResultsView } from './view/results-view';
-import type { ReportInput, ReportView } from './view/types';
+import { type FigureSection, figureViews } from './view/section-figures';
+import type { AnswerGroupView, ReportFigure, ReportInput, ReportView } from './view/types';
 
-export type { AnswerGroupView, AppendixFile, MdTable, ReportFigure, ReportInput, ReportView } from './view/types';
+export type {
+  AnswerGroupView,
+  AppendixFile,
+  CapacityView,
+  FigureView,
+  HistoryView,
+  MdTable,
+  ReportFigure,
+  ReportInput,
+  ReportView,
+} from './view/types';
 
 /** A factor's own key is on the sides, not in the group: either side may match it. */
 function sidesPass(
@@ -57,6 +71,53 @@ function inputFiles(input: ReportInput): string[] {
   return [...files];
 }
 
+/**
+ * Answers before the inputs' own questions: flagged changes over time (a regression is what a
+ * reader must not miss, and it qualifies every number measured across the change), then the
+ * capacity within the user's own targets (the question asked on the command line).
+ */
+function leadAnswers(summary: ReportInput['summary']): LeadAnswers {
+  const groups: AnswerGroupView[] = [];
+  const parts: string[] = [];
+  if (summary.history) {
+    groups.push(historyAnswers(summary.history));
+    parts.push('changes over time (regressions before improvements)');
+  }
+  if (summary.capacity) {
+    groups.push(capacityAnswers(summary.capacity));
+    parts.push('how much load each configuration serves within the targets given');
+  }
+  return { groups, intro: parts.length ? `First, ${listWords(parts)}.` : '' };
+}
+
+type Placed = ReportFigure & { n?: number };
+
+/**
+ * Which section shows each figure, and the number of each section's first figure: figures are
+ * numbered in document order. A figure whose section is left out goes to Charts.
+ */
+function placeFigures(input: ReportInput, sections: readonly string[]) {
+  const isLoad = (f: ReportFigure): boolean =>
+    f.section === undefined && sections.includes('load') && sanitizeName(f.name).startsWith(LOAD_FIGURE_PREFIX);
+  const ownSection = (f: ReportFigure): FigureSection | undefined =>
+    f.section !== undefined && sections.includes(f.section) && input.summary[f.section] !== undefined ? f.section : undefined;
+  const placed = {
+    load: input.figures.filter(isLoad) as Placed[],
+    capacity: input.figures.filter((f) => ownSection(f) === 'capacity'),
+    history: input.figures.filter((f) => ownSection(f) === 'history'),
+    charts: input.figures.filter((f) => !isLoad(f) && ownSection(f) === undefined),
+  };
+  const first = { load: 1, capacity: 1, history: 1, charts: 1 };
+  let next = 1;
+  for (const s of sections) {
+    if (s !== 'load' && s !== 'capacity' && s !== 'history' && s !== 'charts') continue;
+    first[s] = next;
+    if (s !== 'charts') next += placed[s].length;
+  }
+  placed.load = placed.load.map((f, i) => ({ ...f, n: first.load + i }));
+  return { ...placed, first };
+}
+
 export function buildReportView(input: ReportInput, sections: string[]): ReportView {
   const { where, comparisons: kinds } = input.config;
   const summary = input.summary;
@@ -72,24 +133,29 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const claims = buildClaimsView(summary, nameFile, input.claimRules);
   const csvFiles = appendixCsvFiles(runs, summary, questions, input.diagnostics);
   const other = buildOtherView(answersCtx, blocked);
-  // The load section shows its own figures (numbered first, as it comes first); the rest go to Charts.
-  const isLoad = (f: { name: string }): boolean => sections.includes('load') && sanitizeName(f.name).startsWith(LOAD_FIGURE_PREFIX);
-  const loadFigures = input.figures.filter(isLoad).map((f, i) => ({ ...f, n: i + 1 }));
-  const load = sections.includes('load') ? buildLoadSection(input.samples, loadFigures) : undefined;
+  const figures = placeFigures(input, sections);
+  const load = sections.includes('load') ? buildLoadSection(input.samples, figures.load) : undefined;
+  const capacity =
+    summary.capacity && sections.includes('capacity')
+      ? buildCapacityView(summary.capacity, figureViews(figures.capacity, figures.first.capacity), runsById, nameFile)
+      : undefined;
+  const history =
+    summary.history && sections.includes('history')
+      ? buildHistoryView(summary.history, figureViews(figures.history, figures.first.history), runsById, nameFile)
+      : undefined;
+  const lead = leadAnswers(summary);
   return {
     title: mdInline(input.title),
     generatedAt: mdInline(input.generatedAt ?? ''),
     sections,
-    answers: buildAnswersView(answersCtx, runs.length, other.any),
+    answers: buildAnswersView(answersCtx, runs.length, other.any, lead),
     claims,
     results: buildResultsView(configurations, runsById, files, nameFile),
     other,
     ...(load ? { load } : {}),
-    charts: buildChartsView(
-      input.figures.filter((f) => !isLoad(f)),
-      input.config.charts !== false,
-      (load ? loadFigures.length : 0) + 1,
-    ),
+    ...(capacity ? { capacity } : {}),
+    ...(history ? { history } : {}),
+    charts: buildChartsView(figures.charts, input.config.charts !== false, figures.first.charts),
     environment: buildEnvironmentView(runs, input.env, nameFile),
     methodology: buildMethodologyView({ runs: runs.length, files: files.length }, configurations, comparisons, claims.rules),
     consistency: buildChecksView(runs, configurations, summary.findings, input.diagnostics, nameFile),

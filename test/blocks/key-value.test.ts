@@ -133,3 +133,185 @@ test('LLMPerf summary: bare metric names over indented "stat = value" lines, the
   assert.equal(r.client, undefined);
   assert.equal(r.raw['ttft_s p99'], '0.4118');
 });
+
+test("log-line results: the prefix is taken off, stats in parentheses are the key's, the time is the run's", () => {
+  const runs = runsOf('kv-log-prefix.txt');
+  assert.equal(runs.length, 1, 'the progress lines above are not part of it');
+  const r = runs[0]!.run;
+  assert.equal(r.startLine, 3, 'the first result line (a progress bar is not a title)');
+  assert.equal(r.title, undefined);
+  assert.equal(r.timestamp, '2025-11-03T09:16:10');
+  assert.equal(r.metrics.ttft_mean_ms, 88.41, 'the figure before the parentheses is the mean');
+  assert.equal(r.metrics.ttft_p90_ms, 140.05);
+  assert.equal(r.metrics.ttft_max_ms, 812);
+  assert.equal(r.metrics.tpot_p99_ms, 77.02);
+  assert.equal(r.metrics.latency_mean_s, 6.72, 'E2E in seconds');
+  assert.equal(r.metrics.latency_max_s, 31.08);
+  assert.equal(r.metrics.duration_s, 128.31);
+  assert.equal(r.metrics.throughput_rps, 3.1174);
+  assert.equal(r.metrics.output_tps, 949);
+  assert.match(r.provenance['metrics.output_tps'] ?? '', /names no direction/);
+  assert.equal(r.metrics.peak_in_flight_count, 64, '"Max inflight requests"');
+  assert.equal(r.metrics.max_queued_requests, 3, 'an unknown key is kept as a slug');
+  assert.deepEqual(r.client, { total_requests: 400 }, '"Num requests: #400"');
+  assert.equal(r.raw.TTFT, '88.41 ms (p50:  71.20 ms, p90: 140.05 ms, p99: 402.77 ms, max:    812 ms)');
+});
+
+test('engine-named groups over unit-less keys: one run each, the group is the name (and the engine)', () => {
+  const runs = runsOf('kv-nested-engines.txt').map((x) => x.run);
+  assert.equal(runs.length, 2);
+  const [toy, sg] = runs;
+  assert.ok(toy && sg);
+  assert.equal(toy.title, 'toyserve');
+  assert.equal(toy.engine, undefined, 'an unknown name is not an engine');
+  assert.equal(toy.metrics.latency_mean_s, 7.1032);
+  assert.match(toy.provenance['metrics.latency_mean_s'] ?? '', /one figure, read as the mean; no unit printed: read in s/);
+  assert.equal(toy.metrics.output_tps, 72.0801);
+  assert.equal(toy.metrics.output_tokens, 512, "512 tokens ÷ 7.1032 s = 72.08 tok/s, the block's tps: generated tokens");
+  assert.match(toy.provenance['metrics.output_tokens'] ?? '', /the block's output token rate/);
+  assert.equal(toy.metrics.tokens, undefined);
+  assert.equal(
+    Object.keys(toy.metrics).some((k) => k.includes('toyserve')),
+    false,
+    'the group is not glued into the keys',
+  );
+  assert.equal(sg.title, 'SGLang');
+  assert.equal(sg.engine, 'sglang');
+  assert.match(sg.provenance.engine ?? '', /block name "SGLang" at line 8/);
+  assert.equal(sg.metrics.latency_mean_s, 0.8815);
+});
+
+test("a summary header is not glued into its keys; unmarked seconds follow the block's marked unit", () => {
+  const runs = runsOf('kv-unitless-summary.txt');
+  assert.equal(runs.length, 1);
+  const r = runs[0]!.run;
+  assert.equal(r.title, 'Benchmarking summary');
+  assert.equal(r.metrics.duration_s, 31.204);
+  assert.equal(r.metrics.throughput_rps, 2.019);
+  assert.equal(r.metrics.output_tps, 512.33, '"Throughput(average output tokens per second)"');
+  assert.equal(r.metrics.ttft_mean_ms, 418, '0.418 s, not 0.418 ms');
+  assert.equal(r.metrics.tpot_mean_ms, 27.57);
+  assert.equal(r.metrics.ttft_p90_ms, 662, "a statistic under a group is the group's");
+  assert.equal(r.metrics.latency_p99_s, 12.3317);
+  assert.equal(r.metrics.latency_mean_s, 7.412);
+  assert.equal(r.metrics.average_package_latency, 0.031, 'a second label on latency_mean_s keeps its own slug');
+  assert.match(
+    r.provenance['metrics.ttft_mean_ms'] ?? '',
+    /seconds like the block's other times \("Time taken for tests: 31\.204 seconds", line 2\)/,
+  );
+  assert.deepEqual(r.client, { concurrency: 16, total_requests: 64 });
+  assert.equal(r.metrics.requests_failed_count, 1);
+  assert.deepEqual(r.flags, ['failed-requests']);
+  assert.equal(
+    Object.keys(r.metrics).some((k) => k.includes('summary')),
+    false,
+    'no key carries the header (time_taken_for_tests_benchmarking_summary_seconds)',
+  );
+});
+
+test('a unit-less time with no unit in its block is decided by its magnitude, and says so', () => {
+  const lines = ['ttft mean: 0.231', 'tpot mean: 0.0189', 'latency mean: 2.1', 'latency max: 4120'];
+  const r = scanBlocks(lines, 'x')[0]?.result.runs[0];
+  assert.ok(r);
+  assert.equal(r.metrics.ttft_mean_ms, 231);
+  assert.match(r.provenance['metrics.ttft_mean_ms'] ?? '', /read as seconds \(a TTFT under 1 ms is not plausible\)/);
+  assert.equal(r.metrics.tpot_mean_ms, 18.9);
+  assert.equal(r.metrics.latency_mean_s, 2.1);
+  assert.match(r.provenance['metrics.latency_mean_s'] ?? '', /read in s, the vocabulary's unit/);
+  assert.equal(r.metrics.latency_max_s, 4.12, '4120 s would be over an hour: milliseconds');
+  assert.match(r.provenance['metrics.latency_max_s'] ?? '', /read as milliseconds/);
+});
+
+test('double-line boxes with ragged borders: one run per results box; comparison and prediction boxes are not runs', () => {
+  const runs = runsOf('kv-double-box.txt').map((x) => x.run);
+  assert.equal(runs.length, 2);
+  const [a, b] = runs;
+  assert.ok(a && b);
+  assert.equal(a.title, 'RESULTS: 8 Concurrent Users');
+  assert.equal(a.startLine, 11);
+  assert.deepEqual(a.client, { total_requests: 40, concurrency: 8 });
+  assert.equal(a.metrics.requests_ok_count, 40);
+  assert.equal(a.metrics.duration_s, 12.7);
+  assert.equal(a.metrics.ttft_mean_ms, 912.4);
+  assert.equal(a.metrics.ttft_p99_ms, 1377.2);
+  assert.equal(a.metrics.latency_mean_s, 2.4503, 'TOTAL LATENCY in ms → s');
+  assert.equal(a.metrics.latency_p95_s, 3.0118);
+  assert.equal(a.metrics.output_tps, 402.6, '"Aggregate: 402.6 tok/s"');
+  assert.equal(a.metrics.output_tps_per_user, 50.9, '"Per Request: 50.9 tok/s (avg)"');
+  assert.equal(a.metrics.output_tps_per_user_p50, 51.3);
+  assert.equal(a.metrics.mfu_pct, 4.02);
+  assert.equal(a.metrics.power_w, 188.4);
+  assert.equal(b.metrics.latency_p99_s, 4.6028);
+  assert.equal(b.client?.concurrency, 32);
+  for (const r of runs) assert.ok(!('theoretical_max' in r.metrics), 'the saturation box is a prediction');
+});
+
+test("several pairs to a line, `N/M ok`, `name value` pairs after a tag, and vLLM's two-rate throughput line", () => {
+  const runs = runsOf('kv-one-line-pairs.txt').map((x) => x.run);
+  assert.equal(runs.length, 4);
+  const [l1, l2, perf, thr] = runs;
+  assert.ok(l1 && l2 && perf && thr);
+  assert.equal(l1.title, './runs/nightly-0412.json');
+  assert.equal(l1.metrics.requests_ok_count, 11);
+  assert.equal(l1.client?.total_requests, 12);
+  assert.equal(l1.metrics.latency_mean_s, 9.4, '"e2e_mean=9.4s"');
+  assert.equal(l1.metrics.output_tps, 3.2);
+  assert.equal(l1.metrics.rate, 1, 'a "rate" of unknown kind is kept as written');
+  assert.equal(l2.metrics.requests_ok_count, 20);
+  assert.equal(l2.metrics.latency_mean_s, 21.7);
+  assert.equal(perf.metrics.duration_s, 45.5, '"duration: 45.50 sec." (the full stop is the sentence\'s)');
+  assert.equal(perf.metrics.latency_mean_s, 0.21804, '"latency(ms) 218.04"');
+  assert.deepEqual(perf.client, { input_len: 64, output_len: 32 });
+  assert.equal(thr.metrics.throughput_rps, 57.3);
+  assert.equal(thr.metrics.total_tps, 14120.66, 'benchmark_throughput counts prompt and output tokens');
+  assert.match(thr.provenance['metrics.total_tps'] ?? '', /benchmark_throughput/);
+});
+
+test('metric-like figures that are not read are reported, once, with their line', () => {
+  const scans = scanBlocks(fixtureLines('kv-unread.txt'), 'x').filter((s) => s.reader === 'key-value');
+  assert.equal(scans.length, 1);
+  const d = scans[0]?.result.diagnostics ?? [];
+  assert.equal(scans[0]?.result.runs.length, 0);
+  assert.equal(d.length, 1);
+  assert.equal(d[0]?.severity, 'warning');
+  assert.equal(d[0]?.code, 'metrics-unread');
+  assert.equal(d[0]?.line, 1);
+  assert.match(d[0]?.message ?? '', /"serving latency budget: 250", "ttft watermark: 120"/);
+});
+
+test('a block that compares runs is reported as such, not read', () => {
+  const lines = ['Candidate vs baseline:', '  ttft p99: 310 ms (-12.5%)', '  output tok/s: 880.2 (+20.1%)', '  mean latency: 2.2 s'];
+  const scans = scanBlocks(lines, 'x').filter((s) => s.reader === 'key-value');
+  assert.equal(scans.flatMap((s) => s.result.runs).length, 0);
+  const d = scans.flatMap((s) => s.result.diagnostics);
+  assert.equal(d.length, 1);
+  assert.equal(d[0]?.code, 'prose-skipped');
+  assert.match(d[0]?.message ?? '', /compare runs \("Candidate vs baseline", line 1\)/);
+});
+
+test('a setting printed as -1 (not set) is absent, its text kept', () => {
+  const lines = ['Request rate: -1', 'Number of concurrency: 4', 'Average QPS: 1.2', 'Average latency (s): 3.4'];
+  const r = scanBlocks(lines, 'x')[0]?.result.runs[0];
+  assert.ok(r);
+  assert.deepEqual(r.client, { concurrency: 4 });
+  assert.equal(r.raw['Request rate'], '-1');
+});
+
+test("a bare tokens count whose rate is not the block's tps keeps its name", () => {
+  const lines = ['latency: 2.0', 'tokens: 300', 'tps: 90.0'];
+  const r = scanBlocks(lines, 'x')[0]?.result.runs[0];
+  assert.ok(r);
+  assert.equal(r.metrics.tokens, 300, '300 / 2.0 = 150 tok/s, not 90: input and output, perhaps');
+  assert.equal(r.metrics.output_tokens, undefined);
+});
+
+test('space-separated `key: value` pairs with CJK and camel-case keys; keys with no Latin letter stay in raw', () => {
+  const lines = ['*****  结果 stat  *****', '并发数: 4', '请求总数: 200 总请求时间: 31.2 秒 successNum: 198 failureNum: 2'];
+  const r = scanBlocks(lines, 'x').find((s) => s.reader === 'key-value')?.result.runs[0];
+  assert.ok(r);
+  assert.equal(r.title, '结果 stat');
+  assert.equal(r.metrics.requests_ok_count, 198, '"successNum"');
+  assert.equal(r.metrics.requests_failed_count, 2);
+  assert.equal(r.raw.总请求时间, '31.2 秒');
+  assert.deepEqual(Object.keys(r.metrics).sort(), ['requests_failed_count', 'requests_ok_count'], 'no "unnamed" slugs');
+});

@@ -75,6 +75,7 @@ const EXPECT: Record<string, (nb: Notebook) => void> = {
   '05-': (nb) => {
     assert.match(allText(nb), /^# A10 and multi-GPU serving benchmarks/m, 'shows the report Markdown, titled by the parameter');
     assert.match(allText(nb), /report\.md/, 'lists the files written');
+    assert.match(allText(nb), /^## Answers/m, 'the report opens with its answers');
     assert.ok(mimeTypes(nb).has('image/svg+xml'), 'shows a chart of the report');
   },
 };

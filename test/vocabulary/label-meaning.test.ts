@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { classifyUnit, meaningFromWords, splitLabel, statOfWord } from '../../src/model/label-meaning';
+import { classifyUnit, meaningAsOutputRate, meaningFromWords, splitLabel, statOfWord } from '../../src/model/label-meaning';
 import { applyFactor, lookupLabel, secondsPerUnit } from '../../src/model/metric-vocabulary';
 
 type Opts = { unit?: string; stat?: string };
@@ -247,4 +247,26 @@ test('property: a token rate label with a direction word and a rate unit maps to
     ),
     { numRuns: 300 },
   );
+});
+
+test('a token rate with no direction is output only when a reader asks for that reading', () => {
+  assert.equal(lookupLabel('Throughput (tokens/s)'), undefined, 'the vocabulary itself does not choose');
+  assert.deepEqual(meaningAsOutputRate('Throughput', { unit: 'tokens/s' }), { kind: 'metric', key: 'output_tps', factor: 1 });
+  assert.deepEqual(meaningAsOutputRate('tok/s'), { kind: 'metric', key: 'output_tps', factor: 1 });
+  assert.deepEqual(meaningAsOutputRate('Per Request', { unit: 'tok/s', stat: 'p50' }), {
+    kind: 'metric',
+    key: 'output_tps_per_user_p50',
+    factor: 1,
+  });
+  assert.equal(meaningAsOutputRate('Aggregate', { unit: 'tok/s' })?.key, 'output_tps');
+  assert.equal(meaningAsOutputRate('Throughput'), undefined, 'no token word, no token unit: requests or tokens?');
+  assert.equal(meaningAsOutputRate('Prompt tok/s'), undefined, 'a direction is named');
+  assert.equal(meaningAsOutputRate('Throughput', { unit: 'req/s' }), undefined);
+  assert.equal(meaningAsOutputRate('Efficiency', { unit: 'tok/W' }), undefined);
+});
+
+test('max in-flight requests and generated tokens', () => {
+  assert.equal(lookupLabel('Max inflight requests')?.key, 'peak_in_flight_count');
+  assert.equal(lookupLabel('Tokens Generated')?.key, 'output_tokens');
+  assert.equal(lookupLabel('Generated tokens')?.key, 'output_tokens');
 });

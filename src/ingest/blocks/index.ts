@@ -3,6 +3,7 @@
  * line. The more specific reader of a shared title comes first (SGLang before vLLM).
  */
 import type { BlockReader, BlockResult } from '../types';
+import { jsonResultReader } from './json-result';
 import { k6Reader } from './k6';
 import { keyValueReader } from './key-value';
 import { nvidiaSmiReader } from './nvidia-smi';
@@ -10,6 +11,7 @@ import { prometheusReader } from './prometheus';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
 import { vllmServerLogReader } from './vllm-server-log';
 
+export { jsonResultReader } from './json-result';
 export { k6DurationSeconds, k6Reader } from './k6';
 export { keyValueReader } from './key-value';
 export { nvidiaSmiReader } from './nvidia-smi';
@@ -24,6 +26,7 @@ export const BLOCK_READERS: readonly BlockReader[] = [
   vllmServerLogReader,
   prometheusReader,
   k6Reader,
+  jsonResultReader,
   // Last: any other reader's block that is written as `key: value` lines is that reader's.
   keyValueReader,
 ];

@@ -5,76 +5,129 @@
  *   - Requests/s:        3.21
  *   Mean TTFT ........   182.4 ms
  *   p99 latency = 2.31 s
- *   Latency (ms):                      (a group: the indented lines under it are its statistics)
+ *   Latency (ms):                      (a group: the statistics indented under it are its own)
  *     mean: 812.5
- *     p99:  1630.2
+ *   [2026-01-05|16:25:57] INFO  TTFT: 126.89 ms (p50: 109.70 ms)     (log prefixes, stats after the value)
+ *   ║ Avg: 3525.5 ms | P50: 4072.0 ms ║                              (box borders, several pairs a line)
  *
- * Consecutive `key: value`, `key = value` or `key ..... value` lines (optionally bulleted,
- * the unit in the key or after the value) are one run when at least two keys are vocabulary
- * metrics; a block with none is left to the scope reader (it may be context). A blank line,
- * a line of another shape or a key seen before in the block ends it, so a script printing one
- * block per concurrency level gives one run each. Settings (concurrency, prompts, request rate,
- * lengths, max tokens, dataset, URL, model) go to `client`; other keys are kept as slugs, and
- * every value as written in `raw`.
+ * Stages: lines → pairs (kv-line.ts) → a block cut at a repeated key (kv-block.ts) → readings
+ * of each value (kv-values.ts) → meanings through the vocabulary, unmarked times decided by
+ * kv-units.ts → one run when at least two readings are vocabulary metrics. A block with fewer
+ * but with metric-looking figures gives a `metrics-unread` warning (never silently dropped); a
+ * block that compares runs (`… vs …`, `(+347.3%)`) is reported, not read. Settings go to
+ * `client`; other keys are kept as slugs, and every value as written in `raw`.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { statOfWord } from '../../model/label-meaning';
-import { applyFactor, type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
-import type { Engine, NumericClientKey } from '../../model/records';
+import { hasMetricWord, meaningAsOutputRate, meaningFromWords } from '../../model/label-meaning';
+import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, orderRun } from './common';
+import { type Block, collectBlock, continuesAbove, insideBoxSection } from './kv-block';
+import { parseKvLine } from './kv-line';
+import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
+import { blockTimeUnit, isTimedKey, labelTimeUnit, unitlessTime } from './kv-units';
+import { type Reading, readingsOf } from './kv-values';
 
-/** `- key: value`, `key = value`, `key ....... value` (the key has a letter and no `:`/`=`). */
-const KV = /^(\s*)(?:[-*•·+]\s+)?([A-Za-z_#µ%][^:=]{0,80}?)\s*(?:\.{2,}\s*:?|:|=)\s*(\S.*?)\s*$/;
-/** `Latency (ms):` alone on its line, or a bare `ttft_s` (LLMPerf): the statistics indented under it belong to it. */
-const GROUP = /^(\s*)(?:[-*•·+]\s+)?(?:([A-Za-z][^:=]{0,60}?)\s*:|([A-Za-z][\w.]{0,60}))\s*$/;
-const MAX_BLOCK = 200;
-/** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s` (vLLM benchmark_throughput). */
-const MULTI_VALUE = /^[\d.,]+\s+[A-Za-z][\w ]*\/\w+(?:\s*,\s*[\d.,]+\s+[A-Za-z][\w ]*\/\w+)+$/;
-/** Keys that name the client's concurrency when the value is a whole number. */
-const CONCURRENCY_KEY =
-  /^(concurrency|concurrency level|(number of |num )?concurrent (requests|users|workers)|users|num concurrent|parallel)$/i;
-const DATASET_KEY = /^(dataset|dataset[ _]name|data ?set)$/i;
-const ENGINE_KEY = /^(backend|engine|server|framework)$/i;
-const ENGINES: ReadonlyArray<[RegExp, Engine]> = [
-  [/^vllm\b/i, 'vllm'],
-  [/^sglang\b/i, 'sglang'],
-  [/^(tgi|text-generation-inference)\b/i, 'tgi'],
-  [/^(trt|tensorrt)/i, 'trtllm'],
-];
-const LOG_LEVEL = /^(info|warning|warn|debug|error|critical|note|tip|hint)$/i;
-
-interface Item {
-  /** 0-based line. */
-  index: number;
-  /** The label as read (a group's name joined in). */
-  label: string;
-  /** Key as printed, for raw. */
-  rawKey: string;
-  value: string;
-  /** Under a group, a key that is a statistic (`p99 = …` under `ttft_s`): looked up as the group's stat. */
-  group?: { name: string; stat: string };
+interface Interpreted {
+  block: Block;
+  reads: Read[];
+  /** Readings that are vocabulary metrics with a number. */
+  metrics: number;
+  /** Readings that look like measurements (a metric word and a number), read or not. */
+  lookalikes: number;
+  comparison?: { text: string; index: number };
 }
 
-interface KvLine {
-  indent: number;
-  key: string;
-  value: string;
+/** The value's unit if it is one (`ms`, `tok/s`, `%`); undefined for none, null for text that is not a unit. */
+function cellUnit(unit: string | undefined): string | undefined | null {
+  if (unit === undefined) return undefined;
+  return /\d/.test(unit) || unit.length > 30 ? null : unit;
 }
 
-function kvLine(line: string | undefined): KvLine | undefined {
-  if (line === undefined || line.length > 300) return undefined;
-  const m = KV.exec(line);
-  if (!m || m[2] === undefined || m[3] === undefined) return undefined;
-  const key = m[2].trim();
-  if (LOG_LEVEL.test(key) || key.split(/\s+/).length > 8 || !/[A-Za-z]/.test(key)) return undefined;
-  if (/^(https?|file|ftp)$/i.test(key)) return undefined; // `http://…` is not a key
-  return { indent: (m[1] ?? '').length, key, value: m[3] };
+/** `Throughput(average output tokens per second)`: words in parentheses that are not a unit describe the key. */
+function described(label: string, opts: { unit?: string }): Readonly<LabelMeaning> | undefined {
+  const m = /^(.*?)\s*\(([^()]{3,})\)\s*$/.exec(label);
+  if (!m?.[1] || !m[2] || labelTimeUnit(label) !== undefined) return undefined;
+  return lookupLabel(`${m[1]} ${m[2]}`, opts) ?? lookupLabel(m[2], opts);
 }
 
-/** First character that may start a key line (cheap test before the regex: most log lines fail it). */
+function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<LabelMeaning>; note?: string } {
+  if (r.fixed) return { meaning: { kind: 'metric', key: r.fixed.key, factor: 1 }, note: r.fixed.why };
+  const opts: { unit?: string } = unit === undefined ? {} : { unit };
+  if (r.statOf !== undefined) return { meaning: lookupLabel(r.statOf, { ...opts, stat: r.key }) };
+  if (r.stat !== undefined) {
+    const m = lookupLabel(r.label, { ...opts, stat: r.stat });
+    if (m) return { meaning: m };
+  }
+  const direct = lookupLabel(r.label, opts) ?? described(r.label, opts);
+  if (direct) return { meaning: direct };
+  const output = meaningAsOutputRate(r.label, r.stat === undefined ? opts : { ...opts, stat: r.stat });
+  if (output?.kind === 'metric')
+    return { meaning: output, note: `"${r.key}" names no direction: read as generated (output) tokens, as "Tokens Per Second" is` };
+  // Every word of the label must be understood here (`serving latency budget` is not a latency).
+  const asMean = meaningFromWords(r.label, { ...opts, stat: 'mean' });
+  if (asMean?.kind === 'metric' && isTimedKey(asMean.key))
+    return { meaning: asMean, note: `"${r.key}" names no statistic: one figure, read as the mean` };
+  return {};
+}
+
+function readOne(r: Reading): Read {
+  const v = parseNumber(r.value);
+  const unit = cellUnit(v.unit);
+  const read: Read = { r, unit };
+  if (v.value !== undefined) read.value = v.value;
+  if (v.lossy) read.lossy = true;
+  if (unit === null || r.delta || r.okOfTotal) return read;
+  const m = meaningOf(r, unit);
+  if (m.meaning) read.meaning = m.meaning;
+  if (m.note) read.note = m.note;
+  return read;
+}
+
+/** Time units the block prints with its times (for unmarked ones). */
+function markedTimes(reads: readonly Read[]): Array<{ unit: string; index: number; text: string }> {
+  const out: Array<{ unit: string; index: number; text: string }> = [];
+  for (const x of reads) {
+    const unit = (typeof x.unit === 'string' ? x.unit : undefined) ?? labelTimeUnit(x.r.label) ?? labelTimeUnit(x.r.statOf);
+    if (unit !== undefined && x.value !== undefined) out.push({ unit, index: x.r.index, text: `${x.r.key}: ${x.r.value}` });
+  }
+  return out;
+}
+
+/** Unmarked times: decided by the block's units, the magnitude, or the vocabulary (kv-units.ts). */
+function decideUnits(reads: Read[]): void {
+  const block = blockTimeUnit(markedTimes(reads));
+  for (const x of reads) {
+    const m = x.meaning;
+    if (m?.kind !== 'metric' || !isTimedKey(m.key) || x.value === undefined || x.r.fixed) continue;
+    if (x.unit !== undefined || labelTimeUnit(x.r.label) !== undefined || labelTimeUnit(x.r.statOf) !== undefined) continue;
+    const choice = unitlessTime(m.key, x.value, block);
+    x.meaning = { kind: 'metric', key: m.key, factor: choice.factor };
+    x.note = x.note ? `${x.note}; ${choice.why}` : choice.why;
+  }
+}
+
+function interpret(block: Block): Interpreted {
+  const reads = block.items.flatMap(readingsOf).map(readOne);
+  decideUnits(reads);
+  let metrics = 0;
+  let lookalikes = 0;
+  let comparison = block.comparison;
+  for (const x of reads) {
+    if (x.r.delta && !comparison) comparison = { text: `${x.r.key}: ${x.r.value}`, index: x.r.index };
+    const isMetric =
+      x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
+    if (isMetric) metrics++;
+    if (isMetric || (x.value !== undefined && x.meaning?.kind !== 'client' && hasMetricWord(x.r.label))) lookalikes++;
+  }
+  const out: Interpreted = { block, reads, metrics, lookalikes };
+  if (comparison) out.comparison = comparison;
+  return out;
+}
+
+/** First character that may start a key line (cheap test before the regexes: most log lines fail it). */
 function mayStart(line: string | undefined): boolean {
   if (line === undefined) return false;
   let k = 0;
@@ -83,175 +136,94 @@ function mayStart(line: string | undefined): boolean {
   return (
     (c >= 0x41 && c <= 0x5a) ||
     (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x30 && c <= 0x39) ||
     c === 0x5f ||
     c === 0x2d ||
     c === 0x2a ||
     c === 0x2022 ||
     c === 0x23 ||
     c === 0xb7 ||
-    c === 0x2b
+    c === 0x2b ||
+    c === 0x5b ||
+    (c >= 0x2500 && c <= 0x257f) ||
+    (c >= 0x3040 && c <= 0x9fff) || // kana and CJK ideographs
+    (c >= 0xac00 && c <= 0xd7af) // Hangul
   );
 }
 
-/** `Latency (ms)` + `p99` → `p99 Latency (ms)`: the group's unit stays at the end, where it is read. */
-function groupLabel(group: string, key: string): string {
-  const unit = /\s*([([][^()[\]]+[)\]])\s*$/.exec(group);
-  return unit ? `${key} ${group.slice(0, unit.index)} ${unit[1]}` : `${key} ${group}`;
-}
+type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
 
-/** The items of the block that starts at `start`, and the index after it. */
-function collect(lines: readonly string[], start: number): { items: Item[]; next: number } {
-  const items: Item[] = [];
-  const seen = new Set<string>();
-  let group: { name: string; indent: number } | undefined;
-  let j = start;
-  for (; j < lines.length && j < start + MAX_BLOCK; j++) {
-    const line = lines[j] ?? '';
-    const kv = kvLine(line);
-    if (!kv) {
-      const g = GROUP.exec(line);
-      const under = g ? kvLine(lines[j + 1]) : undefined;
-      const name = g?.[2] ?? g?.[3];
-      if (name && under && under.indent > (g?.[1] ?? '').length) {
-        group = { name: name.trim(), indent: (g?.[1] ?? '').length };
-        continue;
-      }
-      break;
-    }
-    if (group && kv.indent <= group.indent) group = undefined;
-    const label = group ? groupLabel(group.name, kv.key) : kv.key;
-    const id = label.toLowerCase();
-    if (seen.has(id)) break; // the next block of a script that prints one per setting
-    seen.add(id);
-    const item: Item = { index: j, label, rawKey: group ? `${group.name} ${kv.key}` : kv.key, value: kv.value };
-    if (group && statOfWord(kv.key) !== undefined) item.group = { name: group.name, stat: kv.key };
-    items.push(item);
-  }
-  return { items, next: j };
-}
-
-/** The value's unit if it is one (`ms`, `tok/s`, `%`); undefined for none or for text that is not a unit. */
-function cellUnit(unit: string | undefined): string | undefined | null {
-  if (unit === undefined) return undefined;
-  return /\d/.test(unit) || unit.length > 30 ? null : unit;
-}
-
-function meaningOfItem(item: Item, unit: string | undefined): Readonly<LabelMeaning> | undefined {
-  const opts: { unit?: string; stat?: string } = unit === undefined ? {} : { unit };
-  if (item.group) return lookupLabel(item.group.name, { ...opts, stat: item.group.stat });
-  return lookupLabel(item.label, opts);
-}
-
-/** Parts of a multi-rate value, each with its own label (`total tokens/s Throughput`). */
-function expand(item: Item): Item[] {
-  if (!MULTI_VALUE.test(item.value)) return [item];
-  return item.value.split(/\s*,\s*(?=[\d.])/).map((part) => {
-    const m = /^([\d.,]+)\s+(.*)$/.exec(part.trim());
-    return { ...item, label: `${m?.[2] ?? ''} ${item.label}`, rawKey: `${item.rawKey} (${m?.[2] ?? part})`, value: m?.[1] ?? part };
-  });
-}
-
-/** Number of items that are vocabulary metrics with a number. */
-function metricCount(items: readonly Item[]): number {
-  let n = 0;
-  for (const item of items.flatMap(expand)) {
-    const v = parseNumber(item.value);
-    const unit = cellUnit(v.unit);
-    if (v.value === undefined || unit === null || isSettingKey(item.label, v.value)) continue;
-    if (meaningOfItem(item, unit)?.kind === 'metric') n++;
-  }
-  return n;
-}
-
-const blockAt = lastAnswer((lines: readonly string[], i: number) => {
+const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
   if (!mayStart(lines[i])) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.
-  const block = collect(lines, i);
-  return metricCount(block.items) >= 2 ? block : undefined;
+  if (insideBoxSection(lines, i)) return undefined;
+  const block = collectBlock(lines, i);
+  if (block.items.length === 0) return undefined;
+  const x = interpret(block);
+  if (x.metrics >= 2 && !x.comparison) return { kind: 'run', x };
+  // Reported once, at the block's first line.
+  if (x.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
+  return { kind: x.comparison ? 'comparison' : 'unread', x };
 });
 
-/** A short line just above the block that names it (`=== concurrency 8 ===`, `Results for c=8:`). */
-function titleAbove(lines: readonly string[], i: number): { index: number; text: string } | undefined {
-  const line = lines[i - 1];
-  if (line === undefined) return undefined;
-  const text = line
-    .trim()
-    .replace(/^[=\-#*~\s]+|[=\-#*~\s]+$/g, '')
-    .replace(/:$/, '')
-    .trim();
-  if (text === '' || text.length > 100 || kvLine(line)) return undefined;
-  return { index: i - 1, text };
+function describeSeen(x: Interpreted): string {
+  const seen = x.reads
+    .filter((r) => r.value !== undefined)
+    .slice(0, 4)
+    .map((r) => `"${r.r.key}: ${r.r.value}"`);
+  return seen.join(', ') + (x.reads.length > 4 ? ', …' : '');
 }
 
-/** Keys this reader reads as settings before the vocabulary: dataset, backend, a whole-number concurrency. */
-function isSettingKey(label: string, value: number | undefined): boolean {
-  const bare = label.trim();
-  return DATASET_KEY.test(bare) || ENGINE_KEY.test(bare) || (CONCURRENCY_KEY.test(bare) && value !== undefined && Number.isInteger(value));
+function notRead(found: Found, i: number, file: string): BlockResult {
+  const r = emptyResult(found.x.block.next);
+  const { x } = found;
+  if (found.kind === 'comparison') {
+    const c = x.comparison;
+    const message = `key/value lines compare runs ("${c?.text ?? ''}", line ${(c?.index ?? i) + 1}): not a run; figures kept out`;
+    r.diagnostics.push(diag('info', 'prose-skipped', message, file, i));
+  } else {
+    const message = `key/value lines hold ${x.lookalikes} metric-like figures (${describeSeen(x)}) but only ${x.metrics} known metric${x.metrics === 1 ? '' : 's'}: not read as a run`;
+    r.diagnostics.push(diag('warning', 'metrics-unread', message, file, i));
+  }
+  // The lines stay with the scanner (they may be context): only the report is taken.
+  r.next = i + 1;
+  return r;
 }
 
-function applySetting(run: PartialRun, item: Item, meaning: Readonly<LabelMeaning> | undefined, value: number | undefined): boolean {
-  const bare = item.label.trim();
-  const client = (run.client ??= {});
-  if (DATASET_KEY.test(bare)) {
-    client.dataset = item.value;
-    return true;
-  }
-  if (CONCURRENCY_KEY.test(bare) && value !== undefined && Number.isInteger(value)) {
-    client.concurrency = value;
-    return true;
-  }
-  if (ENGINE_KEY.test(bare)) {
-    const engine = ENGINES.find(([re]) => re.test(item.value))?.[1];
-    if (engine) {
-      run.engine = engine;
-      run.provenance.engine = `"${item.rawKey}: ${item.value}" in the key/value block at line ${item.index + 1}`;
-    }
-    return true;
-  }
-  if (meaning?.kind !== 'client') return false;
-  if (meaning.key === 'url' || meaning.key === 'model_path') client[meaning.key] = item.value;
-  else if (value !== undefined) client[meaning.key as NumericClientKey] = value;
-  return true;
-}
-
-function applyItem(run: PartialRun, item: Item, file: string, diagnostics: Diagnostic[]): void {
-  setOwn(run.raw, item.rawKey, item.value);
-  const v = parseNumber(item.value);
-  const unit = cellUnit(v.unit);
-  const meaning = unit === null ? undefined : meaningOfItem(item, unit);
-  if (applySetting(run, item, meaning, unit === null ? undefined : v.value)) return;
-  if (v.lossy) {
-    diagnostics.push(diag('warning', 'cell-lossy', `"${item.rawKey}" value is truncated: ${item.value}`, file, item.index));
-    if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
-    return;
-  }
-  if (v.value === undefined || unit === null) {
-    if (meaning?.kind === 'metric' || unit === null)
-      diagnostics.push(
-        diag('info', 'cell-unparsed', `"${item.rawKey}" = "${item.value}" is not a number; kept in raw only`, file, item.index),
-      );
-    return;
-  }
-  if (meaning?.kind === 'metric') {
-    if (!Object.hasOwn(run.metrics, meaning.key)) setOwn(run.metrics, meaning.key, applyFactor(v.value, meaning.factor));
-    return;
-  }
-  setOwn(run.metrics, unknownMetricKey(item.label, unit), v.value);
+function blockEngine(run: PartialRun, block: Block): void {
+  const name = block.name;
+  const engine = name ? ENGINES.find(([re]) => re.test(name.text))?.[1] : undefined;
+  if (!name || !engine || run.engine) return;
+  run.engine = engine;
+  run.provenance.engine = `block name "${name.text}" at line ${name.index + 1}`;
 }
 
 function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
-  const block = blockAt(lines, i);
-  if (!block) return emptyResult(i + 1);
+  const found = blockAt(lines, i);
+  if (!found) return emptyResult(i + 1);
+  if (found.kind !== 'run') return notRead(found, i, file);
+  const { block, reads } = found.x;
   const diagnostics: Diagnostic[] = [];
-  const title = titleAbove(lines, i);
-  const run: PartialRun = { startLine: title?.index ?? i, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
-  if (title) run.title = title.text;
-  for (const item of block.items.flatMap(expand)) applyItem(run, item, file, diagnostics);
-  const conc = title ? /\b(?:concurrency|concurrent|parallel|users|conc|c)\s*[=:]?\s*(\d+)\b/i.exec(title.text) : null;
+  const above = block.title || parseKvLine(lines[i])?.kind === 'rule' ? undefined : titleAbove(lines, i);
+  const start = block.title?.index ?? above?.index ?? i;
+  const run: PartialRun = { startLine: start, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const title = block.name?.text ?? block.title?.text ?? above?.text;
+  if (title !== undefined) run.title = title;
+  const timestamp = block.items.find((it) => it.timestamp !== undefined)?.timestamp;
+  if (timestamp !== undefined) run.timestamp = timestamp;
+  for (const item of block.items) setOwn(run.raw, item.rawKey, item.value);
+  for (const x of reads) applyRead(run, x, file, diagnostics);
+  tokensByRate(run);
+  blockEngine(run, block);
+  const titleLine = block.title ?? above;
+  const conc = titleLine
+    ? (/\b(?:concurrency|concurrent|parallel|users|conc|c)\s*[=:]?\s*(\d+)\b/i.exec(titleLine.text) ??
+      /\b(\d+)\s+(?:concurrent|parallel)\b/i.exec(titleLine.text))
+    : null;
   if (conc?.[1] && run.client?.concurrency === undefined) {
     (run.client ??= {}).concurrency = Number(conc[1]);
-    run.provenance['client.concurrency'] = `"${title?.text}" above the key/value block, line ${(title?.index ?? i) + 1}`;
+    run.provenance['client.concurrency'] = `"${titleLine?.text}" above the key/value block, line ${(titleLine?.index ?? i) + 1}`;
   }
   if (run.client && Object.keys(run.client).length === 0) delete run.client;
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');

@@ -4,6 +4,7 @@
  * converts the printed unit), a derived figure kept only in `raw` (speedups, deltas), or an
  * unknown label (kept as a slug metric when its cells are numbers).
  */
+import { meaningAsOutputRate } from '../../model/label-meaning';
 import { lookupLabel, normaliseStat, secondsPerUnit, unitInLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ApiKind, Engine, Mode, RunRecord, Strategy } from '../../model/records';
 import {
@@ -42,8 +43,15 @@ const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> =
   { field: 'parallelism.pp', pattern: /^(pp|pp size|pipeline parallel size|pipeline parallel)$/ },
   { field: 'parallelism.strategy', pattern: /^(strategy|parallelism|parallel strategy|parallelism strategy)$/ },
   { field: 'server.context_length', pattern: /^(context length|context len|context|ctx|max model len|max context)$/ },
-  { field: 'client.concurrency', pattern: /^(concurrency|concurrent requests|max concurrency|users|num users|parallel)$/ },
-  { field: 'client.total_requests', pattern: /^(total requests|num requests|num prompts|number of prompts)$/ },
+  {
+    field: 'client.concurrency',
+    pattern: /^(concurrency|concurrent (requests|users|sessions|clients)|max concurrency|users|num users|parallel|concur|conc\.?)$/,
+  },
+  // `N` / `N Req`: the number of requests of the run (aiperf/genai-perf summary tables).
+  {
+    field: 'client.total_requests',
+    pattern: /^(total requests|num requests|num prompts|number of prompts|n|n req|n reqs|n requests|# ?req(uest)?s)$/,
+  },
   { field: 'client.max_tokens', pattern: /^(max tokens|max new tokens|max output tokens)$/ },
   { field: 'client.temperature', pattern: /^temperature$/ },
   { field: 'client.request_rate', pattern: /^(request rate|rate)$/ },
@@ -113,6 +121,14 @@ export function classifyColumn(header: string, columnMap?: Record<string, string
   if (DERIVED.test(norm)) return { kind: 'derived' };
   const meaning = lookupLabel(h);
   if (meaning?.kind === 'metric') return { kind: 'metric', key: meaning.key, factor: meaning.factor };
+  const output = meaningAsOutputRate(h);
+  if (output?.kind === 'metric')
+    return {
+      kind: 'metric',
+      key: output.key,
+      factor: output.factor,
+      note: `column '${h}' names no direction: read as generated (output) tokens`,
+    };
   if (meaning?.kind === 'client') return { kind: 'context', field: `client.${meaning.key}` as ContextField };
   // A latency-like column without a statistic ("latency (ms)", "ttft (s)"): read as the mean.
   const asMean = lookupLabel(h, { stat: 'mean' });

@@ -20,6 +20,7 @@ import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-per
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
+import { parseJsonTolerant } from './tolerant-json';
 
 export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 export { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
@@ -34,6 +35,7 @@ export {
 } from './request-samples';
 export { isSglangResult, looksLikeServingResult, resultDate, servingResultRun } from './serving-json';
 export { hasServingRequests, readServingRequests } from './serving-requests';
+export { parseJsonTolerant } from './tolerant-json';
 
 export function looksLikeJsonExport(text: string): boolean {
   return /^\s*[[{]/.test(text);
@@ -51,7 +53,7 @@ interface JsonValueAt {
 function readValues(text: string, file: string, diagnostics: Diagnostic[]): JsonValueAt[] {
   const body = text.replace(/^\uFEFF/, '');
   try {
-    const value: unknown = JSON.parse(body);
+    const value: unknown = parseJsonTolerant(body);
     const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
     if (Array.isArray(value)) return value.map((v, k) => ({ value: v, line, row: k + 1 }));
     return [{ value, line }];
@@ -64,7 +66,7 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
   lines.forEach((l, k) => {
     if (l.trim() === '') return;
     try {
-      out.push({ value: JSON.parse(l) as unknown, line: k + 1 });
+      out.push({ value: parseJsonTolerant(l), line: k + 1 });
     } catch (e) {
       bad++;
       if (bad <= 5)

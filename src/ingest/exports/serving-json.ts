@@ -3,6 +3,9 @@
  * and of SGLang's bench_serving `--output-file` (JSONL, one object per run). Both are flat:
  * settings (`backend`, `model_id`, `request_rate`, `max_concurrency`, `num_prompts` …) next to
  * results (`request_throughput`, `mean_ttft_ms`, `p99_e2el_ms` / `p99_e2e_latency_ms` …).
+ * SGLang's 2024 records are shorter and name no unit (`median_ttft`, `median_itl`,
+ * `mean_e2e_latency`: milliseconds, its `metrics.*_ms`; `total_input`, `total_output`,
+ * `output_token_throughput`, `benchmark_duration`).
  * Per-request arrays (`ttfts`, `itls`, `generated_texts` …) are not runs and are skipped.
  */
 import { applyFactor, normaliseStat, unknownMetricKey } from '../../model/metric-vocabulary';
@@ -15,10 +18,13 @@ const RESULT_KEYS: Record<string, string> = {
   request_throughput: 'throughput_rps',
   request_goodput: 'goodput_rps',
   output_throughput: 'output_tps',
+  output_token_throughput: 'output_tps',
+  input_token_throughput: 'input_tps',
   input_throughput: 'input_tps',
   total_token_throughput: 'total_tps',
   total_throughput: 'total_tps',
   duration: 'duration_s',
+  benchmark_duration: 'duration_s',
   completed: 'requests_ok_count',
   failed: 'requests_failed_count',
   total_input_tokens: 'input_tokens',
@@ -60,9 +66,12 @@ const QUANTITY: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
   e2e_latency: { quantity: 'latency', unit: 's' },
 };
 
-/** `mean_ttft_ms`, `p99_e2el_ms`, `p99.9_itl_ms`, `median_e2e_latency_ms` → vocabulary key and factor. */
+/**
+ * `mean_ttft_ms`, `p99_e2el_ms`, `p99.9_itl_ms`, `median_e2e_latency_ms` → vocabulary key and
+ * factor; also the 2024 SGLang names without `_ms` (`median_ttft`), which are milliseconds too.
+ */
 function latencyKey(key: string): { key: string; factor: number } | undefined {
-  const m = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency)_ms$/.exec(key);
+  const m = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency)(?:_ms)?$/.exec(key);
   if (!m?.[1] || !m[2]) return undefined;
   const stat = normaliseStat(m[1]);
   const q = QUANTITY[m[2]];
@@ -73,16 +82,22 @@ function latencyKey(key: string): { key: string; factor: number } | undefined {
 /** SGLang's objects carry E2E latency and retokenized counts; vLLM's carry `e2el` and `model_id`. */
 export function isSglangResult(o: Record<string, unknown>): boolean {
   return (
-    ['mean_e2e_latency_ms', 'total_output_tokens_retokenized', 'input_throughput', 'accept_length'].some((k) => k in o) &&
-    !('mean_e2el_ms' in o)
+    [
+      'mean_e2e_latency_ms',
+      'total_output_tokens_retokenized',
+      'input_throughput',
+      'accept_length',
+      'output_token_throughput',
+      'total_output_retokenized',
+    ].some((k) => k in o) && !('mean_e2el_ms' in o)
   );
 }
 
 export function looksLikeServingResult(o: Record<string, unknown>): boolean {
-  return (
-    typeof o.request_throughput === 'number' &&
-    (typeof o.output_throughput === 'number' || typeof o.mean_ttft_ms === 'number' || typeof o.completed === 'number')
-  );
+  if (typeof o.request_throughput === 'number')
+    return typeof o.output_throughput === 'number' || typeof o.mean_ttft_ms === 'number' || typeof o.completed === 'number';
+  // SGLang 2024: no request throughput, a unit-less median TTFT.
+  return typeof o.output_token_throughput === 'number' && (typeof o.median_ttft === 'number' || typeof o.total_output === 'number');
 }
 
 /** `20240520-120000` (vLLM) or `2025-05-20 12:00:00` → ISO local time; undefined otherwise. */
@@ -106,6 +121,18 @@ function engineOf(backend: string): Engine | undefined {
 function lastPathPart(p: string): string {
   const parts = p.replace(/[\\/]+$/, '').split(/[\\/]/);
   return parts[parts.length - 1] ?? p;
+}
+
+/**
+ * `random_input_len` / `random_output_len` describe the requests only with a random dataset,
+ * `sharegpt_output_len` only with ShareGPT: bench_serving writes every default next to the
+ * dataset it used. With no dataset named, they are read as they are.
+ */
+function lengthApplies(key: string, dataset: unknown): boolean {
+  if (typeof dataset !== 'string') return true;
+  if (key.startsWith('random_')) return /^random/i.test(dataset);
+  if (key.startsWith('sharegpt_')) return /^sharegpt/i.test(dataset);
+  return true;
 }
 
 /** One result object → a run (no id/source yet). */
@@ -135,6 +162,7 @@ export function servingResultRun(o: Record<string, unknown>, format: FormatName,
       continue;
     }
     const client = CLIENT_KEYS[key];
+    if (client && !lengthApplies(key, o.dataset_name)) continue; // another dataset's default: raw only
     if (client) {
       if (typeof value === 'number' && Number.isFinite(value)) (run.client ??= {})[client as 'concurrency'] = value;
       continue; // "inf", null: absent, raw kept

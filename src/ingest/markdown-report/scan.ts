@@ -43,6 +43,18 @@ export interface ScannedReport {
   prose: Array<{ line: number; text: string }>;
   /** Lines outside fences and tables as written (headings and prose), for model-id collection. */
   textLines: Array<{ line: number; text: string }>;
+  /** The heading path from each heading's line on (in document order), for text outside tables. */
+  headingMarks: Array<{ line: number; headings: Heading[] }>;
+}
+
+/** The heading path in scope at a 1-based line. */
+export function headingsAt(scan: ScannedReport, line: number): Heading[] {
+  let found: Heading[] = [];
+  for (const m of scan.headingMarks) {
+    if (m.line > line) break;
+    found = m.headings;
+  }
+  return found;
 }
 
 const DELIMITER_ROW = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
@@ -113,6 +125,7 @@ export function scanReport(lines: readonly string[]): ScannedReport {
   const prose: Array<{ line: number; text: string }> = [];
   const textLines: Array<{ line: number; text: string }> = [];
   const stack: Heading[] = [];
+  const headingMarks: ScannedReport['headingMarks'] = [];
   let last: ScannedTable | undefined;
   let fence: string | undefined;
   let i = 0;
@@ -125,6 +138,7 @@ export function scanReport(lines: readonly string[]): ScannedReport {
       else break;
     }
     stack.push(h);
+    headingMarks.push({ line: h.line, headings: [...stack] });
     last = undefined;
   };
 
@@ -233,5 +247,5 @@ export function scanReport(lines: readonly string[]): ScannedReport {
     }
     i++;
   }
-  return { tables, prose, textLines };
+  return { tables, prose, textLines, headingMarks };
 }

@@ -6,7 +6,8 @@
  *     Data", "Performance Stats" with percentile lists, "Performance Summary");
  *   - ≥ 0.3: ASCII tables with `||` spans and three header levels (group, sub-group,
  *     statistic or unit), preceded by a "Benchmarks" panel whose lines hold per-benchmark
- *     means (`Req: 1.1 req/s, 20.57s Lat, 22.3 Conc, 33 Comp`, `Tok: 215.7 gen/s …`).
+ *     means (`Req: 1.1 req/s, 20.57s Lat, 22.3 Conc, 33 Comp`, `Tok: 215.7 gen/s …`);
+ *   - 0.2: plain-text `Benchmarks Info:` / `Benchmarks Stats:` tables (guidellm-v02.ts).
  *
  * Values from the tables win; the panel fills what they lack (mean latency, measured
  * concurrency, completed requests) and its conflicting figures are kept in `raw` only.
@@ -16,6 +17,7 @@ import { normaliseStat } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
+import { readGuidellmV02, startsGuidellmV02 } from './guidellm-v02';
 import { clean, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
 
 export function isGuidellmTable(t: TextTable): boolean {
@@ -43,13 +45,20 @@ function panelEnd(lines: readonly string[], i: number): number | undefined {
   return undefined;
 }
 
-/** A guidellm ≥ 0.3 "Benchmarks" panel followed by its tables. */
+/** A guidellm ≥ 0.3 "Benchmarks" panel followed by its tables, or guidellm 0.2's titled text tables. */
 export function startsGuidellmPanel(lines: readonly string[], i: number): boolean {
+  if (startsGuidellmV02(lines, i)) return true;
   if (!PANEL_TOP.test(lines[i] ?? '')) return false;
   const end = panelEnd(lines, i);
   if (end === undefined) return false;
   if (!lines.slice(i + 1, end).some((l) => /\bReq:/.test(l))) return false;
-  return guidellmTableAfter(lines, end + 1, 8) !== undefined;
+  return guidellmTableAfter(lines, end + 1, 8) !== undefined || v02TablesAfter(lines, end + 1) !== undefined;
+}
+
+/** guidellm 0.2 prints its Metadata block between the panel and its tables: the first table's title line. */
+function v02TablesAfter(lines: readonly string[], from: number): number | undefined {
+  for (let k = from; k < lines.length && k <= from + 40; k++) if (startsGuidellmV02(lines, k)) return k;
+  return undefined;
 }
 
 interface PanelRow {
@@ -164,7 +173,41 @@ function backendAbove(lines: readonly string[], before: number): { line: number;
   return undefined;
 }
 
+/** The panel's figures for a run: kept as printed; a figure the tables already gave stays in raw only. */
+function applyPanelRow(run: PartialRun, p: PanelRow | undefined): void {
+  if (!p) return;
+  for (const f of p.values) {
+    setOwn(run.raw, `Benchmarks panel ${f.name}`, f.text);
+    if (Object.hasOwn(run.metrics, f.key)) continue;
+    setOwn(run.metrics, f.key, clean(f.value));
+    run.provenance[`metrics.${f.key}`] = `"Benchmarks" panel line ${p.line + 1}`;
+  }
+}
+
+/** guidellm 0.2: the panel at `i`, then (after its Metadata block) the Info and Stats tables. */
+function readV02WithPanel(lines: readonly string[], i: number, file: string): BlockResult | undefined {
+  const end = panelEnd(lines, i);
+  const at = end === undefined ? undefined : v02TablesAfter(lines, end + 1);
+  if (end === undefined || at === undefined) return undefined;
+  const panel = readPanel(lines, i, end);
+  const result = readGuidellmV02(lines, at, file, strategyContext);
+  result.runs.forEach((run, r) => {
+    applyPanelRow(run, panel[r]);
+  });
+  return result;
+}
+
+function sameColumns(a: TextTable, b: TextTable): boolean {
+  const cols = (t: TextTable): string => JSON.stringify(t.headerLines.length > 0 ? t.headerLines : [t.header]);
+  return cols(a) === cols(b);
+}
+
 export function readGuidellmBlock(lines: readonly string[], i: number, file: string): BlockResult {
+  if (startsGuidellmV02(lines, i)) return readGuidellmV02(lines, i, file, strategyContext);
+  if (PANEL_TOP.test(lines[i] ?? '') && guidellmTableAfter(lines, (panelEnd(lines, i) ?? i) + 1, 8) === undefined) {
+    const v02 = readV02WithPanel(lines, i, file);
+    if (v02) return v02;
+  }
   const diagnostics: Diagnostic[] = [];
   let panel: PanelRow[] = [];
   let from = i;
@@ -182,6 +225,8 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
     for (const issue of t.issues)
       diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
     t = guidellmTableAfter(lines, t.next, 6);
+    // guidellm prints each of its tables once: the same columns again are another run's table, pasted after.
+    if (t && tables.some((x) => sameColumns(x, t as TextTable))) break;
   }
   const last = tables[tables.length - 1];
   const next = Math.max(i + 1, last ? last.next : from);
@@ -257,16 +302,7 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
       }
     }
     strategyContext(run, name, `table at line ${first.startLine + 1}`);
-    const p = panel[r];
-    if (p) {
-      for (const f of p.values) {
-        // Kept as printed; a figure the tables already gave stays in raw only.
-        setOwn(run.raw, `Benchmarks panel ${f.name}`, f.text);
-        if (Object.hasOwn(run.metrics, f.key)) continue;
-        setOwn(run.metrics, f.key, clean(f.value));
-        run.provenance[`metrics.${f.key}`] = `"Benchmarks" panel line ${p.line + 1}`;
-      }
-    }
+    applyPanelRow(run, panel[r]);
     if (backend) {
       if (backend.url) (run.client ??= {}).url = backend.url;
       if (backend.model) {

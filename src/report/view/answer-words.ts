@@ -38,7 +38,8 @@ const PROSE_NAMES: Record<string, string> = {
 export function proseMetric(metric: string): string {
   if (Object.hasOwn(PROSE_NAMES, metric)) return PROSE_NAMES[metric] ?? metric;
   const name = metricName(metric);
-  return name.charAt(0).toLowerCase() + name.slice(1);
+  // "TTFT p99" keeps its capitals; "Latency p50" reads "latency p50" mid-sentence.
+  return /^[A-Z]{2}/.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1);
 }
 
 const CONTEXT_KEYS: readonly GroupKey[] = ['model', 'gpu', 'preset', 'gpus', 'api', 'mode'];

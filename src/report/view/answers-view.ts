@@ -45,6 +45,29 @@ function moreTable(qs: readonly StudyQuestion[]): MdTable {
   );
 }
 
+const NOTHING_VARIES = 'Nothing varies between its runs that could be compared.';
+/** Files named one by one in the line that gathers the files with nothing to compare. */
+const MAX_NAMED_FILES = 6;
+
+/**
+ * Files whose runs hold nothing to compare (a folder of nightly logs, one run each) are said
+ * in one group, not a heading each; a single such file keeps its own.
+ */
+function gatherNothingVaries(groups: AnswerGroupView[]): AnswerGroupView[] {
+  const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === NOTHING_VARIES);
+  if (idle.length < 2) return groups;
+  const names = idle.slice(0, MAX_NAMED_FILES).map((g) => g.heading);
+  const more = idle.length > MAX_NAMED_FILES ? ` and ${idle.length - MAX_NAMED_FILES} more` : '';
+  const gathered: AnswerGroupView = {
+    heading: `${idle.length} files with nothing to compare within them`,
+    items: [],
+    none: `Nothing varies between the runs of any one of these files that could be compared: ${names.join(', ')}${more}.`,
+  };
+  const first = groups.indexOf(idle[0] as AnswerGroupView);
+  const rest = groups.filter((g) => !idle.includes(g));
+  return [...rest.slice(0, first), gathered, ...rest.slice(first)];
+}
+
 function scopeOf(q: StudyQuestion): string {
   return q.files.join('\u0000');
 }
@@ -65,7 +88,7 @@ function groupView(file: string | undefined, qs: readonly StudyQuestion[], ctx: 
         ? 'No benchmark runs were read from this file.'
         : qs.length
           ? 'No like-for-like comparison: see Other comparisons.'
-          : 'Nothing varies between its runs that could be compared.';
+          : NOTHING_VARIES;
   const group: AnswerGroupView = {
     heading,
     // Under a file's heading, lines are that file's: only a question across files names files.
@@ -77,27 +100,51 @@ function groupView(file: string | undefined, qs: readonly StudyQuestion[], ctx: 
   return group;
 }
 
-function introText(any: boolean, runs: number, otherAny: boolean): string {
-  if (any)
-    return 'What the inputs set out to compare, answered from the data, most directly asked first. “A → B” reads from the baseline to the candidate; a change is the candidate’s mean over the baseline’s. How confidence is judged is under Methodology.';
+/** Groups answered before the inputs' questions, and the sentence that says what they are. */
+export interface LeadAnswers {
+  groups: AnswerGroupView[];
+  intro: string;
+}
+
+function introText(any: boolean, runs: number, otherAny: boolean, lead?: LeadAnswers): string {
+  const questions =
+    'What the inputs set out to compare, answered from the data, most directly asked first. “A → B” reads from the baseline to the candidate; a change is the candidate’s mean over the baseline’s. How confidence is judged is under Methodology.';
+  if (lead?.groups.length) return any ? `${lead.intro} Then: ${questions.charAt(0).toLowerCase()}${questions.slice(1)}` : lead.intro;
+  if (any) return questions;
   if (runs === 0) return 'No benchmark runs were read from the inputs, so there is nothing to compare.';
   return `No question of these inputs could be answered like-for-like.${otherAny ? ' See Other comparisons.' : ''}`;
 }
 
-export function buildAnswersView(ctx: AnswersContext, runs: number, otherAny: boolean): ReportView['answers'] {
+/**
+ * The Answers section. `lead`: groups answered before the inputs' own questions (changes over
+ * time, capacity within the user's targets), each under its heading; the inputs' questions
+ * then get their file's heading too, so that they do not read as part of the last lead group.
+ */
+export function buildAnswersView(ctx: AnswersContext, runs: number, otherAny: boolean, lead?: LeadAnswers): ReportView['answers'] {
   const multiFile = ctx.files.length > 1;
   const groups: AnswerGroupView[] = [];
   const byScope = new Map(groupInOrder(ctx.questions, scopeOf).map((qs) => [scopeOf(qs[0] as StudyQuestion), qs] as const));
   if (multiFile) {
     for (const file of ctx.files) groups.push(groupView(file, byScope.get(file) ?? [], ctx, true));
     for (const [scope, qs] of byScope) if (scope.includes('\u0000')) groups.push(groupView(undefined, qs, ctx, true));
-  } else groups.push(groupView(ctx.files[0], ctx.questions, ctx, false));
-  const shown = groups.filter((g) => g.items.length || g.more || g.none);
-  const any = shown.some((g) => g.items.length > 0);
+    groups.splice(0, groups.length, ...gatherNothingVaries(groups));
+  } else {
+    const group = groupView(ctx.files[0], ctx.questions, ctx, false);
+    if (lead?.groups.length && ctx.files[0] !== undefined) group.heading = ctx.nameFile(ctx.files[0]);
+    groups.push(group);
+  }
+  const own = groups.filter((g) => g.items.length || g.more || g.none);
+  const shown = [...(lead?.groups ?? []), ...own];
+  const any = own.some((g) => g.items.length > 0);
   const marked = shown.some(
     (g) => g.items.some((i) => i.includes(WARMUP_MARK)) || g.more?.rows.some((r) => r.join('').includes(WARMUP_MARK)),
   );
-  return { intro: introText(any, runs, otherAny), groups: shown, any, legend: marked ? WARMUP_LEGEND : '' };
+  return {
+    intro: introText(any, runs, otherAny, lead),
+    groups: shown,
+    any: any || Boolean(lead?.groups.some((g) => g.items.length > 0)),
+    legend: marked ? WARMUP_LEGEND : '',
+  };
 }
 
 function sidesOf(q: StudyQuestion, comparisons: readonly Comparison[]): [string[], string[]] {

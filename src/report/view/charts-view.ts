@@ -4,6 +4,7 @@
  * document; every chart is still written to charts/ and the others are named there.
  */
 import { mdInline, sanitizeName } from '../helpers';
+import { figureViews } from './section-figures';
 import type { ReportFigure, ReportView } from './types';
 
 export const MAX_REPORT_FIGURES = 6;
@@ -27,14 +28,10 @@ export function buildChartsView(figures: readonly ReportFigure[], enabled: boole
   const shown = ranked.slice(0, MAX_REPORT_FIGURES);
   const rest = ranked.slice(MAX_REPORT_FIGURES);
   return {
-    figures: shown.map(({ f, name }, k) => ({
-      n: numberFrom + k,
-      name,
-      path: `charts/${name}.svg`,
-      alt: mdInline(f.caption || f.title),
-      title: mdInline(f.title),
-      caption: mdInline(f.caption),
-    })),
+    figures: figureViews(
+      shown.map(({ f }) => f),
+      numberFrom,
+    ),
     more: rest.length
       ? `${rest.length} more chart${rest.length === 1 ? ' is' : 's are'} beside this report in charts/: ${rest.map(({ name }) => mdInline(`${name}.svg`)).join(', ')}.`
       : '',

@@ -10,10 +10,25 @@ import type { EnvRecord, RunRecord, SampleRecord } from '../../model/records';
 import type { LoadSectionView } from '../load-section';
 import type { ReportConfig } from '../report-config';
 
+/** Sections that show their own figures (besides `load`, whose figures are found by name). */
+export type FigureSection = 'capacity' | 'history';
+
+/** A figure as a section prints it; every text is escaped. */
+export interface FigureView {
+  n: number;
+  name: string;
+  path: string;
+  alt: string;
+  title: string;
+  caption: string;
+}
+
 export interface ReportFigure {
   name: string;
   title: string;
   caption: string;
+  /** The section that shows it (`capacity`, `history`); absent: Charts (or Load, by name). */
+  section?: FigureSection;
 }
 
 export interface ReportInput {
@@ -66,6 +81,10 @@ export interface ReportView {
   other: { items: string[]; blocked: string[]; any: boolean };
   /** Load over time (load-section.ts); absent when the inputs hold no timed samples. */
   load?: LoadSectionView;
+  /** Capacity under the report's targets (`--slo`); absent without targets. */
+  capacity?: CapacityView;
+  /** Configurations over dates or engine versions; absent when none was measured at two. */
+  history?: HistoryView;
   charts: { figures: Array<{ n: number; name: string; path: string; alt: string; title: string; caption: string }>; more: string };
   environment: {
     gpus?: MdTable;
@@ -98,4 +117,38 @@ export interface ReportView {
     diagnosticsMore: number;
   };
   appendix: { files: AppendixFile[]; perFile?: MdTable };
+}
+
+/** The Capacity section (view/capacity-view.ts). */
+export interface CapacityView {
+  /** What the section answers, with the targets. */
+  intro: string;
+  /** What every configuration shares (said once above the table). */
+  common: string;
+  table?: MdTable;
+  legend: string;
+  /** Runs left out of the table and the charts, and why. */
+  excluded: string;
+  /** How the capacity is found, in words. */
+  method: string;
+  /** What the per-request share covers, when runs hold per-request results. */
+  requests: string[];
+  figures: FigureView[];
+}
+
+/** The History section (view/history-view.ts). */
+export interface HistoryView {
+  /** What was followed: configurations, points, dates, versions. */
+  intro: string;
+  /** What every configuration shares. */
+  common: string;
+  /** The flagged changes; absent when none. */
+  changes?: MdTable;
+  /** Said plainly when nothing is flagged. */
+  none: string;
+  /** Changes read from the newest points only. */
+  note: string;
+  excluded: string;
+  rule: string;
+  figures: FigureView[];
 }

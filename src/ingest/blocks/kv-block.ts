@@ -1,0 +1,195 @@
+/**
+ * A key/value block: consecutive pair lines (kv-line.ts), with the groups and box sections
+ * they sit in, cut where a script starts printing its next block (a key seen before).
+ *
+ * Groups: a line with no pair (`Latency (ms):`, `ttft_s`, `minivllm:`, a box's
+ * `TIME TO FIRST TOKEN (TTFT)`) over indented pairs, or over the pairs of its box section.
+ * A statistic under a group (`p99: 1630.2` under `Latency (ms):`) is that group's statistic;
+ * any other key stands on its own, and the outermost group is then the block's name (a
+ * section header such as `Benchmarking summary:` is never glued into the keys).
+ */
+import { statOfWord } from '../../model/label-meaning';
+import { type KvLine, type KvPair, parseKvLine, valueStatWord } from './kv-line';
+
+const MAX_BLOCK = 200;
+/** `ttft_s` alone on its line (LLMPerf): a group when indented pairs follow. */
+const BARE_GROUP = /^(\s*)([A-Za-z][\w.]{0,60})\s*$/;
+
+export interface Item {
+  /** 0-based line. */
+  index: number;
+  /** The key as printed. */
+  key: string;
+  /** Key for raw (the group's name joined in, so that two groups' `mean` stay apart). */
+  rawKey: string;
+  value: string;
+  /** The innermost group's name, when the key is one of its statistics (`p99` under `Latency (ms)`). */
+  statOf?: string;
+  /** Group or box section the pair sits in (not glued into the key). */
+  section?: string;
+  /** From the log prefix of its line. */
+  timestamp?: string;
+}
+
+export interface Block {
+  items: Item[];
+  /** 0-based index after the block. */
+  next: number;
+  /** The outermost group over non-statistic keys (`minivllm:`, `Benchmarking summary:`). */
+  name?: { text: string; index: number };
+  /** A box's title line (`║ RESULTS: 10 Concurrent Users ║` over `╠═══╣`). */
+  title?: { text: string; index: number };
+  /** A group or title saying the block compares runs (`50 users vs 10 users`). */
+  comparison?: { text: string; index: number };
+  /** All lines were box lines. */
+  boxed: boolean;
+}
+
+interface Group {
+  name: string;
+  indent: number;
+  index: number;
+  /** A box section: ends at the next rule or section heading. */
+  section: boolean;
+}
+
+const VERSUS = /\bvs\.?(?=\s|$)|\bversus\b|\bcompar(ed|ison|ative)\b/i;
+
+/** The group name a line with no pair gives, when the lines under it are its pairs. */
+function groupAt(lines: readonly string[], j: number, line: KvLine | undefined): Group | undefined {
+  const next = parseKvLine(lines[j + 1]);
+  if (line?.kind === 'text') {
+    if (line.boxed && (next?.kind === 'pairs' || next?.kind === 'text') && next.boxed)
+      return { name: line.text, indent: line.indent, index: j, section: true };
+    if (next?.kind === 'pairs' && next.indent > line.indent && line.colon)
+      return { name: line.text, indent: line.indent, index: j, section: false };
+    return undefined;
+  }
+  if (line !== undefined) return undefined;
+  const g = BARE_GROUP.exec(lines[j] ?? '');
+  if (!g?.[2] || next?.kind !== 'pairs') return undefined;
+  const indent = (g[1] ?? '').length;
+  return next.indent > indent ? { name: g[2], indent, index: j, section: false } : undefined;
+}
+
+/** Identity of a pair in its block: its key, with the group when the key is the group's statistic. */
+function pairId(pair: KvPair, group: Group | undefined): string {
+  // `Per Request: 30.8 tok/s (avg)` and `Per Request: 30.8 tok/s (p50)` are two figures.
+  const stat = valueStatWord(pair.value);
+  const own =
+    stat !== undefined && statOfWord(stat) !== undefined ? `${pair.key.toLowerCase()} (${stat.toLowerCase()})` : pair.key.toLowerCase();
+  return group && statOfWord(pair.key) !== undefined ? `${group.name.toLowerCase()}\u0000${own}` : own;
+}
+
+/** A box title: the first line inside a box when an inner rule follows it. */
+function boxTitle(lines: readonly string[], j: number, line: KvLine): string | undefined {
+  if (line.kind === 'rule' || !line.boxed) return undefined;
+  const before = parseKvLine(lines[j - 1]);
+  const after = parseKvLine(lines[j + 1]);
+  if (before?.kind !== 'rule' || before.inner || after?.kind !== 'rule' || !after.inner) return undefined;
+  return line.kind === 'text' ? line.text : line.pairs.map((p) => `${p.key}: ${p.value}`).join(', ');
+}
+
+class Collector {
+  readonly block: Block = { items: [], next: 0, boxed: true };
+  private readonly seen = new Set<string>();
+  private groups: Group[] = [];
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  private noteGroup(g: Group): void {
+    if (VERSUS.test(g.name) && !this.block.comparison) this.block.comparison = { text: g.name, index: g.index };
+    this.groups.push(g);
+  }
+
+  /** Adds a line's pairs; false when one was seen before (the next block starts at this line). */
+  addPairs(j: number, line: Extract<KvLine, { kind: 'pairs' }>): boolean {
+    this.groups = this.groups.filter((g) => (g.section ? line.boxed : g.indent < line.indent));
+    const inline: Group | undefined =
+      line.group === undefined ? undefined : { name: line.group, indent: line.indent, index: j, section: false };
+    const group = inline ?? this.groups[this.groups.length - 1];
+    const ids = line.pairs.map((p) => pairId(p, group));
+    if (ids.some((id) => this.seen.has(id))) return false;
+    for (const id of ids) this.seen.add(id);
+    if (!line.boxed) this.block.boxed = false;
+    for (const pair of line.pairs) {
+      const isStat = group !== undefined && statOfWord(pair.key) !== undefined;
+      const item: Item = { index: j, key: pair.key, rawKey: group ? `${group.name} ${pair.key}` : pair.key, value: pair.value };
+      if (isStat && group) item.statOf = group.name;
+      else if (group) item.section = group.name;
+      if (line.timestamp !== undefined) item.timestamp = line.timestamp;
+      if (!isStat && group && group !== inline && !this.block.name && !group.section && group === this.groups[0])
+        this.block.name = { text: group.name, index: group.index };
+      this.block.items.push(item);
+    }
+    return true;
+  }
+
+  /** A group line: false when its first pair was seen before (it heads the next block). */
+  addGroup(j: number, g: Group): boolean {
+    const first = parseKvLine(this.lines[j + 1]);
+    if (first?.kind === 'pairs' && first.pairs.some((p) => this.seen.has(pairId(p, g)))) return false;
+    if (g.section) this.groups = this.groups.filter((x) => !x.section);
+    else this.groups = this.groups.filter((x) => x.indent < g.indent);
+    this.noteGroup(g);
+    return true;
+  }
+
+  /** Reads from `start`; returns the block. */
+  run(start: number): Block {
+    const lines = this.lines;
+    let j = start;
+    for (; j < lines.length && j < start + MAX_BLOCK; j++) {
+      const line = parseKvLine(lines[j]);
+      if (line?.kind === 'rule') {
+        if (line.inner) {
+          this.groups = this.groups.filter((g) => !g.section);
+          continue;
+        }
+        if (j === start) continue; // the box's top border
+        if (this.block.items.length > 0) j++; // its bottom border belongs to it
+        break;
+      }
+      const title = line ? boxTitle(lines, j, line) : undefined;
+      if (title !== undefined) {
+        if (this.block.items.length > 0) break;
+        this.block.title = { text: title, index: j };
+        if (VERSUS.test(title)) this.block.comparison = { text: title, index: j };
+        continue;
+      }
+      if (line?.kind === 'pairs') {
+        if (!this.addPairs(j, line)) break;
+        continue;
+      }
+      const g = groupAt(lines, j, line);
+      if (!g || !this.addGroup(j, g)) break;
+    }
+    this.block.next = j;
+    if (this.block.items.length === 0) this.block.boxed = false;
+    return this.block;
+  }
+}
+
+/** The block that starts at `start` (possibly with no items). */
+export function collectBlock(lines: readonly string[], start: number): Block {
+  return new Collector(lines).run(start);
+}
+
+/** True when the line above `i` belongs to the same block (so a block reported at `i` was reported above). */
+export function continuesAbove(lines: readonly string[], i: number): boolean {
+  if (i === 0) return false;
+  const above = parseKvLine(lines[i - 1]);
+  if (above === undefined) return BARE_GROUP.test(lines[i - 1] ?? '') && lines[i - 1]?.trim() !== '';
+  return above.kind !== 'rule' || above.inner;
+}
+
+/**
+ * A box line with a line of the same box section above it: a block never starts there, so
+ * that the section's heading (`32 users vs 8 users`) is always part of what is read.
+ */
+export function insideBoxSection(lines: readonly string[], i: number): boolean {
+  const line = parseKvLine(lines[i]);
+  if (line?.kind !== 'pairs' || !line.boxed) return false;
+  const above = parseKvLine(lines[i - 1]);
+  return above !== undefined && above.kind !== 'rule' && above.boxed;
+}

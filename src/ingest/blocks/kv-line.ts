@@ -1,0 +1,241 @@
+/**
+ * One line of a home-made key/value block, taken apart:
+ *
+ *   [2026-01-05|16:25:57] INFO  TTFT: 126.89 ms (p50: 109.70 ms, max: 1035 ms)   log prefix, stats in parentheses
+ *   ║ Avg: 3525.5 ms | P50: 4072.0 ms ║                                         box borders, pairs split by `|`
+ *   rate=2.0: 15/16 ok, e2e_mean=16.8s, tok/s=7.0                                 pairs split by commas
+ *   event=benchmark threads=1 connections=1                                       `k=v` pairs split by spaces
+ *   [BENCHMARK] batch_size 1 input_length 20 latency(ms) 432.51                   `name value` pairs after a tag
+ *   ╟───────────╢                                                                 a box rule
+ *
+ * Only the shape is read here; what a key means is the block reader's business.
+ */
+
+export interface KvPair {
+  key: string;
+  value: string;
+}
+
+export type KvLine =
+  /** `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it. */
+  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string }
+  /** A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading. */
+  | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean }
+  /** A box border: `inner` (╠═╣ ╟─╢ ├─┤) separates sections, otherwise it opens or closes a box. */
+  | { kind: 'rule'; inner: boolean };
+
+const MAX_LINE = 400;
+const LOG_LEVEL = /^(info|warning|warn|debug|error|critical|note|tip|hint)$/i;
+/** `[2026-01-05|16:25:57]`, `[BENCHMARK]`, `[rank0]`: a bracketed tag at the line's start. */
+const BRACKET_TAG = /^\[([^\]\n]{1,40})\]\s*/;
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})[T |_](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/;
+/** `INFO  ` (a level and spaces, never `INFO:`), vLLM's `INFO 08-27 15:13:36 [file.py:123] `, loguru's `INFO | `. */
+const LEVEL =
+  /^(?:INFO|WARNING|WARN|DEBUG|NOTICE|TRACE)(?:\s+\d{2}-\d{2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)?(?:\s+\[[^\]\n]{1,80}\])?(?:\s+\|\s*|\s+)(?=\S)/;
+const TIME_IN_TAG = /^(\d{4}-\d{2}-\d{2})[T |_](\d{2}:\d{2}:\d{2})/;
+
+/** Box-drawing characters only (U+2500–U+257F), at least three. */
+const RULE = /^\s*[\u2500-\u257f]{3,}\s*$/;
+const INNER_RULE_START = /^\s*[╠╟├┣╞┝┠]/;
+const VERTICAL = /^[║│┃]/;
+const VERTICAL_END = /\s*[║│┃]\s*$/;
+const BULLET = /^(?:[-*•·+]|\d{1,2}[.)])\s+/;
+
+/** `key: value`, `key = value`, `key ....... value` (the key has a letter and no `:`/`=`). */
+const PAIR =
+  /^([A-Za-z_#µ%\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}][^:=]{0,80}?)\s*(?:\.{2,}\s*:?|:|=)\s*(\S.*?)\s*$/u;
+/** `请求总数: 100 总请求时间: 13.055 秒 successNum: 100`: one-word keys, numbers, spaces between. */
+const SPACED_COLONS = /^(?:[\p{L}_][^\s:=,()]{0,29}:\s*[-+]?\d[\d.]*(?:\s*[^\s\d:=,()]{1,8}(?=\s|$))?\s*){2,}$/u;
+const SPACED_COLON_PAIR = /([\p{L}_][^\s:=,()]{0,29}):\s*([-+]?\d[\d.]*(?:\s*[^\s\d:=,()]{1,8}(?=\s|$))?)/gu;
+/** `k=v k=v …` with no spaces inside a pair. */
+const SPACED_EQUALS = /^[A-Za-z_][\w./()-]*=\S+(?:\s+[A-Za-z_][\w./()-]*=\S+)+$/;
+/** `name value name value …` after a tag: snake-case names, numbers. */
+const NAME_NUMBER = /([a-z][a-z0-9_]*(?:\([^()\s]{1,12}\))?)\s+([-+]?\d+(?:\.\d+)?)(?=\s|$)/g;
+const NAME_NUMBER_LINE = /^(?:[a-z][a-z0-9_]*(?:\([^()\s]{1,12}\))?\s+[-+]?\d+(?:\.\d+)?\s*){3,}$/;
+
+interface Stripped {
+  body: string;
+  timestamp?: string;
+  /** A tag or a log prefix was taken off. */
+  prefixed: boolean;
+}
+
+/** Takes a log prefix (bracketed tags, an ISO time, a log level) off the line's start. */
+export function stripLogPrefix(line: string): Stripped {
+  let body = line.trimStart();
+  let timestamp: string | undefined;
+  let prefixed = false;
+  for (let k = 0; k < 3; k++) {
+    const tag = BRACKET_TAG.exec(body);
+    if (tag) {
+      const t = TIME_IN_TAG.exec(tag[1] ?? '');
+      if (t) timestamp = `${t[1]}T${t[2]}`;
+      body = body.slice(tag[0].length);
+      prefixed = true;
+      continue;
+    }
+    const iso = ISO_TIME.exec(body);
+    if (iso) {
+      timestamp = `${iso[1]}T${iso[2]}`;
+      body = body.slice(iso[0].length);
+      prefixed = true;
+      continue;
+    }
+    break;
+  }
+  const level = LEVEL.exec(body);
+  if (level) {
+    body = body.slice(level[0].length);
+    prefixed = true;
+  }
+  const out: Stripped = { body, prefixed };
+  if (timestamp !== undefined) out.timestamp = timestamp;
+  return out;
+}
+
+/** Cheap test before any regex: a pair needs `:`, `=` or dot leaders, a box a box character, a tag `[`. */
+function mayHold(line: string): boolean {
+  if (line.length === 0 || line.length > MAX_LINE) return false;
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c === 0x3a || c === 0x3d || c === 0x5b || (c >= 0x2500 && c <= 0x257f)) return true;
+    if (c === 0x2e && line.charCodeAt(k + 1) === 0x2e) return true; // `key ...... value`
+  }
+  return false;
+}
+
+/** A key as home-made scripts print them: a few words, no table or bracket debris. */
+function cleanKey(raw: string): string | undefined {
+  let key = raw.trim().replace(/^\*\*|\*\*$/g, '');
+  // `Benchmarking done. Iteration: 139`: the key is the last sentence's words.
+  const sentence = key.lastIndexOf('. ');
+  if (sentence >= 0) key = key.slice(sentence + 2).trim();
+  if (
+    key === '' ||
+    !/[A-Za-z\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(key) ||
+    /[|{}<>█▏▎▍▌▋▊▉━]/.test(key)
+  )
+    return undefined;
+  if (/\[/.test(key) && !/^[^[\]]*\[[^[\]]+\]$/.test(key)) return undefined; // only a trailing `[unit]`
+  if (LOG_LEVEL.test(key) || key.split(/\s+/).length > 8) return undefined;
+  if (/^(https?|file|ftp)$/i.test(key)) return undefined; // `http://…` is not a key
+  return key;
+}
+
+function onePair(text: string): KvPair | undefined {
+  const m = PAIR.exec(text);
+  if (!m || m[1] === undefined || m[2] === undefined) return undefined;
+  const key = cleanKey(m[1]);
+  if (key === undefined || m[2].startsWith('//')) return undefined; // `see http://…` is not a pair
+  return { key, value: m[2].replace(/^\*\*|\*\*$/g, '').trim() };
+}
+
+/** Splits at `sep` outside parentheses and brackets. */
+function splitOutside(text: string, sep: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (depth === 0) {
+      sep.lastIndex = k;
+      const m = sep.exec(text);
+      if (m && m.index === k) {
+        parts.push(text.slice(from, k));
+        from = k + m[0].length;
+        k = from - 1;
+      }
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** Every part a pair, or undefined. */
+function allPairs(parts: readonly string[]): KvPair[] | undefined {
+  const out: KvPair[] = [];
+  for (const p of parts) {
+    const pair = onePair(p.trim());
+    if (!pair) return undefined;
+    out.push(pair);
+  }
+  return out;
+}
+
+/** The pairs of a line's body (several to a line where the line says so). */
+export function splitPairs(body: string, prefixed: boolean): KvPair[] | undefined {
+  if (/\s[|｜]\s/.test(body)) {
+    const piped = allPairs(splitOutside(body, /\s*[|｜]\s*/y));
+    if (piped && piped.length > 1) return piped;
+  }
+  if (SPACED_COLONS.test(body) && /\s\S+:/.test(body)) {
+    const pairs = [...body.matchAll(SPACED_COLON_PAIR)].map((m) => ({ key: cleanKey(m[1] ?? ''), value: (m[2] ?? '').trim() }));
+    if (pairs.every((p) => p.key !== undefined)) return pairs as KvPair[];
+  }
+  if (SPACED_EQUALS.test(body)) {
+    const spaced = allPairs(body.split(/\s+/));
+    if (spaced) return spaced;
+  }
+  if (prefixed && NAME_NUMBER_LINE.test(body)) {
+    return [...body.matchAll(NAME_NUMBER)].map((m) => ({ key: m[1] ?? '', value: m[2] ?? '' }));
+  }
+  // `k: v, k: v`: a comma followed by the next key.
+  const commas = splitOutside(body, /,\s+(?=[A-Za-z_#µ%][^:=,()]{0,60}?\s*[:=]\s*\S)/y);
+  if (commas.length > 1) {
+    const pairs = allPairs(commas);
+    if (pairs) return pairs;
+  }
+  const one = onePair(body);
+  return one ? [one] : undefined;
+}
+
+const STAT_KEY = /^(min|max|avg|average|mean|median|p\d{2}(?:\.\d+)?|std|stdev|stddev)$/i;
+
+/**
+ * `Latency: Min: 0.86s | Avg: 0.91s`: the first key names a quantity and its value is the
+ * first statistic; the pairs become the statistics (the line's group).
+ */
+function inlineGroup(pairs: KvPair[]): string | undefined {
+  const first = pairs[0];
+  const inner = first ? /^([A-Za-z][\w.]*)\s*:\s*(\S.*)$/.exec(first.value) : null;
+  if (!first || !inner?.[1] || !inner[2] || !STAT_KEY.test(inner[1])) return undefined;
+  if (!pairs.slice(1).every((p) => STAT_KEY.test(p.key))) return undefined;
+  const group = first.key;
+  pairs[0] = { key: inner[1], value: inner[2] };
+  return group;
+}
+
+/** `30.8 tok/s (avg)`: the statistic word in parentheses after a value, if any. */
+export function valueStatWord(value: string): string | undefined {
+  return /^[-+]?\d[\d.,]*(?:\s*[^\d\s()][^\s()]*)?\s*\(\s*([A-Za-z][\w.]*)\s*\)$/.exec(value.trim())?.[1];
+}
+
+/** Reads one line; undefined for a line that is none of the shapes above. */
+export function parseKvLine(line: string | undefined): KvLine | undefined {
+  if (line === undefined || !mayHold(line)) return undefined;
+  if (RULE.test(line)) return { kind: 'rule', inner: INNER_RULE_START.test(line) };
+  const indent = line.length - line.trimStart().length;
+  let text = line.trim();
+  let boxed = false;
+  if (VERTICAL.test(text)) {
+    boxed = true;
+    text = text.slice(1).replace(VERTICAL_END, '').trim();
+  }
+  const stripped = stripLogPrefix(text.replace(BULLET, ''));
+  // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
+  const body = stripped.body.replace(BULLET, '').replace(/\*\*/g, '');
+  if (body === '') return undefined;
+  const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : undefined;
+  if (pairs) {
+    const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
+    const group = inlineGroup(pairs);
+    if (group) out.group = group;
+    if (stripped.timestamp !== undefined) out.timestamp = stripped.timestamp;
+    return out;
+  }
+  if (body.length > 100 && !boxed) return undefined;
+  const colon = /:\s*$/.test(body);
+  return { kind: 'text', indent, text: body.replace(/\s*:\s*$/, ''), boxed, colon };
+}

@@ -1,0 +1,109 @@
+/**
+ * The shapes a home-made script prints after a key, turned into one or more readings:
+ *
+ *   126.89 ms (p50: 109.70 ms, p99: 659.98 ms)   the mean, then statistics of the same quantity
+ *   30.8 tok/s (avg)                            a statistic named after the value
+ *   966.8 tok/s (+347.3%)                       a change against another run: a comparison
+ *   50/50 successful, 15/16 ok                  completed requests out of the total
+ *   2.0: 15/16 ok                               a setting, then an unnamed count
+ *   81.74 requests/s, 20926.37 tokens/s         several rates (vLLM benchmark_throughput)
+ *   #1000, 60.12 sec.                           a `#` before, a full stop after
+ */
+import { statOfWord } from '../../model/label-meaning';
+import type { Item } from './kv-block';
+import { valueStatWord } from './kv-line';
+
+export interface Reading extends Item {
+  /** The label the vocabulary is asked about (the key, or a rate's unit words and the key). */
+  label: string;
+  /** A statistic printed with the value (`(avg)`, or one of the parenthesised list). */
+  stat?: string;
+  /** `N/M ok`: completed and total requests. */
+  okOfTotal?: { ok: number; total: number; text: string };
+  /** The value is a change against another run (`(+347.3%)`). */
+  delta?: boolean;
+  /** A key the reading is stored under regardless of the vocabulary, and why. */
+  fixed?: { key: string; why: string };
+}
+
+const STAT_LIST = /^([-+]?\d[\d.,]*(?:\s*[^\d\s(),:][^\s(),:]*)?)\s*\(((?:\s*[A-Za-z][\w.]*\s*:\s*[-+]?\d[\d.,]*\s*[^\s(),:]*\s*,?)+)\)$/;
+const DELTA = /\(\s*[+\-−]\s*\d[\d.]*\s*%\s*\)|\(\s*[+\-−]\s*\d[\d.]*\s*[x×]\s*\)/;
+const OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)\s+(ok|successful|succeeded|success|completed|passed|done)\b/i;
+const SETTING_THEN_COUNT = /^([-+]?\d+(?:\.\d+)?)\s*:\s+(\d+\s*\/\s*\d+\s+\w+.*)$/;
+/** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s`. */
+const MULTI_VALUE = /^[\d.,]+\s+[A-Za-z][\w ]*\/\w+(?:\s*,\s*[\d.,]+\s+[A-Za-z][\w ]*\/\w+)+$/;
+/** vLLM benchmark_throughput.py before 0.6.3: `Throughput: 4.52 requests/s, 2319.24 tokens/s`, tokens being prompt + output. */
+const VLLM_THROUGHPUT = /^throughput$/i;
+const VLLM_TWO_RATES = /^([\d.]+) requests\/s, ([\d.]+) tokens\/s$/;
+
+function clean(value: string): string {
+  let v = value.trim();
+  if (/^#\d/.test(v)) v = v.slice(1);
+  // A sentence's full stop after a number or a unit word (`60.12 sec.`).
+  if (/^[-+]?\d[\d.,]*(\s*[A-Za-z/%]+)?\.$/.test(v) && !/\d\.$/.test(v)) v = v.slice(0, -1);
+  return v;
+}
+
+function multiRate(item: Item, value: string): Reading[] | undefined {
+  const vllm = VLLM_TWO_RATES.exec(value);
+  if (vllm && VLLM_THROUGHPUT.test(item.key)) {
+    const why = `"${item.key}: ${value}" is vLLM benchmark_throughput's line, whose tokens/s counts prompt and output tokens`;
+    return [
+      { ...item, label: `requests/s ${item.key}`, rawKey: `${item.rawKey} (requests/s)`, value: vllm[1] ?? '' },
+      {
+        ...item,
+        label: `total tokens/s ${item.key}`,
+        rawKey: `${item.rawKey} (tokens/s)`,
+        value: vllm[2] ?? '',
+        fixed: { key: 'total_tps', why },
+      },
+    ];
+  }
+  if (!MULTI_VALUE.test(value)) return undefined;
+  return value.split(/\s*,\s*(?=[\d.])/).map((part) => {
+    const m = /^([\d.,]+)\s+(.*)$/.exec(part.trim());
+    const unit = m?.[2] ?? part;
+    return { ...item, label: `${unit} ${item.key}`, rawKey: `${item.rawKey} (${unit})`, value: m?.[1] ?? part };
+  });
+}
+
+function statList(item: Item, value: string): Reading[] | undefined {
+  const m = STAT_LIST.exec(value);
+  if (!m?.[1] || !m[2]) return undefined;
+  const parts = m[2]
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const stats = parts.map((p) => /^([A-Za-z][\w.]*)\s*:\s*(.+)$/.exec(p));
+  if (stats.some((s) => !s?.[1] || statOfWord(s[1]) === undefined)) return undefined;
+  const out: Reading[] = [{ ...item, label: item.key, value: m[1].trim(), stat: 'mean' }];
+  for (const s of stats) {
+    if (!s?.[1] || !s[2]) continue;
+    out.push({ ...item, label: item.key, rawKey: `${item.rawKey} ${s[1]}`, value: s[2].trim(), stat: s[1] });
+  }
+  return out;
+}
+
+/** The readings of one pair. */
+/** `successNum` → `success Num`: a camel-case key's words (the vocabulary reads words). */
+function words(key: string): string {
+  return /\s/.test(key) ? key : key.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+export function readingsOf(item: Item): Reading[] {
+  const value = clean(item.value);
+  const base: Reading = { ...item, label: words(item.key), value };
+  const setting = SETTING_THEN_COUNT.exec(value);
+  if (setting?.[1] && setting[2]) {
+    const count: Item = { ...item, key: 'requests', rawKey: `${item.rawKey} (requests)`, value: setting[2] };
+    return [{ ...base, value: setting[1] }, ...readingsOf(count)];
+  }
+  const ok = OK_OF_TOTAL.exec(value);
+  if (ok?.[1] && ok[2]) return [{ ...base, okOfTotal: { ok: Number(ok[1]), total: Number(ok[2]), text: value } }];
+  if (DELTA.test(value)) return [{ ...base, delta: true }];
+  const list = statList(item, value);
+  if (list) return list;
+  const stat = valueStatWord(value);
+  if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];
+  return multiRate(item, value) ?? [base];
+}

@@ -1,0 +1,97 @@
+/**
+ * Two-column `| Key | Value |` / `| Metric | Value |` tables (a tool's summary re-typed into a
+ * report): the rows are the pairs of one run. Read when two or more rows are vocabulary
+ * metrics; fewer, but with measurement-like rows, gives a `metrics-unread` warning; a table of
+ * settings only is left to the caller's "no metric" note.
+ */
+import { hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
+import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
+import type { RunRecord } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import { type ContextField, setContextField } from '../csv/columns';
+import { readCell } from './cell-value';
+import type { ScannedTable } from './scan';
+import type { TableContext } from './scope';
+import { applyScope } from './scope';
+import { emptyRun } from './table-runs';
+
+const KEY_HEADER = /^(keys?|metrics?|names?|items?|parameters?|statistics?|stats?|measures?|measurements?|fields?)$/i;
+const VALUE_HEADER = /^(values?|results?|)$/i;
+
+export function isKeyValueTable(t: ScannedTable): boolean {
+  return t.header.length === 2 && KEY_HEADER.test((t.header[0] ?? '').trim()) && VALUE_HEADER.test((t.header[1] ?? '').trim());
+}
+
+interface Row {
+  label: string;
+  cell: string;
+  meaning?: Readonly<LabelMeaning>;
+  note?: string;
+}
+
+function rowMeaning(label: string, cell: string): Row {
+  const n = parseNumber(cell);
+  const opts = n.unit === undefined ? {} : { unit: n.unit };
+  const direct = lookupLabel(label, opts);
+  if (direct) return { label, cell, meaning: direct };
+  const output = meaningAsOutputRate(label, opts);
+  if (output?.kind === 'metric')
+    return { label, cell, meaning: output, note: `'${label}' names no direction: read as generated (output) tokens` };
+  return { label, cell };
+}
+
+/** How many rows are vocabulary metrics with a number (for the report test and the reader). */
+export function keyValueMetricRows(t: ScannedTable): number {
+  return t.rows
+    .map((r) => rowMeaning((r[0] ?? '').trim(), (r[1] ?? '').trim()))
+    .filter((r) => r.meaning?.kind === 'metric' && parseNumber(r.cell).value !== undefined).length;
+}
+
+function putRow(run: RunRecord, row: Row): boolean {
+  const { label, cell, meaning } = row;
+  if (label === '') return false;
+  if (cell !== '') setOwn(run.raw, label, cell);
+  if (meaning?.kind === 'client') {
+    const n = parseNumber(cell);
+    if (n.value !== -1) setContextField(run, `client.${meaning.key}` as ContextField, cell);
+    return false;
+  }
+  if (meaning?.kind === 'metric') {
+    const read = readCell(label, meaning, cell);
+    if (read.kind !== 'metric' || Object.hasOwn(run.metrics, read.key)) return false;
+    setOwn(run.metrics, read.key, read.value);
+    if (row.note) run.provenance[`metrics.${read.key}`] = row.note;
+    return true;
+  }
+  const n = parseNumber(cell);
+  if (n.value !== undefined) setOwn(run.metrics, unknownMetricKey(label, n.unit), n.value);
+  return false;
+}
+
+/** The run a Key | Value table holds, or undefined (diagnosed when measurement-like rows were left). */
+export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord | undefined {
+  const rows = t.rows.map((r) => rowMeaning((r[0] ?? '').trim(), (r[1] ?? '').trim()));
+  const run = emptyRun(ctx.file, t);
+  let metrics = 0;
+  for (const row of rows) if (putRow(run, row)) metrics++;
+  if (metrics >= 2) {
+    applyScope(run, t, ctx, new Set());
+    if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
+    return run;
+  }
+  const lookalikes = rows.filter((r) => hasMetricWord(r.label) && parseNumber(r.cell).value !== undefined);
+  if (lookalikes.length < 2) {
+    const message = `key/value table at line ${t.line} holds ${metrics === 1 ? 'one metric' : 'no metrics'} (settings or notes): not read as a run`;
+    ctx.diagnostics.push({ severity: 'info', code: 'prose-skipped', message, file: ctx.file, line: t.line });
+  } else {
+    const seen = lookalikes.slice(0, 4).map((r) => `'${r.label}: ${r.cell}'`);
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'metrics-unread',
+      message: `key/value table at line ${t.line} holds ${lookalikes.length} metric-like rows (${seen.join(', ')}) but only ${metrics} known metric${metrics === 1 ? '' : 's'}: not read as a run`,
+      file: ctx.file,
+      line: t.line,
+    });
+  }
+  return undefined;
+}

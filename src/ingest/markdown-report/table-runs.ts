@@ -1,0 +1,180 @@
+/**
+ * One run per row of a report table (wide strategy tables: one per row and strategy): each
+ * cell through its column's meaning, then the scope (scope.ts).
+ */
+import { recordId } from '../../model/ids';
+import { parseNumber } from '../../model/metric-vocabulary';
+import type { RunRecord } from '../../model/records';
+import { SCHEMA_VERSION } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
+import { type ColumnMeaning, classifyColumn, setContextField } from '../csv/columns';
+import { readCell } from './cell-value';
+import { metricOf, type WideColumn, wideColumn } from './columns';
+import { perRequestTable } from './row-kinds';
+import type { ScannedTable } from './scan';
+import { applyScope, type TableContext } from './scope';
+
+/** A run of the table at `t` (of its row `row`, when rows are runs), with the headings as labels. */
+export function emptyRun(file: string, t: ScannedTable, row?: number, variant?: string): RunRecord {
+  const title = t.headings[t.headings.length - 1]?.text;
+  return {
+    kind: 'run',
+    schema_version: SCHEMA_VERSION,
+    id: recordId(file, t.line, row, variant),
+    source: row === undefined ? { file, line: t.line, format: t.kind } : { file, line: t.line, row, format: t.kind },
+    ...(title !== undefined ? { title } : {}),
+    labels: t.headings.map((h) => h.text),
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
+}
+
+interface RowRead {
+  /** Metric cells read as numbers. */
+  figures: number;
+  /** Metric cells with no figure yet (`TBD`, `-`, empty). */
+  placeholders: string[];
+}
+
+function diagnose(
+  ctx: TableContext,
+  severity: 'info' | 'warning',
+  code: 'cell-lossy' | 'cell-unparsed' | 'conflicting-context' | 'prose-skipped',
+  message: string,
+  line: number,
+): void {
+  ctx.diagnostics.push({ severity, code, message, file: ctx.file, line });
+}
+
+/** One cell into the run; counts what it held. */
+function readRowCell(
+  run: RunRecord,
+  header: string,
+  m: ColumnMeaning,
+  metric: { key: string; factor: number } | undefined,
+  cell: string,
+  at: { rowNo: number; t: ScannedTable; ctx: TableContext },
+  out: RowRead,
+): void {
+  const where = `'${header}' in row ${at.rowNo} of the table at line ${at.t.line}`;
+  const read = readCell(header, metric, cell);
+  switch (read.kind) {
+    case 'metric':
+      if (Object.hasOwn(run.metrics, read.key)) return;
+      setOwn(run.metrics, read.key, read.value);
+      out.figures++;
+      if (at.ctx.tolerances) {
+        const tol = at.ctx.tolerances.get(run) ?? new Map<string, number>();
+        tol.set(read.key, read.tolerance);
+        at.ctx.tolerances.set(run, tol);
+      }
+      if (read.note) run.provenance[`metrics.${read.key}`] = read.note;
+      else if (m.kind === 'metric' && m.note) run.provenance[`metrics.${read.key}`] = m.note;
+      if (read.warning) diagnose(at.ctx, 'warning', 'conflicting-context', `${where}: ${read.warning}`, at.t.line);
+      return;
+    case 'ok-of-total':
+      setOwn(run.metrics, 'requests_ok_count', read.ok);
+      out.figures++;
+      if (run.client?.total_requests === undefined) {
+        setContextField(run, 'client.total_requests', String(read.total), `${where}: '${cell}' (completed/total requests)`);
+      }
+      return;
+    case 'placeholder':
+      if (metric) out.placeholders.push(cell.trim() === '' ? 'empty' : cell.trim());
+      return;
+    case 'lossy':
+      if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
+      diagnose(at.ctx, 'warning', 'cell-lossy', `${where} is truncated ('${cell}'): left absent`, at.t.line);
+      return;
+    case 'unparsed':
+      diagnose(
+        at.ctx,
+        'warning',
+        'cell-unparsed',
+        `${where} is not a number ('${cell}')${read.warning ? `: ${read.warning}` : ''}`,
+        at.t.line,
+      );
+      return;
+    case 'none':
+      if (m.kind === 'context') setContextField(run, m.field, cell);
+      else if (m.kind === 'unknown') {
+        const n = parseNumber(cell);
+        if (n.value !== undefined) setOwn(run.metrics, m.key, n.value);
+      }
+  }
+}
+
+function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
+  if (t.unclosed)
+    ctx.diagnostics.push({
+      severity: 'info',
+      code: 'table-malformed',
+      message: `HTML table at line ${t.line} has no </table>: read up to line ${t.endLine}`,
+      file: ctx.file,
+      line: t.line,
+    });
+  for (const r of t.ragged) {
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'table-malformed',
+      message: `row ${r} of the table at line ${t.line} has ${t.rows[r - 1]?.length ?? 0} cells, the header ${t.header.length}: cells read by position`,
+      file: ctx.file,
+      line: t.line,
+    });
+  }
+}
+
+/** True when a column of the table is a metric (a sweep or results table, not settings). */
+export function hasMetricColumns(t: ScannedTable): boolean {
+  return t.header.some((h) => metricOf(classifyColumn(h)) !== undefined || wideColumn(h) !== undefined);
+}
+
+export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
+  if (!hasMetricColumns(t)) return [];
+  const meanings = t.header.map((h) => classifyColumn(h));
+  const wide = t.header.map((h) => wideColumn(h));
+  const perRequest = perRequestTable(t);
+  if (perRequest) {
+    diagnose(ctx, 'info', 'prose-skipped', `table at line ${t.line} has a row per request (${perRequest}): requests, not runs`, t.line);
+    return [];
+  }
+  const variants: WideColumn[] = [];
+  for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
+  shapeDiagnostics(t, ctx);
+
+  const runs: RunRecord[] = [];
+  const notes = new Set<string>();
+  t.rows.forEach((cells, index) => {
+    const rowNo = index + 1;
+    const perVariant: Array<WideColumn | undefined> = variants.length > 0 ? variants : [undefined];
+    for (const v of perVariant) {
+      const run = emptyRun(ctx.file, t, rowNo, v?.variant);
+      const read: RowRead = { figures: 0, placeholders: [] };
+      t.header.forEach((header, k) => {
+        const cell = cells[k];
+        if (cell === undefined) return;
+        const w = wide[k];
+        if (w && v && w.variant !== v.variant) return; // another strategy's cell
+        if (cell !== '') setOwn(run.raw, header, cell);
+        const m = meanings[k] as ColumnMeaning;
+        readRowCell(run, header, m, w ? w.metric : metricOf(m), cell, { rowNo, t, ctx }, read);
+      });
+      if (read.figures === 0 && read.placeholders.length > 0) {
+        const what = [...new Set(read.placeholders)].map((p) => `'${p}'`).join(', ');
+        diagnose(ctx, 'info', 'prose-skipped', `row ${rowNo} of the table at line ${t.line} holds no figure (${what}): not a run`, t.line);
+        continue;
+      }
+      if (v) {
+        setContextField(run, v.field, v.value);
+        run.provenance[v.field] = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
+      }
+      applyScope(run, t, ctx, notes);
+      const failed = run.metrics.requests_failed_count;
+      if (failed !== undefined && failed > 0) run.flags.push('failed-requests');
+      runs.push(run);
+    }
+  });
+  return runs;
+}
