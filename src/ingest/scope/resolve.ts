@@ -51,6 +51,8 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   const line = p.startLine + 1;
   const scope = scopeAnswers(s);
   const r: Resolving = { p, s, scope, run: runShape(p, scope, file, line), file, line, diagnostics };
+  // In this order: later steps read what earlier ones set (the merged client, the engine),
+  // and provenance lists its keys in the order the steps write them.
   resolveEngine(r);
   resolveClient(r);
   engineFromUrlPort(r);
