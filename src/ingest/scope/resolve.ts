@@ -9,7 +9,9 @@
  *  - parallelism: launch command (unset tp/dp/pp are the engine default 1, said so) > for
  *    runs in the same section as an nvidia-smi dump, its busy GPUs > absent;
  *  - hardware: the latest nvidia-smi dump anywhere earlier in the file;
- *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw).
+ *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw);
+ *  - last, for a run with no launch command in force: what the server it talked to says
+ *    (servers.ts), only where nothing above gave a value.
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
@@ -19,7 +21,9 @@ import { setOwn } from '../../model/safe-keys';
 import { modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
 import * as stated from './apply-settings';
+import { anyClient } from './client-choice';
 import { apiOfHeading, apiOfUrl, engineOfHeading, engineOfLabel, engineOfUrlPort, modeOfLabel } from './labels';
+import { applyServers } from './servers';
 import { conflict } from './settings-scope';
 import { currentSectionId, type Heading, type ScopedLaunch, type ScopeState, segmentLabel } from './state';
 
@@ -359,7 +363,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     s.preamble = undefined;
   }
   if (client) run.client = client;
-  if (s.client) {
+  if (anyClient(s)) {
     applyClientCommand(run, s, diagnostics);
     client = run.client;
   }
@@ -477,6 +481,7 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
     s.warmup = undefined;
   }
   applyStated(run, s, diagnostics);
+  applyServers(run, s, diagnostics);
   return inKeyOrder(run);
 }
 
