@@ -18,6 +18,10 @@ export interface LaunchCommand {
   contextLength?: number;
   /** Other flags as written (`--enforce-eager` → true, `--port 8000` → 8000). */
   flags: Record<string, string | number | boolean>;
+  /** The server's arguments as words (after the launcher), to read again once shell variables are known. */
+  args?: readonly string[];
+  /** Whether the first word that is not a flag is the model (`vllm serve MODEL`). */
+  positionalModel?: boolean;
 }
 
 /** Recognised launchers, in the order they are tried; each returns the engine. */
@@ -26,6 +30,8 @@ const LAUNCHERS: ReadonlyArray<{ engine: Engine; pattern: RegExp }> = [
   { engine: 'vllm', pattern: /-m\s+vllm\.entrypoints\.(?:openai\.)?api_server(?=\s|$)/ },
   { engine: 'sglang', pattern: /-m\s+sglang\.launch_server(?=\s|$)/ },
   { engine: 'sglang', pattern: /(?:^|[\s/])sglang\s+serve(?=\s|$)/ },
+  // SGLang's JAX port (sgl-jax) takes SGLang's flags.
+  { engine: 'sglang', pattern: /-m\s+sgl_jax\.launch_server(?=\s|$)/ },
 ];
 
 const TP_FLAGS = new Set(['--tp', '--tp-size', '--tensor-parallel-size', '-tp']);
@@ -39,7 +45,8 @@ const MODEL_FLAGS = new Set(['--model-path', '--model']);
  * a python interpreter, a YAML `command:` key or list dash, a path. Prose that merely mentions
  * `vllm serve` is not a launch command.
  */
-const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|command:|-|\S*\/))*\s*$/;
+const PREFIX =
+  /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*(?:\s+-[uOBEsI]+)*|command:|-|\S*\/))*\s*$/;
 
 function launcherAt(text: string): { engine: Engine; index: number; length: number } | undefined {
   let launcher: { engine: Engine; index: number; length: number } | undefined;
@@ -104,7 +111,7 @@ export function parseLaunchCommand(text: string): LaunchCommand | undefined {
  * that is not a flag is the model (`vllm serve MODEL`).
  */
 export function launchFromWords(engine: Engine, command: string, words: readonly string[], positionalModel: boolean): LaunchCommand {
-  const out: LaunchCommand = { engine, command, flags: {} };
+  const out: LaunchCommand = { engine, command, flags: {}, args: words, positionalModel };
   for (let k = 0; k < words.length; k++) {
     const word = words[k] ?? '';
     if (word === '\\') continue;

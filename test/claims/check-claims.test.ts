@@ -43,9 +43,9 @@ describe('our fixture: a 1 → 2 GPU log with a hand-written conclusion', () => 
     assert.deepEqual(summary(at(checks, 303)), ['understated', 'output_tps', 30, [2, 2]]);
     // "1.3x the throughput": a ratio, within 5% of 1.30.
     assert.deepEqual(summary(at(checks, 304)), ['agrees', 'throughput_rps', 30, [2, 2]]);
-    // No 2-GPU run at 64.
+    // No 2-GPU run at 64 (the title heading names the GPU: NVIDIA L4).
     assert.deepEqual(summary(at(checks, 305)), ['cannot-check', undefined, undefined, undefined]);
-    assert.equal(at(checks, 305).why, 'no run with 2 GPUs for vLLM, concurrency 64');
+    assert.equal(at(checks, 305).why, 'no run with 2 GPUs for vLLM, concurrency 64, NVIDIA L4');
     // "about 25% with 2 GPUs": concurrency 16 and 32 both match.
     assert.match(
       at(checks, 307).why,

@@ -10,6 +10,7 @@
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { shellWords, stripPrompt } from '../launch-command';
+import { hasVariable } from './shell-variables';
 
 export type ClientTool = 'vllm-bench' | 'sglang-bench' | 'genai-perf' | 'perf_analyzer' | 'aiperf' | 'evalscope' | 'guidellm';
 
@@ -34,6 +35,11 @@ const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm/;
  */
 const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:))*\s*$/;
 const LOG_PREFIX = /Running Perf Analyzer\s*:\s*'?\s*$/;
+/** A command run inside a container: `docker exec -e X=1 bench-box `, `kubectl exec -it pod -- `. */
+const EXEC_PREFIX =
+  /^\s*(?:sudo\s+)?(?:(?:docker|podman)\s+exec(?:\s+(?:-e\s+\S+|--env[= ]\S+|-\w+|--[\w-]+=\S+))*\s+[\w.-]+|kubectl\s+exec\s+.*?\s--)\s+$/;
+/** A short label before the command, as people number them in notes (`命令1：`, `Command 2:`). */
+const LABEL_PREFIX = /^\s*(?:[-*]\s+)?[^\s:：`]{1,16}(?:\s\w{1,4})?\s*[:：]\s*$/;
 
 export interface ClientCommand {
   tool: ClientTool;
@@ -59,7 +65,9 @@ export function clientToolAt(line: string): { tool: ClientTool; index: number } 
   if (!found) return undefined;
   const command = stripPrompt(line);
   const before = line.slice(line.length - command.length, found.index);
-  return PREFIX.test(before) || LOG_PREFIX.test(before) ? found : undefined;
+  if (PREFIX.test(before) || LOG_PREFIX.test(before) || EXEC_PREFIX.test(before)) return found;
+  // A label states the command only when flags follow (`Note: genai-perf is …` is prose).
+  return LABEL_PREFIX.test(before) && /\s--?[A-Za-z]/.test(line.slice(found.index)) ? found : undefined;
 }
 
 /** Values of flags: `--flag v`, `--flag=v`, and every value of `--flag a b c` (until the next flag). */
@@ -87,7 +95,7 @@ type NumericKey = 'concurrency' | 'total_requests' | 'input_len' | 'output_len' 
 /** Flags per client key, in the order they are tried (the first a command gives wins). */
 const NUMERIC_FLAGS: ReadonlyArray<[NumericKey, readonly string[]]> = [
   ['concurrency', ['--max-concurrency', '--concurrency', '--concurrency-range', '--parallel']],
-  ['total_requests', ['--num-prompts', '--request-count', '--number', '--max-requests', '--num-requests']],
+  ['total_requests', ['--num-prompts', '--request-count', '--number', '-n', '--max-requests', '--num-requests']],
   ['input_len', ['--random-input-len', '--random-input', '--input-len', '--sonnet-input-len', '--synthetic-input-tokens-mean', '--isl']],
   [
     'output_len',
@@ -101,7 +109,7 @@ const NUMERIC_FLAGS: ReadonlyArray<[NumericKey, readonly string[]]> = [
       '--osl',
     ],
   ],
-  ['request_rate', ['--request-rate']],
+  ['request_rate', ['--request-rate', '--rate']],
   ['max_tokens', ['--max-tokens']],
   ['temperature', ['--temperature']],
 ];
@@ -123,6 +131,8 @@ function ignored(tool: ClientTool, name: string): boolean {
   if (name === '--num-prompts') return tool === 'genai-perf' || tool === 'aiperf' || tool === 'perf_analyzer';
   // `-m` is the model for genai-perf and AIPerf only (Triton's model name for perf_analyzer, `python -m` elsewhere).
   if (name === '-m') return tool !== 'genai-perf' && tool !== 'aiperf';
+  // `-n` is evalscope's `--number`, `--rate` its request rate (guidellm's `--rate` is read with its rate type).
+  if (name === '-n' || name === '--rate') return tool !== 'evalscope';
   return false;
 }
 
@@ -177,7 +187,8 @@ export function readClientCommand(text: string, tool: ClientTool): ClientCommand
   const found = clientToolAt(text);
   const stripped = stripPrompt(text);
   // From the tool's name behind a log prefix; the whole command (`python3 -m …`) behind a prompt.
-  const logged = found !== undefined && LOG_PREFIX.test(text.slice(0, found.index));
+  const before = found ? text.slice(0, found.index) : '';
+  const logged = found !== undefined && (LOG_PREFIX.test(before) || LABEL_PREFIX.test(before));
   const from = found && logged ? found.index : text.length - stripped.length;
   const command = text.slice(from).replace(/'\s*$/, '').trim();
   const cmd: ClientCommand = { tool, text: command, client: {}, fields: {}, sweeps: [] };
@@ -200,10 +211,27 @@ export function readClientCommand(text: string, tool: ClientTool): ClientCommand
   for (const [key, names] of TEXT_FLAGS) {
     for (const name of names) {
       const value = flags.get(name)?.[0]?.replace(/^["']|["']$/g, '');
-      if (value === undefined || value === '' || ignored(tool, name)) continue;
+      // A value naming a shell variable nothing assigned (`--model $MODEL`) states nothing.
+      if (value === undefined || value === '' || ignored(tool, name) || hasVariable(value)) continue;
       setClient(cmd, key, value, name);
     }
   }
+  datasetOfLoader(cmd, flags);
   cmd.client.command = command;
   return cmd;
+}
+
+/** Dataset loaders that name no dataset themselves: the dataset is the path or id given with them. */
+const LOADERS = /^(hf|huggingface|custom|json|jsonl|file|local)$/i;
+
+/**
+ * `--dataset-name hf --dataset-path lmarena-ai/vision-arena-bench-v0.1`: `client.dataset` holds the
+ * dataset the run used, so the Hugging Face id (or file) rather than the loader's name.
+ */
+function datasetOfLoader(cmd: ClientCommand, flags: Map<string, string[]>): void {
+  const name = cmd.client.dataset;
+  const path = flags.get('--dataset-path')?.[0]?.replace(/^["']|["']$/g, '');
+  if (name === undefined || !LOADERS.test(name) || !path || hasVariable(path)) return;
+  cmd.client.dataset = path;
+  cmd.fields.dataset = `--dataset-path, with --dataset-name ${name}`;
 }

@@ -4,16 +4,20 @@
  *     a JSON member `"max_model_len": 8192,`, a YAML `tensorParallelSize: 4`);
  *   - shell and env assignments (`export CONCURRENCY=32`, `TP=4 ./run.sh`, `ENV VLLM_TP=2`,
  *     a compose `- CUDA_VISIBLE_DEVICES=0,1`), and `key = value` (TOML, INI);
- *   - `name=value` pairs inside a banner or log line (`=== concurrency=32 input_len=512 ===`);
+ *   - `name=value` pairs inside a banner or log line (`=== concurrency=32 input_len=512 ===`),
+ *     and two names sharing a value pair (`input/output len = 1000/1000`, `ISL/OSL: 1024/128`);
+ *   - a two-cell pipe row (`| Model Name | granite-3.3-8b-instruct |`) and a check-marked line
+ *     (`✓ GPU Detected: NVIDIA A40`);
+ *   - a script's command line with flags (`python3 benchmark.py --max-concurrency 10`);
  *   - inline code spans holding flags (`` `--tp 4` ``) when the line states them rather than
  *     advising them (at most eight words around the spans, none of "add", "use", "enable",
  *     "if", "should", "can" …).
  * Names go through the settings vocabulary; a line whose names mean nothing gives nothing.
  */
-import { stripPrompt } from '../launch-command';
+import { shellWords, stripPrompt } from '../launch-command';
 import { type Setting, settingsOfPair } from './settings-vocabulary';
 
-export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span';
+export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span' | 'table row' | 'script command';
 
 export interface LineSetting extends Setting {
   /** The name as written (`TP`, `tensor_parallel_size`, `--tp`). */
@@ -25,7 +29,7 @@ export interface LineSettings {
   settings: LineSetting[];
 }
 
-const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+/;
+const BULLET = /^\s*(?:[-*•+✓✔→]|\d{1,2}[.)])\s+/;
 /** `key: value` with a short key (1–5 words, or a dotted/quoted identifier). */
 const KEY_VALUE = /^["'`*]*([A-Za-z][\w./ -]{0,40}?)["'`*]*\s*:\s+(\S.*?)\s*,?\s*$/;
 /** `export NAME=value …`, `NAME=value …`, `ENV NAME=value`, `set NAME=value`. */
@@ -34,6 +38,13 @@ const ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 /** `key = value` (TOML, INI). */
 const SPACED_EQUALS = /^\s*([A-Za-z_][\w.-]{0,40})\s+=\s+(\S.*?)\s*$/;
 const CODE_SPAN = /`([^`]+)`/g;
+/** `input/output len = 1000/1000`, `ISL/OSL: 1024/128`: two names sharing a suffix, two values. */
+const SLASH_PAIR = /\b([A-Za-z]+)\/([A-Za-z]+)((?:[ _](?:len|length|lengths|tokens))?)\s*[=:]\s*(\d+)\s*\/\s*(\d+)(?![\d/])/g;
+/** A script run with flags (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`), behind a prompt or env assignments. */
+const SCRIPT_COMMAND =
+  /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+\S+\.py|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
+/** A two-cell pipe-table row, `| Model Name | granite-3.3-8b-instruct |` (a settings table pasted into a log). */
+const PIPE_ROW = /^\s*\|([^|]+)\|([^|]+)\|?\s*$/;
 
 /** The inline code spans of a line (`` `vllm serve … --tp 4` ``). */
 export function codeSpans(line: string): string[] {
@@ -74,15 +85,36 @@ function shellAssignments(text: string): LineSettings | undefined {
   return settings.length > 0 ? { kind: 'environment variable', settings } : undefined;
 }
 
-/** `name=value` pairs anywhere in the line (banners, log lines). */
+/** `name=value` pairs anywhere in the line (banners, log lines), and `a/b len = x/y` pairs. */
 function inlinePairs(text: string): LineSettings | undefined {
-  if (text.indexOf('=') < 0) return undefined;
+  if (text.indexOf('=') < 0 && text.indexOf('/') < 0) return undefined;
   const settings: LineSetting[] = [];
+  if (text.indexOf('/') >= 0) {
+    for (const m of text.matchAll(SLASH_PAIR)) {
+      const suffix = m[3] ?? '';
+      for (const [name, value] of [
+        [`${m[1]}${suffix}`, m[4]],
+        [`${m[2]}${suffix}`, m[5]],
+      ] as const)
+        settings.push(...withNames(name, settingsOfPair(name, value ?? '')));
+    }
+  }
   for (const m of text.matchAll(ASSIGNMENT)) {
     const name = m[1] ?? '';
     settings.push(...withNames(name, settingsOfPair(name, m[2] ?? '')));
   }
   return settings.length > 0 ? { kind: 'settings pair', settings } : undefined;
+}
+
+/** A two-cell pipe row naming a setting and its value (bold and code marks dropped). */
+function pipeRow(line: string): LineSettings | undefined {
+  const m = PIPE_ROW.exec(line);
+  if (!m?.[1] || !m[2]) return undefined;
+  const name = m[1].replace(/[*`]/g, '').trim();
+  const value = m[2].replace(/[*`]/g, '').trim();
+  if (name === '' || value === '' || /^:?-+:?$/.test(value)) return undefined;
+  const settings = withNames(name, settingsOfPair(name, value));
+  return settings.length > 0 ? { kind: 'table row', settings } : undefined;
 }
 
 /** Flags in words (`--tp 4 --max-model-len 8192`, `--num-prompts=100`) through the vocabulary. */
@@ -102,6 +134,15 @@ export function settingsOfFlags(words: readonly string[]): LineSetting[] {
   return out;
 }
 
+/** The vocabulary flags of a script's command line. */
+function scriptCommand(text: string): LineSettings | undefined {
+  const command = stripPrompt(text);
+  const m = SCRIPT_COMMAND.exec(command);
+  if (!m) return undefined;
+  const settings = settingsOfFlags(shellWords(command.slice(m[0].length)));
+  return settings.length > 0 ? { kind: 'script command', settings } : undefined;
+}
+
 /** Code spans holding flags, on a line that states them (not advice, few words around). */
 function codeSpanFlags(line: string): LineSettings | undefined {
   if (line.indexOf('`') < 0) return undefined;
@@ -118,7 +159,16 @@ function codeSpanFlags(line: string): LineSettings | undefined {
  * character test first, since most such lines are prose.
  */
 export function settingsOfLine(line: string): LineSettings | undefined {
-  if (line.length > 1000 || (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0)) return undefined;
+  if (line.length > 1000) return undefined;
+  if (line.indexOf(' -') >= 0) {
+    const script = scriptCommand(line);
+    if (script) return script;
+  }
+  if (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0 && line.indexOf('|') < 0) return undefined;
+  if (line.indexOf('|') >= 0) {
+    const row = pipeRow(line);
+    if (row) return row;
+  }
   const text = bareText(line);
   const shell = shellAssignments(stripPrompt(text).replace(/^\+\s+/, ''));
   if (shell) return shell;

@@ -7,6 +7,8 @@
  * dropped) and looked up; the value is read as the setting's type. Unknown names say nothing.
  */
 import type { Engine } from '../../model/records';
+import { oneGpuIn } from './gpu-names';
+import { hasVariable } from './shell-variables';
 
 export type SettingKey =
   | 'model'
@@ -55,6 +57,8 @@ const NAMES: Record<string, SettingKey> = {
   serving_engine: 'engine',
   backend: 'engine',
   framework: 'engine',
+  platform: 'engine',
+  runtime: 'engine',
   gpu: 'gpu',
   gpu_type: 'gpu',
   gpu_model: 'gpu',
@@ -65,6 +69,7 @@ const NAMES: Record<string, SettingKey> = {
   n_gpus: 'gpus',
   ngpus: 'gpus',
   gpu_count: 'gpus',
+  gpus_used: 'gpus',
   number_of_gpus: 'gpus',
   request_gpu: 'gpus',
   nvidia_com_gpu: 'gpus',
@@ -87,6 +92,7 @@ const NAMES: Record<string, SettingKey> = {
   max_model_len: 'context_length',
   max_context_length: 'context_length',
   max_seq_len: 'context_length',
+  max_model_length: 'context_length',
   concurrency: 'concurrency',
   max_concurrency: 'concurrency',
   concurrent_requests: 'concurrency',
@@ -94,6 +100,7 @@ const NAMES: Record<string, SettingKey> = {
   num_concurrent_requests: 'concurrency',
   max_concurrent_requests: 'concurrency',
   num_prompts: 'total_requests',
+  num_prompt: 'total_requests',
   num_requests: 'total_requests',
   total_requests: 'total_requests',
   number_of_requests: 'total_requests',
@@ -116,6 +123,8 @@ const NAMES: Record<string, SettingKey> = {
   qps: 'request_rate',
   max_tokens: 'max_tokens',
   max_new_tokens: 'max_tokens',
+  max_tokens_per_request: 'max_tokens',
+  max_output_tokens: 'max_tokens',
   temperature: 'temperature',
   version: 'version',
   engine_version: 'version',
@@ -123,6 +132,13 @@ const NAMES: Record<string, SettingKey> = {
 
 /** Engine prefixes of names (`VLLM_TP_SIZE`, `sglang_model`, Ansible's `vllm_tensor_parallel_size`). */
 const ENGINE_PREFIX = /^(vllm|sglang|bench|benchmark|server|client|llm)_(?=.)/;
+/**
+ * An engine's or benchmark tool's variable inside a longer name (Ansible's
+ * `sbnb_genai_perf_concurrency`, `sbnb_sglang_model`): what follows the tool's word.
+ */
+const TOOL_INFIX = /(?:^|_)(?:vllm|sglang|genai_perf|aiperf|guidellm|evalscope|bench|benchmark)_(.+)$/;
+/** Words naming the GPUs of a machine in a longer key (`GPUs Available`, `GPU Detected`, `Hardware`). */
+const GPU_KEY = /(?:^|_)(?:gpus?|hardware|accelerators?|devices?|cards?)(?:_|$)/;
 
 /** `tensorParallelSize` → `tensor_parallel_size`; `MAX-MODEL-LEN` → `max_model_len`; `nvidia.com/gpu` → `nvidia_com_gpu`. */
 export function normaliseName(name: string): string {
@@ -142,15 +158,18 @@ export function settingKeyOf(name: string): SettingKey | undefined {
   const engineVersion = /^(vllm|sglang)_version$/.exec(n);
   if (engineVersion) return 'version';
   const bare = n.replace(ENGINE_PREFIX, '');
-  return bare !== n && Object.hasOwn(NAMES, bare) ? NAMES[bare] : undefined;
+  if (bare !== n && Object.hasOwn(NAMES, bare)) return NAMES[bare];
+  const infix = TOOL_INFIX.exec(n)?.[1];
+  return infix !== undefined && Object.hasOwn(NAMES, infix) ? NAMES[infix] : undefined;
 }
 
-/** The engine a name is about (`VLLM_…`, `sglang_version`), when it says one. */
+/** The engine a name is about (`VLLM_…`, `sglang_version`, Ansible's `sbnb_sglang_model`), when it says one. */
 export function engineOfName(name: string): Engine | undefined {
   const n = normaliseName(name);
   if (n.startsWith('vllm')) return 'vllm';
   if (n.startsWith('sglang')) return 'sglang';
-  return undefined;
+  const infix = /_(vllm|sglang)_./.exec(n)?.[1];
+  return infix === 'vllm' || infix === 'sglang' ? infix : undefined;
 }
 
 /** An engine named by a value (`vLLM`, `sglang`, `TensorRT-LLM`, `vllm 0.8.5`). */
@@ -209,6 +228,36 @@ function unquote(text: string): string {
 }
 
 const NONE = /^(none|null|nil|n\/a|na|-|auto|default|~|)$/i;
+/** A count with its unit or a gloss (`2048 tokens`, `100 requests`, `2 (two)`). */
+const COUNT_WITH_UNIT = /^(\d[\d,]*)\s*(?:tokens?|toks?|requests?|reqs?|prompts?|users?|sessions?|GPUs?)?\s*(?:\([^)]*\))?$/i;
+/** The last part of a path that names a folder of models, not a model (`/mnt/models`, `./weights`). */
+const MODEL_FOLDER = /^(models?|weights|checkpoints?|ckpts?|hub|snapshots|llm|llms|hf|huggingface)$/i;
+
+/** A model name (`Llama-3.1-8B`, `meta-llama/Llama-3.1-8B-Instruct`, `Qwen2.5 7B`), not a sentence, a folder or a variable. */
+function readModel(v: string): Setting[] {
+  const name = v.replace(/\s*\([^)]*\)\s*$/, '').trim(); // `Qwen/Qwen2.5-3B-Instruct (3B parameters)`
+  const words = name.split(/\s+/).length;
+  if (name === '' || /^\d+(\.\d+)?$/.test(name) || name.length > 200 || (words > 1 && (words > 4 || !/\d/.test(name)))) return [];
+  if (hasVariable(name)) return [];
+  const last =
+    name
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? '';
+  if (/[\\/]/.test(name) && MODEL_FOLDER.test(last)) return [];
+  return [{ key: 'model', value: name }];
+}
+
+/** `GPU: NVIDIA A10 (24GB)`, `2 x H100`, `4`: a GPU name (the one the text names, when it names one) and a count. */
+function readGpu(v: string): Setting[] {
+  const times = COUNT_TIMES_GPU.exec(v);
+  if (times?.[1] && times[2]) return [{ key: 'gpus', value: Number(times[1]) }, ...readGpu(times[2])];
+  const n = positiveInt(v);
+  if (n !== undefined) return [{ key: 'gpus', value: n }];
+  const named = oneGpuIn(v, true);
+  if (named) return [{ key: 'gpu', value: named.name }];
+  return /[a-z]/i.test(v) && v.length <= 60 ? [{ key: 'gpu', value: v }] : [];
+}
 
 /**
  * Reads `text` as the value of setting `key` (with the name as written, for the few names
@@ -219,12 +268,8 @@ export function readSetting(key: SettingKey, text: string, name = ''): Setting[]
   const v = unquote(text);
   if (NONE.test(v)) return [];
   switch (key) {
-    case 'model': {
-      // A name (`Llama-3.1-8B`, `meta-llama/Llama-3.1-8B-Instruct`, `Qwen2.5 7B`), not a sentence.
-      const words = v.split(/\s+/).length;
-      if (/^\d+(\.\d+)?$/.test(v) || v.length > 200 || (words > 1 && (words > 4 || !/\d/.test(v)))) return [];
-      return [{ key, value: v }];
-    }
+    case 'model':
+      return readModel(v);
     case 'engine': {
       const engine = engineOfWord(v);
       if (!engine) return [];
@@ -236,25 +281,20 @@ export function readSetting(key: SettingKey, text: string, name = ''): Setting[]
           ]
         : [{ key, value: engine }];
     }
-    case 'gpu': {
-      const times = COUNT_TIMES_GPU.exec(v);
-      if (times?.[1] && times[2]) return [{ key: 'gpus', value: Number(times[1]) }, ...readSetting('gpu', times[2])];
-      const n = positiveInt(v);
-      if (n !== undefined) return [{ key: 'gpus', value: n }];
-      return /[a-z]/i.test(v) && v.length <= 60 ? [{ key, value: v }] : [];
-    }
+    case 'gpu':
+      return readGpu(v);
     case 'gpus': {
       if (normaliseName(name) === 'cuda_visible_devices') {
         const n = deviceCount(v);
         return n !== undefined ? [{ key, value: n }] : [];
       }
       const times = COUNT_TIMES_GPU.exec(v);
-      if (times?.[1] && times[2]) return [{ key, value: Number(times[1]) }, ...readSetting('gpu', times[2])];
-      const n = positiveInt(v);
+      if (times?.[1] && times[2]) return [{ key, value: Number(times[1]) }, ...readGpu(times[2])];
+      const n = positiveInt(COUNT_WITH_UNIT.exec(v)?.[1] ?? v);
       return n !== undefined ? [{ key, value: n }] : [];
     }
     case 'dataset':
-      return /^[\w./:@+-]{1,200}$/.test(v) ? [{ key, value: v }] : [];
+      return /^[\w./:@+-]{1,200}$/.test(v) && !hasVariable(v) ? [{ key, value: v }] : [];
     case 'version': {
       const version = versionOf(v);
       return version ? [{ key, value: version }] : [];
@@ -265,7 +305,7 @@ export function readSetting(key: SettingKey, text: string, name = ''): Setting[]
       return n !== undefined && n >= 0 ? [{ key, value: n }] : [];
     }
     default: {
-      const n = positiveInt(v);
+      const n = positiveInt(COUNT_WITH_UNIT.exec(v)?.[1] ?? v);
       return n !== undefined ? [{ key, value: n }] : [];
     }
   }
@@ -279,8 +319,13 @@ export function readSetting(key: SettingKey, text: string, name = ''): Setting[]
 export function settingsOfPair(name: string, text: string): Setting[] {
   const key = settingKeyOf(name);
   const engine = engineOfName(name);
-  // An engine's own environment variable (`VLLM_USE_V1=1`, `SGLANG_ENABLE_SPEC_V2=1`) names the engine.
-  if (!key) return engine && /^[A-Z][A-Z0-9_]+$/.test(name) ? [{ key: 'engine', value: engine }] : [];
+  if (!key) {
+    // An engine's own environment variable (`VLLM_USE_V1=1`, `SGLANG_ENABLE_SPEC_V2=1`) names the engine.
+    if (engine && /^[A-Z][A-Z0-9_]+$/.test(name) && normaliseName(name).startsWith(engine)) return [{ key: 'engine', value: engine }];
+    // `GPU Detected: NVIDIA A40`, `Hardware: DGX Spark NVIDIA GB10`: a key about the GPUs and a GPU name.
+    const gpu = GPU_KEY.test(normaliseName(name)) ? oneGpuIn(unquote(text), true) : undefined;
+    return gpu ? [{ key: 'gpu', value: gpu.name }] : [];
+  }
   const out = readSetting(key, text, name);
   if (key === 'version') return engine ? out.map((s) => ({ ...s, engine })) : [];
   return engine && out.length > 0 && key !== 'engine' ? [...out, { key: 'engine', value: engine }] : out;

@@ -7,6 +7,8 @@
  *   3. tableRuns       — one run per row (wide strategy tables: one per row and strategy),
  *                        context from the row, then the headings, then figure file names,
  *                        then the document; presets joined by name
+ *   3b. applyStatements — what the report states outside its tables (launch and client
+ *                        commands, settings lists, GPU mentions), for what a run leaves open
  *   4. duplicates      — a run with the same preset and metrics as an earlier one is flagged
  */
 import type { Diagnostic } from '../../model/diagnostics';
@@ -14,9 +16,11 @@ import type { RunRecord } from '../../model/records';
 import { applyUserContext } from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import type { ParseOptions, ParseResult } from '../types';
+import { applyDocumentContext, type DocumentContext } from './document-context';
+import { type DocStatement, documentStatements } from './document-statements';
 import { type ReportPreset, readDocumentFacts } from './facts';
 import { isKeyValueTable, keyValueMetricRows, keyValueTableRun } from './key-value-table';
-import { scanReport } from './scan';
+import { headingsAt, type ScannedReport, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
@@ -54,6 +58,38 @@ function flagDuplicates(runs: RunRecord[], file: string, diagnostics: Diagnostic
       line: run.source.line,
     });
   }
+}
+
+/** The first cell of a table run's row (its label), when it has one. */
+function rowLabel(run: RunRecord, scan: ScannedReport): string | undefined {
+  const row = run.source.row;
+  if (row === undefined || (run.source.format !== 'pipe-table' && run.source.format !== 'html-table')) return undefined;
+  return scan.tables.find((t) => t.line === run.source.line)?.rows[row - 1]?.[0];
+}
+
+/**
+ * Stage 3b: what the report states outside its tables (document-context.ts), once every run is
+ * known (a setup section is one that holds none). A table whose runs all get a model from it
+ * no longer needs the note that its headings name none. Returns the lines of the statements used.
+ */
+function applyStatements(runs: RunRecord[], statements: DocStatement[], scan: ScannedReport, ctx: TableContext): Set<number> {
+  const doc: DocumentContext = {
+    statements,
+    runPaths: runs.map((r) => headingsAt(scan, r.source.line).map((h) => h.line)),
+    scan,
+    file: ctx.file,
+    diagnostics: ctx.diagnostics,
+    said: new Set(),
+    applied: new Set(),
+  };
+  for (const run of runs) applyDocumentContext(run, doc, rowLabel(run, scan));
+  const named = (line: number): boolean => runs.every((r) => r.source.line !== line || r.model !== undefined);
+  const kept = ctx.diagnostics.filter((d) => {
+    const m = d.code === 'context-missing' ? /^no model named in the headings above the table at line (\d+)/.exec(d.message) : null;
+    return !m || !named(Number(m[1]));
+  });
+  ctx.diagnostics.splice(0, ctx.diagnostics.length, ...kept);
+  return doc.applied;
 }
 
 export function parseMarkdownReport(text: string, opts: ParseOptions): ParseResult {
@@ -114,11 +150,13 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const outside = textRecords(lines, scan, ctx);
   runs.push(...mergeTextRuns(runs, outside.runs, ctx));
   runs.sort((a, b) => a.source.line - b.source.line);
+  const applied = applyStatements(runs, documentStatements(lines, scan), scan, ctx);
   flagDuplicates(runs, file, diagnostics);
   for (const run of runs) applyUserContext(run, opts);
 
   // Figures quoted in prose (observations, introductions) restate tables: reported once, not read.
-  const figures = scan.prose.filter((p) => /\d/.test(p.text));
+  // Lines whose settings the runs took (a `- **Max Tokens**: 128` list) are context, not skipped.
+  const figures = scan.prose.filter((p) => /\d/.test(p.text) && !applied.has(p.line));
   if (figures.length > 0) {
     const first = figures[0] as { line: number };
     const what = runs.length === 0 ? 'no result table found; ' : '';

@@ -12,13 +12,15 @@ import type { ClientSettings, Engine, RunRecord } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { SettingKey, SettingValue } from '../context/settings-vocabulary';
 import { modelName, strategyOf } from '../launch-command';
+import { chooseClient } from './client-choice';
 import { conflict, firstReport, type ScopedSetting, settingsFor } from './settings-scope';
 import { type ScopeState, sectionPath } from './state';
 
-/** Client settings of the client command in scope that the run does not state itself. */
+/** Client settings of the run's client command (client-choice.ts) that the run does not state itself. */
 export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[]): void {
-  const scoped = s.client;
+  const scoped = chooseClient(run, s);
   if (!scoped) return;
+  scoped.used = true;
   const { command, line } = scoped;
   const file = run.source.file;
   const client: ClientSettings = run.client ?? {};
@@ -52,11 +54,14 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
   if (Object.keys(client).length > 0) run.client = client;
 }
 
-interface Field {
+export interface SettingField {
+  /** The record path it fills (`client.concurrency`), also its provenance key. */
   path: string;
   get(run: RunRecord): SettingValue | undefined;
   set(run: RunRecord, v: SettingValue): void;
 }
+
+type Field = SettingField;
 
 function clientField(key: keyof ClientSettings): Field {
   return {
@@ -102,8 +107,13 @@ const FIELDS: Record<SettingKey, Field> = {
   temperature: clientField('temperature'),
 };
 
+/** The record field a setting fills (path, getter, setter). */
+export function settingField(key: SettingKey): SettingField {
+  return FIELDS[key];
+}
+
 /** Two statements of the same thing (`NVIDIA H100 80GB HBM3` and `H100`, `v0.8.5` and `0.8.5`). */
-function same(key: SettingKey, a: SettingValue, b: SettingValue): boolean {
+export function same(key: SettingKey, a: SettingValue, b: SettingValue): boolean {
   if (a === b) return true;
   if (key === 'gpu' || key === 'model' || key === 'version') {
     const x = String(a)

@@ -2,19 +2,24 @@
  * Context lines the console scanner reads into the scope besides headings, launch commands and
  * the stress script's lines: benchmark client commands, `docker run`, manifest `args:` /
  * `command:` / `image:` / `env:`, server argument dumps, engine versions, settings lines and
- * environment variables, and log timestamps. Each statement goes into the scope with where it
+ * environment variables, sentences that state a GPU, model or token lengths, a serving engine's
+ * start-up line (a server the runs may talk to), shell assignments (for the `${VAR}` of the
+ * commands after them), and log timestamps. Each statement goes into the scope with where it
  * was made (provenance); resolveRun applies what is in force to every run after it.
  */
-import { clientToolAt, readClientCommand } from '../context/client-command';
+import { type ClientTool, clientToolAt, readClientCommand } from '../context/client-command';
 import { launchFromArgs, looksLikeDockerRun, readDockerRun } from '../context/container';
 import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
 import { argsBlockAt, argumentDumpOf, envPairAt, imageOfLine, tagOfLine } from '../context/manifest';
+import { settingsOfProse } from '../context/prose-settings';
+import { serverOfLogLine } from '../context/server-log';
 import { codeSpans, type LineSetting, settingsOfFlags, settingsOfLine } from '../context/settings-line';
 import { type Setting, settingsOfPair } from '../context/settings-vocabulary';
-import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords } from '../launch-command';
+import { assignmentsOf, assignVariable, hasVariable, substitute } from '../context/shell-variables';
+import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords, stripPrompt } from '../launch-command';
 import { addSetting } from './settings-scope';
-import { enterLaunch, type ScopeState, sectionPath } from './state';
+import { addServer, enterClient, enterLaunch, type ScopeState, sectionPath } from './state';
 
 /** How far below an `image:` line its `args:` / `tag:` may be. */
 const IMAGE_REACH = 60;
@@ -47,14 +52,14 @@ export function joinContinued(lines: readonly string[], i: number, final: boolea
   return { text, end: k };
 }
 
-function add(s: ScopeState, settings: readonly Setting[], line: number, source: (s: Setting) => string): void {
+function add(s: ScopeState, settings: readonly Setting[], line: number, source: (s: Setting) => string, server = false): void {
   if (settings.length === 0) return;
   const path = sectionPath(s);
-  for (const st of settings) addSetting(s.settings, st, line, path, source(st));
+  for (const st of settings) addSetting(s.settings, st, line, path, source(st), { server });
 }
 
-function addNamed(s: ScopeState, settings: readonly LineSetting[], line: number, kind: string): void {
-  add(s, settings, line, (st) => `${kind} at line ${line} (${(st as LineSetting).name})`);
+function addNamed(s: ScopeState, settings: readonly LineSetting[], line: number, kind: string, server = false): void {
+  add(s, settings, line, (st) => `${kind} at line ${line} (${(st as LineSetting).name})`, server);
 }
 
 function addVersion(s: ScopeState, v: EngineVersion, line: number): void {
@@ -63,6 +68,15 @@ function addVersion(s: ScopeState, v: EngineVersion, line: number): void {
 
 function launch(s: ScopeState, l: LaunchCommand, line: number): void {
   enterLaunch(s, l, line);
+}
+
+/** `text` with the shell variables assigned so far replaced (unassigned ones stay as written). */
+function withVars(s: ScopeState, text: string): string {
+  return hasVariable(text) ? substitute(text, (name) => s.vars.get(name)?.value).text : text;
+}
+
+function client(s: ScopeState, text: string, tool: ClientTool, line: number): void {
+  enterClient(s, readClientCommand(withVars(s, text), tool), line);
 }
 
 /** The words of a bare launcher just above `args:` (a manifest's `command:` with no flags), to join them. */
@@ -80,8 +94,7 @@ function multiLine(lines: readonly string[], i: number, line: number, final: boo
   if (tool) {
     const joined = joinContinued(lines, i, final);
     if (joined === 'wait') return 0;
-    const headingLevel = s.headings[s.headings.length - 1]?.level ?? 0;
-    s.client = { command: readClientCommand(joined.text, tool.tool), line, headingLevel };
+    client(s, joined.text, tool.tool, line);
     return joined.end - i + 1;
   }
   if (looksLikeDockerRun(text)) {
@@ -132,8 +145,7 @@ function codeSpanCommands(text: string, line: number, s: ScopeState): boolean {
     }
     const tool = clientToolAt(span);
     if (tool) {
-      const headingLevel = s.headings[s.headings.length - 1]?.level ?? 0;
-      s.client = { command: readClientCommand(span, tool.tool), line, headingLevel };
+      client(s, span, tool.tool, line);
       found = true;
     }
   }
@@ -159,9 +171,11 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
   const dump = argumentDumpOf(text);
   if (dump) {
     const kind = dump.engine ? `${dump.engine} server arguments` : dump.kind;
-    addNamed(s, dump.settings, line, kind);
+    // A server's logged arguments describe the server then running: the next launch ends them.
+    const server = dump.kind === 'server arguments';
+    addNamed(s, dump.settings, line, kind, server);
     const engine = dump.engine;
-    if (engine) add(s, [{ key: 'engine', value: engine }], line, () => `${kind} at line ${line}`);
+    if (engine) add(s, [{ key: 'engine', value: engine }], line, () => `${kind} at line ${line}`, server);
     const version = engineVersionOf(text);
     if (version) addVersion(s, version, line);
     return true;
@@ -185,12 +199,31 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
     s.versionAsked = { engine: ask, line };
     return true;
   }
-  const settings = settingsOfLine(text);
-  if (settings) {
-    addNamed(s, settings.settings, line, settings.kind);
-    return true;
-  }
-  return false;
+  const settings = settingsOfLine(withVars(s, text));
+  if (settings) addNamed(s, settings.settings, line, settings.kind);
+  // Prose adds what the line's `key: value` form does not state (`Test condition: qps=64 … on 8*H20`).
+  const prose = settingsOfProse(text).filter((p) => !settings?.settings.some((o) => o.key === p.key));
+  if (prose.length > 0) addNamed(s, prose, line, 'prose');
+  return settings !== undefined || prose.length > 0;
+}
+
+/** A serving engine's start-up line: the server the runs after it may have talked to. */
+function serverLine(text: string, line: number, s: ScopeState): boolean {
+  const server = serverOfLogLine(text);
+  if (!server) return false;
+  addServer(s, {
+    engine: server.engine,
+    line,
+    ...(server.port !== undefined ? { port: server.port } : {}),
+    source: `server log at line ${line} ("${server.text}")`,
+  });
+  return true;
+}
+
+/** Shell assignments (`export MODEL_PATH=…`, behind a prompt too) are remembered for the commands after them. */
+function rememberVariables(text: string, line: number, s: ScopeState): void {
+  if (text.indexOf('=') < 0) return;
+  for (const a of assignmentsOf(stripPrompt(text))) assignVariable(s.vars, a.name, a.value, line);
 }
 
 /**
@@ -202,9 +235,11 @@ export function readContextLine(lines: readonly string[], i: number, line: numbe
   const text = lines[i] ?? '';
   const ts = timestampOfLine(text);
   if (ts !== undefined) s.timestamp = { value: ts, line };
+  rememberVariables(text, line, s);
   const n = multiLine(lines, i, line, final, s);
   if (n !== -1) return n;
   if (text.indexOf('`') >= 0 && codeSpanCommands(text, line, s)) return 1;
-  if (oneLine(text, line, s)) return 1;
+  const server = serverLine(text, line, s);
+  if (oneLine(text, line, s) || server) return 1;
   return ts !== undefined ? 1 : -1;
 }

@@ -8,7 +8,7 @@
 import type { ApiKind, Engine, Mode } from '../../model/records';
 import { TextCache } from '../../model/text-cache';
 
-export type ContextLineKind = 'comment' | 'banner' | 'separator';
+export type ContextLineKind = 'comment' | 'banner' | 'separator' | 'caption';
 
 export interface ContextLine {
   kind: ContextLineKind;
@@ -19,8 +19,19 @@ export interface ContextLine {
 const BANNER = /^\s*\/\*+\s*(.*?)\s*\*+\/\s*$/;
 const COMMENT = /^\s*\/\/\s*(.*?)\s*$/;
 const SEPARATOR = /^\s*([-=*~#])\1{2,}\s*(.*?)\s*[-=*~#]{3,}\s*$/;
+/**
+ * A caption naming whose output follows: `` - `sglang` output: ``, `vLLM Output:`, `**Evalscope:**`.
+ * Only an engine's or a benchmark tool's name, marked (bold, code) or followed by `output`/`results`:
+ * other captions (`Before this PR:`) are prose, and a bare `vllm:` is a YAML key.
+ */
+const CAPTION_NAME = '(vllm|sg-?lang|tgi|trt-?llm|tensorrt-llm|evalscope|genai-perf|aiperf|guidellm)';
+const CAPTION_WORD = '\\s+(?:output|outputs|result|results|log|logs|run)';
+const CAPTION = new RegExp(
+  `^\\s*(?:[-*]\\s+)?(?:(?:\\*\\*|\`)${CAPTION_NAME}(?:\\*\\*|\`)?(?:${CAPTION_WORD})?|${CAPTION_NAME}${CAPTION_WORD})\\s*[:：]\\s*(?:\\*\\*)?\\s*$`,
+  'i',
+);
 
-/** A comment, banner or separator line; undefined for anything else (including bare rules). */
+/** A comment, banner, separator or caption line; undefined for anything else (including bare rules). */
 export function classifyContextLine(line: string): ContextLine | undefined {
   if (line.length > 500) return undefined;
   let m = BANNER.exec(line);
@@ -29,7 +40,10 @@ export function classifyContextLine(line: string): ContextLine | undefined {
   if (m) return m[1] && !/^\S+\.\S+\//.test(m[1]) ? { kind: 'comment', text: m[1] } : undefined;
   m = SEPARATOR.exec(line);
   if (m?.[2] && /[\p{L}\p{N}]/u.test(m[2])) return { kind: 'separator', text: m[2] };
-  return undefined;
+  if (line.length > 60 || !/[:：]/.test(line)) return undefined;
+  m = CAPTION.exec(line);
+  const name = m?.[1] ?? m?.[2];
+  return name ? { kind: 'caption', text: name } : undefined;
 }
 
 function normalise(label: string): string {

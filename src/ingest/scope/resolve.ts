@@ -9,7 +9,9 @@
  *  - parallelism: launch command (unset tp/dp/pp are the engine default 1, said so) > for
  *    runs in the same section as an nvidia-smi dump, its busy GPUs > absent;
  *  - hardware: the latest nvidia-smi dump anywhere earlier in the file;
- *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw).
+ *  - duration: the table's `Total Test Duration` > `Test completed in` (both kept in raw);
+ *  - last, for a run with no launch command in force: what the server it talked to says
+ *    (servers.ts), only where nothing above gave a value.
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
@@ -19,11 +21,13 @@ import { setOwn } from '../../model/safe-keys';
 import { type LaunchCommand, modelName, strategyOf } from '../launch-command';
 import type { PartialRun } from '../types';
 import * as stated from './apply-settings';
+import { anyClient } from './client-choice';
 import { busyGpusCached, envTexts, hardwareOfEnvCached } from './dump-hardware';
 import { inKeyOrder } from './key-order';
 import { apiOfHeading, apiOfUrl, engineOfUrlPort } from './labels';
 import { assignOwn, copyOwn, hasKeys } from './plain-copy';
 import { launchTexts, namedEngine, type ScopeAnswers, scopeAnswers } from './scope-answers';
+import { applyServers } from './servers';
 import { conflict } from './settings-scope';
 import { currentSectionId, type ScopedLaunch, type ScopeState } from './state';
 
@@ -65,6 +69,8 @@ export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnosti
   takeCompletedIn(r);
   takeWarmupComment(r);
   applyStated(r.run, s, diagnostics);
+  // Last: it fills only what nothing above gave.
+  applyServers(r.run, s, diagnostics);
   return inKeyOrder(r.run);
 }
 
@@ -137,7 +143,7 @@ function resolveClient({ p, s, run, file, line, diagnostics }: Resolving): void 
     s.preamble = undefined;
   }
   if (client) run.client = client;
-  if (s.client) applyClientCommand(run, s, diagnostics);
+  if (anyClient(s)) applyClientCommand(run, s, diagnostics);
 }
 
 /** `client.<key>` provenance keys, built once per key rather than once per run. */

@@ -29,6 +29,8 @@ export interface ScopedSetting {
   used: boolean;
   /** A heading's statement: about its own section only, never carried past it. */
   sectionOnly?: boolean;
+  /** A running server's logged arguments: about that server only, ended by the next launch command. */
+  server?: boolean;
 }
 
 export interface SettingsScope {
@@ -65,13 +67,19 @@ export function addSetting(
   line: number,
   path: readonly number[],
   source: string,
-  sectionOnly = false,
+  kind: { sectionOnly?: boolean; server?: boolean } = {},
 ): void {
   scope.list = scope.list.filter((s) => !(sameSlot(s, setting) && samePath(s.path, path)));
   const scoped: ScopedSetting = { key: setting.key, value: setting.value, line, path: [...path], source, used: false };
   if (setting.engine) scoped.engine = setting.engine;
-  if (sectionOnly) scoped.sectionOnly = true;
+  if (kind.sectionOnly) scoped.sectionOnly = true;
+  if (kind.server) scoped.server = true;
   scope.list.push(scoped);
+}
+
+/** A new server was launched: what the previous one's logged arguments said no longer holds. */
+export function endServerStatements(scope: SettingsScope): void {
+  if (scope.list.some((s) => s.server)) scope.list = scope.list.filter((s) => !s.server);
 }
 
 /**

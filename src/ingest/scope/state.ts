@@ -2,15 +2,19 @@
  * The scope the console scanner carries through a file in DOCUMENT order (never by
  * timestamp): heading path, the current segment's labels (comments, banners, separators since
  * the last heading or launch), the launch command in force, the latest nvidia-smi dump, the
- * stress script's invocation and preamble, and a pending `Test completed in` line.
+ * stress script's invocation and preamble, a pending `Test completed in` line, the client
+ * commands in scope (and those carried from sections without runs), the servers seen, and the
+ * shell variables assigned so far.
  * Plain data, so the streaming reader can carry it from one chunk to the next.
  */
 import type { ClientSettings, Engine, EnvRecord } from '../../model/records';
 import type { ClientCommand } from '../context/client-command';
 import { settingsOfHeading } from '../context/heading-settings';
+import type { VariableMap } from '../context/shell-variables';
 import type { LaunchCommand } from '../launch-command';
 import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
-import { addSetting, closeSections, newSettingsScope, type SettingsScope } from './settings-scope';
+import { withVariables } from './launch-variables';
+import { addSetting, closeSections, endServerStatements, newSettingsScope, type SettingsScope } from './settings-scope';
 
 export interface Heading {
   level: number;
@@ -27,6 +31,27 @@ export interface ScopedLaunch {
   line: number;
   /** Level of the deepest heading it was under (0 = none). */
   headingLevel: number;
+  /** The deepest heading it was under, for provenance once it is carried. */
+  section?: string;
+  /** Whether a run has been resolved with it in force. */
+  used?: boolean;
+  /** Shell variables it refers to that the file never assigned (its model, say, is then absent). */
+  unresolved?: string[];
+}
+
+/**
+ * A server the file started or showed running: a launch command no run of its own section used
+ * (a deployment section before the results), or a server's log line (`Starting vLLM API server
+ * on http://…:8000`). Runs after it that state no server of their own may be this server's.
+ */
+export interface ServerSeen {
+  engine: Engine;
+  /** 1-based line. */
+  line: number;
+  port?: number;
+  launch?: ScopedLaunch;
+  /** Provenance of what it gives (`launch command at line 13 (section "Deployment", no run of its own)`). */
+  source: string;
 }
 
 export interface ScopedEnv {
@@ -54,6 +79,8 @@ export interface ScopedClient {
   /** 1-based line of the command. */
   line: number;
   headingLevel: number;
+  /** Whether a run has taken its settings. */
+  used?: boolean;
 }
 
 export interface ScopeState {
@@ -70,7 +97,16 @@ export interface ScopeState {
   warmup?: { line: number; text: string };
   /** Settings stated in the document (settings-scope.ts). */
   settings: SettingsScope;
+  /** The current client command: the latest, until a heading of its level or higher. */
   client?: ScopedClient;
+  /** Client commands in scope, in document order (client-choice.ts picks a run's). */
+  clients: ScopedClient[];
+  /** Client commands of closed sections that no run used (a `## Command` section before `## Results`). */
+  carriedClients: ScopedClient[];
+  /** Servers started or seen earlier in the file, in document order (servers.ts). */
+  servers: ServerSeen[];
+  /** Shell variables assigned so far (`export MODEL_PATH=…`). */
+  vars: VariableMap;
   /** The latest full date-time printed in the log (a log line, a `date` line). */
   timestamp?: { value: string; line: number };
   /** A date in the file's name (`nightly-2025-03-14.log`): the runs' date when the log prints none. */
@@ -82,7 +118,63 @@ export interface ScopeState {
 }
 
 export function newScopeState(): ScopeState {
-  return { inFence: false, headings: [], nextHeadingId: 1, segment: [], settings: newSettingsScope() };
+  return {
+    inFence: false,
+    headings: [],
+    nextHeadingId: 1,
+    segment: [],
+    settings: newSettingsScope(),
+    clients: [],
+    carriedClients: [],
+    servers: [],
+    vars: new Map(),
+  };
+}
+
+/** How many servers and carried client commands a scope keeps (the latest). */
+const KEPT = 16;
+
+function pushBounded<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > KEPT) list.splice(0, list.length - KEPT);
+}
+
+/** Records a server seen in the file (servers.ts chooses among them). */
+export function addServer(s: ScopeState, server: ServerSeen): void {
+  pushBounded(s.servers, server);
+}
+
+/** A launch leaves scope: one no run used describes a server the runs after it may be talking to. */
+function retireLaunch(s: ScopeState, l: ScopedLaunch): void {
+  if (l.used) return;
+  const port = l.launch.flags.port;
+  const where = l.section !== undefined ? `section "${l.section}", no run of its own` : 'no run after it in its scope';
+  addServer(s, {
+    engine: l.launch.engine,
+    line: l.line,
+    ...(typeof port === 'number' ? { port } : {}),
+    launch: l,
+    source: `launch command at line ${l.line} (${where})`,
+  });
+}
+
+/** A benchmark client command: the current one; those before it in scope stay for a run they fit better. */
+export function enterClient(s: ScopeState, command: ClientCommand, line: number): void {
+  const scoped: ScopedClient = { command, line, headingLevel: s.headings[s.headings.length - 1]?.level ?? 0 };
+  pushBounded(s.clients, scoped);
+  s.client = scoped;
+}
+
+/** Client commands a heading of `level` ends; those no run used are carried to the sections after. */
+function closeClients(s: ScopeState, level: number): void {
+  if (s.clients.length === 0) return;
+  const kept: ScopedClient[] = [];
+  for (const c of s.clients) {
+    if (level > c.headingLevel) kept.push(c);
+    else if (!c.used) pushBounded(s.carriedClients, c);
+  }
+  s.clients = kept;
+  if (s.client && level <= s.client.headingLevel) s.client = undefined;
 }
 
 /** Heading ids from the top: the section a line belongs to. */
@@ -102,10 +194,13 @@ export function enterHeading(s: ScopeState, level: number, text: string, line: n
   const stated = settingsOfHeading(text);
   if (stated.length > 0) {
     const path = sectionPath(s);
-    for (const st of stated) addSetting(s.settings, st, line, path, `heading "${text}" at line ${line}`, true);
+    for (const st of stated) addSetting(s.settings, st, line, path, `heading "${text}" at line ${line}`, { sectionOnly: true });
   }
-  if (s.launch && level <= s.launch.headingLevel) s.launch = undefined;
-  if (s.client && level <= s.client.headingLevel) s.client = undefined;
+  if (s.launch && level <= s.launch.headingLevel) {
+    retireLaunch(s, s.launch);
+    s.launch = undefined;
+  }
+  closeClients(s, level);
   s.segment = [];
   s.completed = undefined;
   s.warmup = undefined;
@@ -117,7 +212,13 @@ export function enterHeading(s: ScopeState, level: number, text: string, line: n
  * keeps a banner or separator that introduces it (`/**** Now compare with 2 GPUs ****` + launch).
  */
 export function enterLaunch(s: ScopeState, launch: LaunchCommand, line: number): void {
-  s.launch = { launch, line, headingLevel: s.headings[s.headings.length - 1]?.level ?? 0 };
+  if (s.launch) retireLaunch(s, s.launch);
+  endServerStatements(s.settings);
+  const heading = s.headings[s.headings.length - 1];
+  const resolved = withVariables(launch, s.vars);
+  s.launch = { launch: resolved.launch, line, headingLevel: heading?.level ?? 0 };
+  if (heading) s.launch.section = heading.text;
+  if (resolved.unresolved.length > 0) s.launch.unresolved = resolved.unresolved;
   s.segment = s.segment.filter((l) => l.kind !== 'comment');
   s.warmup = undefined;
 }

@@ -1,0 +1,78 @@
+/**
+ * Which benchmark client command a run was produced by, when the document shows several:
+ *   1. a tool's own result block takes a command of that tool (a vLLM `bench serve` block after
+ *      a `vllm bench serve` and an `evalscope perf` command takes the first);
+ *   2. of the commands in scope, the current one and the earlier ones no run has used yet
+ *      (commands written one after the other, then their results); for a tool's block, else
+ *      that tool's latest command in scope;
+ *   3. with none in scope, the latest command of a closed section no run used (a `## Command`
+ *      section before `## Results`);
+ *   4. of several left, those whose flags agree with the run's own settings (two commands with
+ *      `--parallel 1` and `--parallel 10`, then a result of concurrency 1), then the latest.
+ */
+import type { ClientSettings, RunRecord } from '../../model/records';
+import type { ClientTool } from '../context/client-command';
+import type { ScopedClient, ScopeState } from './state';
+
+type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm';
+
+const TOOL_FAMILY: Record<ClientTool, Family> = {
+  'vllm-bench': 'serving',
+  'sglang-bench': 'serving',
+  'genai-perf': 'nvidia',
+  perf_analyzer: 'nvidia',
+  aiperf: 'nvidia',
+  evalscope: 'evalscope',
+  guidellm: 'guidellm',
+};
+
+/** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
+const FORMAT_FAMILY: Record<string, Family> = {
+  'vllm-bench': 'serving',
+  'sglang-bench': 'serving',
+  'sglang-bench-jsonl': 'serving',
+  'genai-perf': 'nvidia',
+  aiperf: 'nvidia',
+  evalscope: 'evalscope',
+  guidellm: 'guidellm',
+};
+
+const COMPARED: ReadonlyArray<keyof ClientSettings> = [
+  'concurrency',
+  'total_requests',
+  'input_len',
+  'output_len',
+  'request_rate',
+  'max_tokens',
+];
+
+/** Whether the command's flags say nothing the run's own settings contradict. */
+function agrees(c: ScopedClient, own: ClientSettings | undefined): boolean {
+  if (!own) return true;
+  return COMPARED.every((k) => own[k] === undefined || c.command.client[k] === undefined || own[k] === c.command.client[k]);
+}
+
+/** The client command a run takes its client settings from (see the file's comment), or undefined. */
+export function chooseClient(run: RunRecord, s: ScopeState): ScopedClient | undefined {
+  const family = FORMAT_FAMILY[run.source.format];
+  const ofTool = (c: ScopedClient): boolean => family === undefined || TOOL_FAMILY[c.command.tool] === family;
+  const inScope = s.clients.filter(ofTool);
+  let pool = inScope.filter((c) => c === s.client || !c.used);
+  // A tool's block after another tool's command: its own tool's latest command, used or not.
+  if (pool.length === 0 && family !== undefined) pool = inScope.slice(-1);
+  if (pool.length === 0) {
+    const carried = s.carriedClients.filter(ofTool);
+    const last = carried[carried.length - 1];
+    return last && agrees(last, run.client) ? last : undefined;
+  }
+  if (pool.length > 1) {
+    const fitting = pool.filter((c) => agrees(c, run.client));
+    if (fitting.length > 0) pool = fitting;
+  }
+  return pool[pool.length - 1];
+}
+
+/** Whether any client command may apply to a run (a cheap test before choosing). */
+export function anyClient(s: ScopeState): boolean {
+  return s.clients.length > 0 || s.carriedClients.length > 0;
+}
