@@ -4,9 +4,10 @@
  * runs of blank display columns, a `────` rule under the header). A table runs to a blank
  * line or an end marker (`╵`).
  */
+import { hasUnit, unitTable } from '../glyphs';
 import * as textWidth from '../text-width';
 import * as frameLines from './frame';
-import { groupBetweenDividers, joinRows } from './row-grouping';
+import { groupBetweenDividers, joinRows, twoColumnLinesAreRows } from './row-grouping';
 import * as sections from './sections';
 import { findTitle } from './title';
 import { type Cells, type Divider, type Frame, type TextTable, textTable } from './types';
@@ -20,30 +21,39 @@ const { decoratedLabel } = sections;
 /** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
 export const MINIMAL_EDGE = /^\s*╷[\s╷]*$/;
 const MINIMAL_JUNCTION = new Set([...'┼┿╋╪╇']);
-/** The units a minimal rule is drawn with (by unit: looking one up makes no one-character string). */
-const RULE_UNITS = new Set([...'─━╶╴╺╸┼┿╋╪╇'].map((c) => c.charCodeAt(0)));
-const THREE_DASHES = /[─━][^─━]*[─━][^─━]*[─━]/;
+/** The units a minimal rule is drawn with. */
+const RULE_UNITS = unitTable(new Set([...'─━╶╴╺╸┼┿╋╪╇']));
 /** tabulate's `simple` rule: a run of `-` over each column, two spaces between them. */
 const DASH_GROUPS = /^\s*-{2,}(?: {2,}-{2,})+\s*$/;
-/** A rule under a minimal header: rule glyphs and whitespace only. */
-const MINIMAL_RULE = /^\s*[─━╶╴╺╸┼┿╋╪╇][─━╶╴╺╸┼┿╋╪╇\s]*$/;
 /** Whether a code point is whitespace or a divider `│`/`┃`: what is not a cell's text. */
 function isBlank(cp: number): boolean {
   return cp === 0x2502 || cp === 0x2503 || isSpaceCode(cp);
 }
 const BOX_LINE = /[─━┏┌╭╔+]/;
+/** rich MINIMAL's bottom edge (`   ╵   ╵`): the table's end. */
+const END_MARKER = /^[\s╵]+$/;
 const DIVIDER = /[│┃]/;
 
 /** The rule under a minimal/simple table's header at `lines[k]` (trailing space trimmed): at least three `─`/`━`. */
 export function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
   if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
-  const lead = l.charCodeAt(firstNonSpace(l));
+  const at = firstNonSpace(l);
+  const lead = l.charCodeAt(at);
   if (lead === 0x2d) return DASH_GROUPS.test(l) ? l.trimEnd() : undefined; // -
-  if (!RULE_UNITS.has(lead) || !MINIMAL_RULE.test(l)) return undefined;
-  const rule = l.trimEnd();
-  if (rule.trim().length < 3 || !THREE_DASHES.test(rule)) return undefined;
-  return rule;
+  // By char code, with no copy: asked of every body line (two regexes and a trim were 4 % of
+  // reading the bench log), and most lines are ruled out by their first unit.
+  if (!hasUnit(RULE_UNITS, lead)) return undefined;
+  let end = l.length;
+  while (end > at && isSpaceCode(l.charCodeAt(end - 1))) end--;
+  if (end - at < 3) return undefined;
+  let dashes = 0;
+  for (let c = at; c < end; c++) {
+    const u = l.charCodeAt(c);
+    if (u === 0x2500 || u === 0x2501) dashes++;
+    else if (!hasUnit(RULE_UNITS, u) && !isSpaceCode(u)) return undefined;
+  }
+  return dashes < 3 ? undefined : l.trimEnd();
 }
 
 /** Whether a line shows columns: a divider between text, or two spaces between text. */
@@ -79,18 +89,24 @@ interface MinimalBody {
 /** Body lines from `from`: up to a blank line or an end marker (`╵`); rules between rows are skipped, dividers noted. */
 function collectBody(lines: readonly string[], from: number): MinimalBody {
   const found: MinimalBody = { body: [], dividers: [], next: lines.length, ended: false };
-  const end = (next: number): MinimalBody => ({ ...found, next, ended: true });
   for (let j = from; j < lines.length; j++) {
     const l = lines[j] ?? '';
     const lead = firstNonSpace(l);
-    if (lead === l.length) return end(j);
-    if (l[lead] === '╵' && /^[\s╵]+$/.test(l)) return end(j + 1);
+    const end = lead === l.length ? j : l.charCodeAt(lead) === 0x2575 && END_MARKER.test(l) ? j + 1 : undefined; // ╵
+    if (end !== undefined) {
+      found.next = end;
+      found.ended = true;
+      return found;
+    }
     if (minimalRuleAt(lines, j) !== undefined) continue;
     const label = decoratedLabel(l);
     if (label !== undefined) found.dividers.push({ label, line: j, after: found.body.length });
     // An indented line continues the table whatever its columns.
-    else if (lead === 0 && !minimalColumns(l)) return end(j);
-    else found.body.push({ line: j, text: l.trimEnd() });
+    else if (lead === 0 && !minimalColumns(l)) {
+      found.next = j;
+      found.ended = true;
+      return found;
+    } else found.body.push({ line: j, text: l.trimEnd() });
   }
   return found;
 }
@@ -103,6 +119,12 @@ function collectBody(lines: readonly string[], from: number): MinimalBody {
 function filledColumns(lines: readonly string[]): boolean[] {
   const filled: boolean[] = [];
   for (const x of lines) {
+    if (!NOT_ONE_COLUMN.test(x)) {
+      // Every unit is a code point one column wide: a column is a unit index (most lines; the
+      // walk below was 6 % of reading the bench log's tables).
+      for (let i = 0; i < x.length; i++) if (!isBlank(x.charCodeAt(i))) filled[i] = true;
+      continue;
+    }
     let col = 0;
     let lastStart = -1;
     for (let i = 0; i < x.length; i++) {
@@ -136,12 +158,16 @@ function blankRunBounds(all: readonly string[], width: number): number[] {
   return bounds;
 }
 
-const DIVIDER_AT_END = /^[│┃]|[│┃]$/;
-
-/** `text` less whitespace and `│`/`┃` at both ends. */
-function trimCell(text: string): string {
-  const t = text.trim();
-  return DIVIDER_AT_END.test(t) ? t.replace(/^[\s│┃]+|[\s│┃]+$/g, '') : t;
+/** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
+function trimCell(line: string, from: number, to: number): string {
+  while (from < to && isBlank(line.charCodeAt(from))) from++;
+  if (from >= to) return '';
+  // The padding after the text is long: native trimEnd strips it, unless a divider is left.
+  const cell = line.slice(from, to).trimEnd();
+  const last = cell.charCodeAt(cell.length - 1);
+  if (last !== 0x2502 && last !== 0x2503) return cell;
+  while (to > from && isBlank(line.charCodeAt(to - 1))) to--;
+  return line.slice(from, to);
 }
 
 /** The cells of a line: the code points starting in display columns `[bounds[k], bounds[k + 1])`, trimmed (trimCell). */
@@ -152,7 +178,11 @@ function splitMinimal(line: string, bounds: readonly number[]): string[] {
   for (let k = 0; k + 1 < bounds.length; k++) {
     const from = bounds[k]!;
     const to = bounds[k + 1]!;
-    cells.push(trimCell(oneColumn ? line.slice(from, to) : sliceColumns(line, from, to)));
+    if (oneColumn) cells.push(trimCell(line, from, Math.min(to, line.length)));
+    else {
+      const text = sliceColumns(line, from, to);
+      cells.push(trimCell(text, 0, text.length));
+    }
   }
   return cells;
 }
@@ -168,38 +198,62 @@ function ruleEdges(rule: string): [number, number] {
   return [/[╶╺]/.test(rule[first] ?? '') ? first : first - 1, /[╴╸]/.test(rule[last] ?? '') ? last : last + 1];
 }
 
-/** Reads the minimal/simple table at `at` (its header line, or the `╷` edge above it). */
-export function readMinimal(lines: readonly string[], at: number): TextTable | undefined {
+/** Display width of the widest of `texts`. */
+function widest(texts: readonly string[]): number {
+  let width = 0;
+  for (const x of texts) width = Math.max(width, displayWidth(x));
+  return width;
+}
+
+/** The rows of a minimal table from its split lines (`split[0]` the header), grouped between its dividers. */
+function minimalRows(body: MinimalBody, split: readonly string[][], widths: readonly number[], plain: boolean) {
+  const lines = split.slice(1);
+  // One row a line, as groupBodyLines would group them, without a Cells object a line (the
+  // two-column tables of the bench log: a third of reading its minimal tables).
+  if (plain && body.dividers.length === 0 && widths.length === 2 && twoColumnLinesAreRows(lines, widths))
+    return { rows: lines, rowLines: body.body.map((b) => b.line), sections: [] };
+  const cells = body.body.map((b, r): Cells => ({ line: b.line, cells: lines[r]!, span: [], ok: true }));
+  const { grouped, sections } = groupBetweenDividers(cells, [], body.dividers, widths);
+  return { rows: joinRows(grouped, widths.length, widths), rowLines: grouped.map((g) => g.line), sections };
+}
+
+/**
+ * Reads the minimal/simple table at `at` (its header line, or the `╷` edge above it).
+ * `plain`: take a two-column table's lines as its rows when they are (false only to compare
+ * with the general grouping in tests).
+ */
+export function readMinimal(lines: readonly string[], at: number, plain = true): TextTable | undefined {
   const edge = MINIMAL_EDGE.test(lines[at] ?? '') ? at : undefined;
   const i = edge === undefined ? at : at + 1;
   const rule = minimalRuleAt(lines, i + 1);
   if (rule === undefined) return undefined;
-  const { body, dividers, next, ended } = collectBody(lines, i + 2);
-  const all = [lines[i] ?? '', ...body.map((b) => b.text)];
+  const body = collectBody(lines, i + 2);
+  const all = [lines[i] ?? '', ...body.body.map((b) => b.text)];
   // Column boundaries: the rule's junctions (MINIMAL), else the blank runs (SIMPLE).
   const junctions: number[] = [];
   for (let k = 0; k < rule.length; k++) if (MINIMAL_JUNCTION.has(rule[k] ?? '')) junctions.push(k);
-  const width = Math.max(displayWidth(rule), ...all.map((x) => displayWidth(x)));
+  const width = Math.max(displayWidth(rule), widest(all));
   const bounds = junctions.length > 0 ? [0, ...junctions, Infinity] : blankRunBounds(all, width);
   if (bounds.length < 3) return undefined; // no blank run between columns: not a table
   const split = all.map((x) => splitMinimal(x, bounds));
   const [left, right] = ruleEdges(rule);
-  const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
-  const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
-  const { grouped, sections } = groupBetweenDividers(cells, [], dividers, widths);
+  const { rows, rowLines, sections } = minimalRows(body, split, contentWidths([left, ...bounds.slice(1, -1), right]), plain);
   const header = split[0]!;
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
   const title = findTitle(lines, edge ?? i, frame);
+  const style = junctions.length > 0 || all.some((x) => DIVIDER.test(x)) ? 'minimal' : 'simple';
+  const topLine = edge ?? i;
+  const startLine = title ? title.line : topLine;
   return textTable(
     {
-      startLine: title ? title.line : (edge ?? i),
-      next,
+      startLine,
+      next: body.next,
       header,
-      rows: joinRows(grouped, bounds.length - 1, widths),
-      rowLines: grouped.map((g) => g.line),
-      style: junctions.length > 0 || all.some((x) => DIVIDER.test(x)) ? 'minimal' : 'simple',
-      truncated: !ended,
-      topLine: edge ?? i,
+      rows,
+      rowLines,
+      style,
+      truncated: !body.ended,
+      topLine,
       headerLines: [header],
       issues: [],
       sections,
