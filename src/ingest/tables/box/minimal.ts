@@ -20,7 +20,7 @@ const { decoratedLabel } = sections;
 
 /** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
 export const MINIMAL_EDGE = /^\s*╷[\s╷]*$/;
-const MINIMAL_JUNCTION = new Set([...'┼┿╋╪╇']);
+const MINIMAL_JUNCTION = unitTable(new Set([...'┼┿╋╪╇']));
 /** The units a minimal rule is drawn with. */
 const RULE_UNITS = unitTable(new Set([...'─━╶╴╺╸┼┿╋╪╇']));
 /** tabulate's `simple` rule: a run of `-` over each column, two spaces between them. */
@@ -116,20 +116,21 @@ function collectBody(lines: readonly string[], from: number): MinimalBody {
  * there, or a second code point after a zero-width one). A wide character's right half and
  * the columns past a line's end are not filled.
  */
-function filledColumns(lines: readonly string[]): boolean[] {
-  const filled: boolean[] = [];
-  for (const x of lines) {
-    if (!NOT_ONE_COLUMN.test(x)) {
+function filledColumns(lines: readonly Measured[], width: number): Uint8Array {
+  // Typed, not an array grown by index: most lines leave holes at their start.
+  const filled = new Uint8Array(width + 1);
+  for (const { text: x, oneColumn } of lines) {
+    if (oneColumn) {
       // Every unit is a code point one column wide: a column is a unit index (most lines; the
       // walk below was 6 % of reading the bench log's tables).
-      for (let i = 0; i < x.length; i++) if (!isBlank(x.charCodeAt(i))) filled[i] = true;
+      for (let i = 0; i < x.length; i++) if (!isBlank(x.charCodeAt(i))) filled[i] = 1;
       continue;
     }
     let col = 0;
     let lastStart = -1;
     for (let i = 0; i < x.length; i++) {
       const cp = x.codePointAt(i) ?? 0;
-      if (col === lastStart || !isBlank(cp)) filled[col] = true;
+      if (col === lastStart || !isBlank(cp)) filled[col] = 1;
       lastStart = col;
       col += cpWidth(cp);
       if (cp > 0xffff) i++;
@@ -139,8 +140,8 @@ function filledColumns(lines: readonly string[]): boolean[] {
 }
 
 /** SIMPLE column boundaries: the middle of each run of two or more blank columns (or of one holding a divider). */
-function blankRunBounds(all: readonly string[], width: number): number[] {
-  const filled = filledColumns(all);
+function blankRunBounds(all: readonly Measured[], width: number): number[] {
+  const filled = filledColumns(all, width);
   const bounds = [0];
   let c = 0;
   while (c < width) {
@@ -150,7 +151,7 @@ function blankRunBounds(all: readonly string[], width: number): number[] {
     }
     let e = c;
     while (e < width && !filled[e]) e++;
-    const divides = e - c >= 2 || all.some((x) => DIVIDER.test(sliceColumns(x, c, e)));
+    const divides = e - c >= 2 || all.some((x) => DIVIDER.test(sliceColumns(x.text, c, e)));
     if (divides && e < width) bounds.push(Math.floor((c + e) / 2));
     c = e;
   }
@@ -171,9 +172,8 @@ function trimCell(line: string, from: number, to: number): string {
 }
 
 /** The cells of a line: the code points starting in display columns `[bounds[k], bounds[k + 1])`, trimmed (trimCell). */
-function splitMinimal(line: string, bounds: readonly number[]): string[] {
+function splitMinimal({ text: line, oneColumn }: Measured, bounds: readonly number[]): string[] {
   // Where every unit is one column (most lines), a column is a unit index: slices, not a walk per column (5 % of reading the bench log's tables).
-  const oneColumn = !NOT_ONE_COLUMN.test(line);
   const cells: string[] = [];
   for (let k = 0; k + 1 < bounds.length; k++) {
     const from = bounds[k]!;
@@ -198,11 +198,17 @@ function ruleEdges(rule: string): [number, number] {
   return [/[╶╺]/.test(rule[first] ?? '') ? first : first - 1, /[╴╸]/.test(rule[last] ?? '') ? last : last + 1];
 }
 
-/** Display width of the widest of `texts`. */
-function widest(texts: readonly string[]): number {
-  let width = 0;
-  for (const x of texts) width = Math.max(width, displayWidth(x));
-  return width;
+/** A table line, and whether each of its units is one display column (then a unit index is a column). */
+interface Measured {
+  text: string;
+  oneColumn: boolean;
+  width: number;
+}
+
+/** Measures a line once for the stages that need its columns (one regex test, not four). */
+function measured(text: string): Measured {
+  const oneColumn = !NOT_ONE_COLUMN.test(text);
+  return { text, oneColumn, width: oneColumn ? text.length : displayWidth(text) };
 }
 
 /** The rows of a minimal table from its split lines (`split[0]` the header), grouped between its dividers. */
@@ -228,11 +234,12 @@ export function readMinimal(lines: readonly string[], at: number, plain = true):
   const rule = minimalRuleAt(lines, i + 1);
   if (rule === undefined) return undefined;
   const body = collectBody(lines, i + 2);
-  const all = [lines[i] ?? '', ...body.body.map((b) => b.text)];
+  const all = [measured(lines[i] ?? ''), ...body.body.map((b) => measured(b.text))];
   // Column boundaries: the rule's junctions (MINIMAL), else the blank runs (SIMPLE).
   const junctions: number[] = [];
-  for (let k = 0; k < rule.length; k++) if (MINIMAL_JUNCTION.has(rule[k] ?? '')) junctions.push(k);
-  const width = Math.max(displayWidth(rule), widest(all));
+  for (let k = 0; k < rule.length; k++) if (hasUnit(MINIMAL_JUNCTION, rule.charCodeAt(k))) junctions.push(k);
+  let width = displayWidth(rule);
+  for (const x of all) width = Math.max(width, x.width);
   const bounds = junctions.length > 0 ? [0, ...junctions, Infinity] : blankRunBounds(all, width);
   if (bounds.length < 3) return undefined; // no blank run between columns: not a table
   const split = all.map((x) => splitMinimal(x, bounds));
@@ -241,7 +248,7 @@ export function readMinimal(lines: readonly string[], at: number, plain = true):
   const header = split[0]!;
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
   const title = findTitle(lines, edge ?? i, frame);
-  const style = junctions.length > 0 || all.some((x) => DIVIDER.test(x)) ? 'minimal' : 'simple';
+  const style = junctions.length > 0 || all.some((x) => DIVIDER.test(x.text)) ? 'minimal' : 'simple';
   const topLine = edge ?? i;
   const startLine = title ? title.line : topLine;
   return textTable(
