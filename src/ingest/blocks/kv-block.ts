@@ -9,7 +9,7 @@
  * section header such as `Benchmarking summary:` is never glued into the keys).
  */
 import { statOfWord } from '../../model/label-meaning';
-import { type KvLine, type KvPair, parseKvLine, valueStatWord } from './kv-line';
+import { type KvLine, type KvPair, mayHold, parseKvLine, valueStatWord } from './kv-line';
 
 const MAX_BLOCK = 200;
 /** `ttft_s` alone on its line (LLMPerf): a group when indented pairs follow. */
@@ -175,6 +175,14 @@ class Collector {
     if (this.block.items.length === 0) this.block.boxed = false;
     return this.block;
   }
+}
+
+/**
+ * False when no block starts at `line` (collectBlock would give no item): it is neither a
+ * key/value line nor a bare group. By char code and one anchored regex, with no allocation.
+ */
+export function mayStartBlock(line: string): boolean {
+  return mayHold(line) || BARE_GROUP.test(line);
 }
 
 /** The block that starts at `start` (possibly with no items). */
