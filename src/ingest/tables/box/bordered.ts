@@ -22,6 +22,7 @@ import {
   type Frame,
   type Rule,
   type TableBody,
+  type TableIssue,
   type TextTable,
   textTable,
 } from './types';
@@ -145,7 +146,8 @@ function headerAndRows(
   dividers: readonly Divider[],
   headCount: number,
   widths: readonly number[],
-): Omit<TableBody, 'issues'> {
+  issues: TableIssue[],
+): TableBody {
   const n = widths.length;
   const { header, headerLines } = joinHeader(split.slice(0, headCount), n);
   const cuts = rules.filter((r) => r.after > headCount).map((r) => r.after - headCount);
@@ -157,6 +159,7 @@ function headerAndRows(
     rows: joinRows(grouped, n, widths),
     rowLines: grouped.map((g) => g.line),
     sections,
+    issues,
     ruledRows: cuts.length > 0,
   };
 }
@@ -165,10 +168,16 @@ function headerAndRows(
 function generalBody(found: Collected, frame: Frame, headCount: number): TableBody {
   const bounds = gridBounds(frame, found);
   const n = bounds.length - 1;
-  const table = { split: found.rows.map((r) => splitRow(r.text, r.line, frame, bounds)), texts: found.rows.map((r) => r.text), ...found };
-  const { rows: split, rules, dividers } = liftDividers(table, frame.ascii, n, headCount);
+  const split = new Array<Cells>(found.rows.length);
+  const texts = new Array<string>(found.rows.length);
+  found.rows.forEach((r, k) => {
+    split[k] = splitRow(r.text, r.line, frame, bounds);
+    texts[k] = r.text;
+  });
+  const lifted = liftDividers({ split, texts, rules: found.rules, dividers: found.dividers }, frame.ascii, n, headCount);
+  const { rows, rules, dividers } = lifted;
   const issues = [...found.issues];
-  for (const r of split)
+  for (const r of rows)
     if (!r.ok)
       issues.push({
         line: r.line,
@@ -176,7 +185,7 @@ function generalBody(found: Collected, frame: Frame, headCount: number): TableBo
         severity: 'warning',
         message: `row does not split into the table's ${n} columns on its vertical borders; cut by position`,
       });
-  return { ...headerAndRows(split, rules, dividers, headCount, contentWidths(bounds)), issues };
+  return headerAndRows(rows, rules, dividers, headCount, contentWidths(bounds), issues);
 }
 
 /** The TextTable of a bordered table from its body (either reading) and its rules. */
