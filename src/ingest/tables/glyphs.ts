@@ -45,8 +45,8 @@ export function isJunction(ch: string): boolean {
 
 /**
  * A glyph set as a table over the box-drawing block U+2500–U+257F, where every glyph is (one
- * unit): `hasUnit(table, s.charCodeAt(k))` makes no one-character string, as `set.has(s[k])`
- * does, and hashes nothing, as a set of numbers does (the bench log's tables ask it of each line).
+ * unit), for tests by char code: `hasUnit(table, s.charCodeAt(k))` makes no one-character
+ * string, as `set.has(s[k])` does.
  */
 export function unitTable(set: ReadonlySet<string>): Uint8Array {
   const table = new Uint8Array(0x80);

@@ -4,10 +4,14 @@
  * decorated label (`── General ──`, `│ == Tokens == │   │`), and a full-width label row between
  * two rules (`│ Latency              │` under `├────┴────┤`).
  */
-import { glyphClass, HORIZONTAL, hasUnit, MID_LEFT, MID_RIGHT, unitTable, VERTICAL } from '../glyphs';
-import { firstNonSpace } from '../text-width';
+import * as glyphs from '../glyphs';
+import * as textWidth from '../text-width';
 import { stripPanel } from './frame';
 import type { Cells, Divider, Frame, Rule } from './types';
+
+// Local names: tsx (tests, bench) turns each call of an imported function into a getter call.
+const { glyphClass, HORIZONTAL, hasUnit, MID_LEFT, MID_RIGHT, unitTable, VERTICAL } = glyphs;
+const { firstNonSpace } = textWidth;
 
 const H = glyphClass(HORIZONTAL);
 const EDGE_LEFT = `[${glyphClass(MID_LEFT, VERTICAL)}]`;
