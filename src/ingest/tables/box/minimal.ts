@@ -103,8 +103,12 @@ function collectBody(lines: readonly string[], from: number): MinimalBody {
       found.ended = true;
       return found;
     }
-    if (minimalRuleAt(lines, j) !== undefined) continue;
-    const label = decoratedLabel(l);
+    // A rule or a decorated divider opens with `-`, `=` or a box glyph; a row with text does not
+    // (two calls a row spared: the bench log's minimal and simple tables 63.5 -> 60 ms).
+    const c = l.charCodeAt(lead);
+    const ruled = c === 0x2d || c === 0x3d || (c >= 0x2500 && c < 0x2580);
+    if (ruled && minimalRuleAt(lines, j) !== undefined) continue;
+    const label = ruled ? decoratedLabel(l) : undefined;
     if (label !== undefined) found.dividers.push({ label, line: j, after: found.body.length });
     // An indented line continues the table whatever its columns.
     else if (lead === 0 && !minimalColumns(l)) {
