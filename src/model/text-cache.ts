@@ -6,8 +6,11 @@ import { detach } from './detach';
  * cannot grow it), and keys are detached so that a kept text never keeps alive the chunk of
  * the file it was cut from.
  */
+/** The kept answer `undefined` (so that a miss is one lookup, not a `get` and a `has`). */
+const NONE: unique symbol = Symbol('none');
+
 export class TextCache<V> {
-  private readonly map = new Map<string, V>();
+  private readonly map = new Map<string, V | typeof NONE>();
 
   constructor(private readonly max: number) {}
 
@@ -19,10 +22,10 @@ export class TextCache<V> {
   /** The answer kept for `text`, else `compute(text)`, kept from now on. */
   get(text: string, compute: (text: string) => V): V {
     const hit = this.map.get(text);
-    if (hit !== undefined || this.map.has(text)) return hit as V;
+    if (hit !== undefined) return hit === NONE ? (undefined as V) : hit;
     const value = compute(text);
     if (this.map.size >= this.max) this.map.clear();
-    this.map.set(detach(text), value);
+    this.map.set(detach(text), value === undefined ? NONE : value);
     return value;
   }
 }

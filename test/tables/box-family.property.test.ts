@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readBoxTable } from '../../src/ingest/tables/box-table';
+import { readBoxTable, readBoxTableGeneral } from '../../src/ingest/tables/box-table';
 import {
   type DividerKind,
   type DividerSpec,
@@ -91,6 +91,8 @@ for (const style of RENDER_STYLES) {
         const lines = ['before the table', '', ...table, '', 'after'];
         const t = readBoxTable(lines, 2);
         assert.ok(t, 'table read');
+        // The one-pass readings (plain two-column tables) give what the general stages give.
+        assert.deepStrictEqual(readBoxTableGeneral([...lines], 2), t);
         assert.equal(t.next, 2 + table.length);
         assert.deepEqual(t.header, spec.header);
         assert.deepEqual(t.rows, spec.rows);

@@ -2,14 +2,16 @@
  * Two-column tables as stress scripts and tools print them, read at every line: random
  * rendered tables, also mutated (cut off, broken rows, extra rules, prose, indentation, a
  * second table right after). Reading never throws, a cached answer is the answer for those
- * very lines, and a plain table (unmutated, unwrapped) reads back as it was rendered.
- * (This file tested the one-pass fast paths against the general reader; the fast paths are
- * gone, the cases stay as cases of the one reader.)
+ * very lines, the one-pass readings of plain two-column tables (box/plain-two-column.ts, the
+ * one-row-a-line shortcut of minimal tables) give what the general stages give, and a plain
+ * table (unmutated, unwrapped) reads back as it was rendered — by the one-pass reading.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readBoxTable, startsBoxTable, type TextTable } from '../../src/ingest/tables/box-table';
+import { topFrameAt } from '../../src/ingest/tables/box/frame';
+import { readPlainTwoColumn } from '../../src/ingest/tables/box/plain-two-column';
+import { readBoxTable, readBoxTableGeneral, startsBoxTable, type TextTable } from '../../src/ingest/tables/box-table';
 import { displayWidth } from '../../src/ingest/tables/text-width';
 import { type RenderStyle, renderTable, type TableSpec } from './render-table';
 
@@ -230,8 +232,9 @@ function mutate(lines: readonly string[], from: number, to: number, m: Mutation,
 
 /**
  * readBoxTable at every line (and one past the end): never throws, a table it reads starts at
- * or after the line asked about (its title, its top) and ends after it, and the cached answer
- * for these lines equals a fresh reading of a copy (which the cache cannot answer).
+ * or after the line asked about (its title, its top) and ends after it, the cached answer
+ * for these lines equals a fresh reading of a copy (which the cache cannot answer), and both
+ * equal the general stages' reading (no one-pass reading).
  */
 function readAtEveryLine(lines: readonly string[]): void {
   try {
@@ -239,6 +242,7 @@ function readAtEveryLine(lines: readonly string[]): void {
       const t = readBoxTable(lines, i);
       assert.deepStrictEqual(readBoxTable(lines, i), t, `a second reading differs at line ${i}`);
       assert.deepStrictEqual(readBoxTable([...lines], i), t, `a reading of a copy differs at line ${i}`);
+      assert.deepStrictEqual(readBoxTableGeneral([...lines], i), t, `the general reading differs at line ${i}`);
       if (!t) continue;
       assert.ok(t.startLine === i || t.topLine === i, `table at line ${i} starts at ${t.startLine} (top ${t.topLine})`);
       assert.ok(t.next > t.topLine, `table at line ${i} ends at ${t.next}`);
@@ -274,6 +278,8 @@ const surroundedCase = fc.record({ table: specArb, pre: before, post: after, mut
 for (const style of STYLES) {
   test(`two-column tables read at every line, mutated or not: ${style}`, () => {
     let plain = 0;
+    /** Plain tables with no empty cell, and how many of them the one-pass reading answered. */
+    const full = { cases: 0, onePass: 0 };
     fc.assert(
       fc.property(surroundedCase, fc.constantFrom(...STYLES), ({ table: { spec: spec0, wrap }, pre, post, muts, other }, otherStyle) => {
         // A title must fit over the table (as rich centres it); a wider one is dropped.
@@ -299,10 +305,18 @@ for (const style of STYLES) {
         if (spec.header.some((h) => h !== '')) assert.deepStrictEqual(t.header, spec.header);
         const lookalike = t.rows.length < spec.rows.length;
         if (!lookalike) assert.deepStrictEqual(t.rows, spec.rows);
+        const frame = topFrameAt(lines, top);
+        if (!frame || !spec.rows.every((r) => r.every((c) => c !== '')) || spec.header.includes('')) return;
+        full.cases++;
+        if (readPlainTwoColumn(lines, top, frame)) full.onePass++;
       }),
       { numRuns: RUNS },
     );
     assert.ok(plain >= RUNS / 10, `too few plain cases generated (${plain})`);
+    // The one-pass reading must be alive, or comparing it with the general one proves nothing
+    // (tabulate grids have a rule between rows: only a one-row grid is plain).
+    if (style === 'tabulate-grid') assert.ok(full.onePass > 0, 'the one-pass reading never answered a one-row tabulate grid');
+    else assert.ok(full.onePass >= full.cases * 0.6, `the one-pass reading answered ${full.onePass} of ${full.cases} plain tables`);
   });
 }
 

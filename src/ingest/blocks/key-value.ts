@@ -24,7 +24,7 @@ import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, orderRun } from './common';
-import { type Block, collectBlock, continuesAbove, insideBoxSection } from './kv-block';
+import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { parseKvLine } from './kv-line';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
 import { blockTimeUnit, isTimedKey, labelTimeUnit, unitlessTime } from './kv-units';
@@ -154,7 +154,10 @@ function mayStart(line: string | undefined): boolean {
 type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
 
 const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
-  if (!mayStart(lines[i])) return undefined;
+  const line = lines[i];
+  // Most lines fail the first-character test or hold no pair at all (`Test completed in 28 s`):
+  // no collector, set or array for them (the 21.6k `Test completed` lines of the 50 MB bench log: 7.8 -> 4.0 ms, timer included).
+  if (line === undefined || !mayStart(line) || !mayStartBlock(line)) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.
   if (insideBoxSection(lines, i)) return undefined;

@@ -93,8 +93,11 @@ export function stripLogPrefix(line: string): Stripped {
   return out;
 }
 
-/** Cheap test before any regex: a pair needs `:`, `=` or dot leaders, a box a box character, a tag `[`. */
-function mayHold(line: string): boolean {
+/**
+ * Cheap test before any regex: a pair needs `:`, `=` or dot leaders, a box a box character, a
+ * tag `[`. False when parseKvLine gives undefined for the line.
+ */
+export function mayHold(line: string): boolean {
   if (line.length === 0 || line.length > MAX_LINE) return false;
   for (let k = 0; k < line.length; k++) {
     const c = line.charCodeAt(k);

@@ -211,21 +211,31 @@ function readPrometheus(lines: readonly string[], start: number, file: string): 
   return { next: end, runs: [], env: [], samples, diagnostics };
 }
 
+/** A `# HELP`/`# TYPE` line right under `lines[i]` (blank lines between). */
+function helpFollows(lines: readonly string[], i: number): boolean {
+  let k = i + 1;
+  while (k < lines.length && k <= i + 2 && isBlank(lines[k])) k++;
+  return HELP_TYPE.test(lines[k] ?? '');
+}
+
+/** A metric line with labels or of a known namespace (a bare `name value` line is too common in logs). */
+function labelledMetricLine(line: string): boolean {
+  const m = METRIC_LINE.exec(line);
+  return !!m && !!m[1] && (m[2] !== undefined || /^(vllm|sglang|tgi):/.test(m[1]));
+}
+
 export const prometheusReader: BlockReader = {
   name: 'prometheus',
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;
     if (HELP_TYPE.test(line)) return true;
-    if (separatorTime(line) !== undefined) {
-      // A timestamp heading the first scrape of a series.
-      let k = i + 1;
-      while (k < lines.length && k <= i + 2 && isBlank(lines[k])) k++;
-      return HELP_TYPE.test(lines[k] ?? '');
-    }
-    const m = METRIC_LINE.exec(line);
-    // A bare `name value` line is too common in logs: ask for labels or a known namespace.
-    return !!m && !!m[1] && (m[2] !== undefined || /^(vllm|sglang|tgi):/.test(m[1]));
+    // A timestamp heads the first scrape of a series; otherwise a metric line may start one.
+    // Most lines are neither: the separator's regexes (a copy and six patterns) are asked only
+    // when the HELP line it needs follows, or when the line is a metric line (50 MB bench log:
+    // the reader's startsAt 14 -> 6 ms, timer included).
+    if (!labelledMetricLine(line)) return helpFollows(lines, i) && separatorTime(line) !== undefined;
+    return separatorTime(line) === undefined || helpFollows(lines, i);
   },
   read(lines, i, file) {
     try {

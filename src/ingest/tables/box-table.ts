@@ -91,7 +91,15 @@ export function readBoxTable(lines: readonly string[], i: number): TextTable | u
   return table;
 }
 
-function readBoxTableUncached(lines: readonly string[], i: number): TextTable | undefined {
+/**
+ * readBoxTable without its one-pass readings of the commonest tables and without the cache:
+ * what the general stages alone give, for tests to compare the one-pass readings with.
+ */
+export function readBoxTableGeneral(lines: readonly string[], i: number): TextTable | undefined {
+  return readBoxTableUncached(lines, i, false);
+}
+
+function readBoxTableUncached(lines: readonly string[], i: number, plain = true): TextTable | undefined {
   try {
     let top = i;
     let frame = topFrameAt(lines, i);
@@ -101,8 +109,8 @@ function readBoxTableUncached(lines: readonly string[], i: number): TextTable | 
       top = owner;
       frame = topFrameAt(lines, top);
     }
-    if (frame) return readBordered(lines, top, frame);
-    if (minimalStartsAt(lines, top)) return readMinimal(lines, top);
+    if (frame) return readBordered(lines, top, frame, plain);
+    if (minimalStartsAt(lines, top)) return readMinimal(lines, top, plain);
     return readPipe(lines, top);
   } catch {
     // Defensive: a reader must never crash on input; the caller treats this as "no table".

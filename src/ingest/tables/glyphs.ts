@@ -44,11 +44,23 @@ export function isJunction(ch: string): boolean {
 }
 
 /**
- * The UTF-16 units of a glyph set (every box glyph is one unit): testing `s.charCodeAt(k)`
- * against it makes no one-character string, as `set.has(s[k])` does for each non-Latin-1 glyph.
+ * A glyph set as a table over the box-drawing block U+2500–U+257F, where every glyph is (one
+ * unit), for tests by char code: `hasUnit(table, s.charCodeAt(k))` makes no one-character
+ * string, as `set.has(s[k])` does.
  */
-export function unitsOf(set: ReadonlySet<string>): ReadonlySet<number> {
-  return new Set([...set].map((c) => c.charCodeAt(0)));
+export function unitTable(set: ReadonlySet<string>): Uint8Array {
+  const table = new Uint8Array(0x80);
+  for (const c of set) {
+    const k = c.charCodeAt(0) - 0x2500;
+    if (c.length !== 1 || k < 0 || k >= 0x80) throw new Error(`not a box-drawing glyph: ${c}`);
+    table[k] = 1;
+  }
+  return table;
+}
+
+/** Whether the UTF-16 unit `c` is in a unitTable. */
+export function hasUnit(table: Uint8Array, c: number): boolean {
+  return c >= 0x2500 && c < 0x2580 && table[c - 0x2500] === 1;
 }
 
 /** The glyphs of `sets` as the inside of a regex character class (box glyphs need no escaping). */

@@ -9,29 +9,29 @@
  *             into rows by the rules between them or, without rules, by wrapping evidence.
  */
 import * as frameLines from './frame';
+import { readPlainTwoColumn } from './plain-two-column';
 import { groupBetweenDividers, joinHeader, joinRows } from './row-grouping';
 import * as sections from './sections';
 import * as rowSplitting from './split-row';
 import { findTitle } from './title';
-import { type BoxStyle, type Cells, type Divider, type Frame, type Rule, type TableIssue, type TextTable, textTable } from './types';
+import {
+  type BoxStyle,
+  type Cells,
+  type Collected,
+  type Divider,
+  type Frame,
+  type Rule,
+  type TableBody,
+  type TableIssue,
+  type TextTable,
+  textTable,
+} from './types';
 
 // Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
 const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleText, startsBottom, stripPanel, whatFollows } = frameLines;
-const { labelledRule, liftDividers } = sections;
+const { dividerAt, labelledRule, liftDividers } = sections;
 const { splitRow } = rowSplitting;
-
-/** What the collect stage found below the top border. */
-interface Collected {
-  rows: Array<{ line: number; text: string }>;
-  rules: Rule[];
-  /** Rules with a label in them (`├── Latency ──┤`). */
-  dividers: Divider[];
-  truncated: boolean;
-  /** First line after the table. */
-  next: number;
-  issues: TableIssue[];
-}
 
 const CUT_OFF = 'table has no bottom border (cut off)';
 
@@ -50,12 +50,6 @@ function bottomAt(lines: readonly string[], j: number, s: string, depth: number,
     severity: 'warning',
     message: 'bottom border of the table is broken (no closing corner on its line)',
   });
-}
-
-/** Whether `lines[j]` is a rule with a label in it (`+--- Latency ---+`). */
-function dividerAt(lines: readonly string[], j: number, frame: Frame): boolean {
-  const s = stripPanel(lines[j] ?? '', frame.depth);
-  return s !== undefined && labelledRule(s, frame.ascii) !== undefined;
 }
 
 /** Whether the rule `s` at `j` ends the table (when so, `found.next` is set). */
@@ -152,7 +146,8 @@ function headerAndRows(
   dividers: readonly Divider[],
   headCount: number,
   widths: readonly number[],
-) {
+  issues: TableIssue[],
+): TableBody {
   const n = widths.length;
   const { header, headerLines } = joinHeader(split.slice(0, headCount), n);
   const cuts = rules.filter((r) => r.after > headCount).map((r) => r.after - headCount);
@@ -164,22 +159,25 @@ function headerAndRows(
     rows: joinRows(grouped, n, widths),
     rowLines: grouped.map((g) => g.line),
     sections,
+    issues,
     ruledRows: cuts.length > 0,
   };
 }
 
-/** Reads the bordered table whose top border is `lines[top]`; undefined when it has no row. */
-export function readBordered(lines: readonly string[], top: number, frame: Frame): TextTable | undefined {
-  const found = collect(lines, top, frame);
-  if (found.rows.length === 0) return undefined;
+/** Stages 2 and 3 for any collected table: grid, split rows, dividers lifted, header and rows. */
+function generalBody(found: Collected, frame: Frame, headCount: number): TableBody {
   const bounds = gridBounds(frame, found);
   const n = bounds.length - 1;
-  const headRule = headRuleOf(found.rules);
-  const headCount = headRule ? headRule.after : 0;
-  const table = { split: found.rows.map((r) => splitRow(r.text, r.line, frame, bounds)), texts: found.rows.map((r) => r.text), ...found };
-  const { rows: split, rules, dividers } = liftDividers(table, frame.ascii, n, headCount);
+  const split = new Array<Cells>(found.rows.length);
+  const texts = new Array<string>(found.rows.length);
+  found.rows.forEach((r, k) => {
+    split[k] = splitRow(r.text, r.line, frame, bounds);
+    texts[k] = r.text;
+  });
+  const lifted = liftDividers({ split, texts, rules: found.rules, dividers: found.dividers }, frame.ascii, n, headCount);
+  const { rows, rules, dividers } = lifted;
   const issues = [...found.issues];
-  for (const r of split)
+  for (const r of rows)
     if (!r.ok)
       issues.push({
         line: r.line,
@@ -187,18 +185,35 @@ export function readBordered(lines: readonly string[], top: number, frame: Frame
         severity: 'warning',
         message: `row does not split into the table's ${n} columns on its vertical borders; cut by position`,
       });
-  const { header, headerLines, rows, rowLines, sections, ruledRows } = headerAndRows(
-    split,
-    rules,
-    dividers,
-    headCount,
-    contentWidths(bounds),
-  );
+  return headerAndRows(rows, rules, dividers, headCount, contentWidths(bounds), issues);
+}
+
+/** The TextTable of a bordered table from its body (either reading) and its rules. */
+function borderedTable(
+  lines: readonly string[],
+  top: number,
+  frame: Frame,
+  read: { body: TableBody; rules: readonly Rule[]; next: number; truncated: boolean },
+): TextTable {
+  const { header, headerLines, rows, rowLines, sections, issues, ruledRows } = read.body;
   const title = findTitle(lines, top, frame);
-  const style = styleOf(frame, found.rules, headRule, ruledRows);
+  const style = styleOf(frame, read.rules, headRuleOf(read.rules), ruledRows);
+  const { next, truncated } = read;
   const startLine = title ? title.line : top;
-  return textTable(
-    { startLine, next: found.next, header, rows, rowLines, style, truncated: found.truncated, topLine: top, headerLines, issues, sections },
-    title,
-  );
+  return textTable({ startLine, next, header, rows, rowLines, style, truncated, topLine: top, headerLines, issues, sections }, title);
+}
+
+/**
+ * Reads the bordered table whose top border is `lines[top]`; undefined when it has no row.
+ * `plain`: try the one-pass reading of a plain two-column table first (plain-two-column.ts;
+ * false only to compare the two readings in tests).
+ */
+export function readBordered(lines: readonly string[], top: number, frame: Frame, plain = true): TextTable | undefined {
+  const quick = plain ? readPlainTwoColumn(lines, top, frame) : undefined;
+  if (quick) return borderedTable(lines, top, frame, { body: quick.body, rules: [quick.rule], next: quick.next, truncated: false });
+  const found = collect(lines, top, frame);
+  if (found.rows.length === 0) return undefined;
+  const headRule = headRuleOf(found.rules);
+  const body = generalBody(found, frame, headRule ? headRule.after : 0);
+  return borderedTable(lines, top, frame, { body, rules: found.rules, next: found.next, truncated: found.truncated });
 }

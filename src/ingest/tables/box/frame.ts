@@ -10,11 +10,12 @@ import {
   glyphClass,
   HEAVY_HORIZONTAL,
   HORIZONTAL,
+  hasUnit,
   isJunction,
   JUNCTION,
   TOP_LEFT,
   TOP_RIGHT,
-  unitsOf,
+  unitTable,
   VERTICAL,
 } from '../glyphs';
 import { cpWidth, displayWidth } from '../text-width';
@@ -26,9 +27,9 @@ export const MAX_TABLE_LINE = 4000;
 const PANEL_PREFIX = /^(\s*)((?:[│┃║] +)*)/;
 /** What a top border's first character can be: a corner, `+`, `|`, or a panel's vertical. */
 const TOP_OPENING = new RegExp(`^\\s*([${glyphClass(TOP_LEFT)}+|│┃║])`);
-const VERTICAL_UNITS = unitsOf(VERTICAL);
-const BOTTOM_LEFT_UNITS = unitsOf(BOTTOM_LEFT);
-const BOTTOM_RIGHT_UNITS = unitsOf(BOTTOM_RIGHT);
+const VERTICAL_UNITS = unitTable(VERTICAL);
+const BOTTOM_LEFT_UNITS = unitTable(BOTTOM_LEFT);
+const BOTTOM_RIGHT_UNITS = unitTable(BOTTOM_RIGHT);
 /** Any VERTICAL glyph; global, for `lastIndex` searches. */
 const VERTICAL_SEARCH = new RegExp(`[${glyphClass(VERTICAL)}]`, 'g');
 const BORDER_LINE = new RegExp(`^[${glyphClass(ALL_BORDER)}]+$`);
@@ -58,7 +59,7 @@ export function stripPanel(line: string, depth: number): string | undefined {
 /** Whether the unit at `k` is a vertical glyph of the family (`|` for ASCII tables). */
 export function isVerticalAt(s: string, k: number, ascii: boolean): boolean {
   const c = s.charCodeAt(k);
-  return ascii ? c === 0x7c : VERTICAL_UNITS.has(c);
+  return ascii ? c === 0x7c : hasUnit(VERTICAL_UNITS, c);
 }
 
 /** Whether a (stripped) line is a row of the family: it opens with a vertical glyph. */
@@ -92,12 +93,12 @@ export function nextVertical(s: string, from: number, ascii: boolean): number {
 
 /** Whether a rule opens a bottom border (`└`, `╚`, …). */
 export function startsBottom(s: string): boolean {
-  return BOTTOM_LEFT_UNITS.has(s.charCodeAt(0));
+  return hasUnit(BOTTOM_LEFT_UNITS, s.charCodeAt(0));
 }
 
 /** Whether a rule ends a bottom border (`┘`, `╝`, …). */
 export function endsBottom(s: string): boolean {
-  return BOTTOM_RIGHT_UNITS.has(s.charCodeAt(s.length - 1));
+  return hasUnit(BOTTOM_RIGHT_UNITS, s.charCodeAt(s.length - 1));
 }
 
 /** Display columns of the junctions strictly inside a rule, with its left (0) and right edges. */

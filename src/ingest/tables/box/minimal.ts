@@ -4,9 +4,10 @@
  * runs of blank display columns, a `────` rule under the header). A table runs to a blank
  * line or an end marker (`╵`).
  */
+import * as glyphs from '../glyphs';
 import * as textWidth from '../text-width';
 import * as frameLines from './frame';
-import { groupBetweenDividers, joinRows } from './row-grouping';
+import { groupBetweenDividers, joinRows, twoColumnLinesAreRows } from './row-grouping';
 import * as sections from './sections';
 import { findTitle } from './title';
 import { type Cells, type Divider, type Frame, type TextTable, textTable } from './types';
@@ -16,34 +17,48 @@ import { type Cells, type Divider, type Frame, type TextTable, textTable } from 
 const { cpWidth, displayWidth, firstNonSpace, isSpaceCode, NOT_ONE_COLUMN, sliceColumns } = textWidth;
 const { contentWidths, MAX_TABLE_LINE } = frameLines;
 const { decoratedLabel } = sections;
+const { hasUnit, unitTable } = glyphs;
 
 /** rich MINIMAL's top edge (`   ╷   ╷`) above the header line. */
 export const MINIMAL_EDGE = /^\s*╷[\s╷]*$/;
-const MINIMAL_JUNCTION = new Set([...'┼┿╋╪╇']);
-/** The units a minimal rule is drawn with (by unit: looking one up makes no one-character string). */
-const RULE_UNITS = new Set([...'─━╶╴╺╸┼┿╋╪╇'].map((c) => c.charCodeAt(0)));
-const THREE_DASHES = /[─━][^─━]*[─━][^─━]*[─━]/;
+const MINIMAL_JUNCTION = unitTable(new Set([...'┼┿╋╪╇']));
+/** The units a minimal rule is drawn with. */
+const RULE_UNITS = unitTable(new Set([...'─━╶╴╺╸┼┿╋╪╇']));
 /** tabulate's `simple` rule: a run of `-` over each column, two spaces between them. */
 const DASH_GROUPS = /^\s*-{2,}(?: {2,}-{2,})+\s*$/;
-/** A rule under a minimal header: rule glyphs and whitespace only. */
-const MINIMAL_RULE = /^\s*[─━╶╴╺╸┼┿╋╪╇][─━╶╴╺╸┼┿╋╪╇\s]*$/;
 /** Whether a code point is whitespace or a divider `│`/`┃`: what is not a cell's text. */
 function isBlank(cp: number): boolean {
-  return cp === 0x2502 || cp === 0x2503 || isSpaceCode(cp);
+  return isDivider(cp) || isSpaceCode(cp);
+}
+
+function isDivider(c: number): boolean {
+  return c === 0x2502 || c === 0x2503;
 }
 const BOX_LINE = /[─━┏┌╭╔+]/;
+/** rich MINIMAL's bottom edge (`   ╵   ╵`): the table's end. */
+const END_MARKER = /^[\s╵]+$/;
 const DIVIDER = /[│┃]/;
 
 /** The rule under a minimal/simple table's header at `lines[k]` (trailing space trimmed): at least three `─`/`━`. */
 export function minimalRuleAt(lines: readonly string[], k: number): string | undefined {
   const l = lines[k];
   if (l === undefined || l.length > MAX_TABLE_LINE) return undefined;
-  const lead = l.charCodeAt(firstNonSpace(l));
+  const at = firstNonSpace(l);
+  const lead = l.charCodeAt(at);
   if (lead === 0x2d) return DASH_GROUPS.test(l) ? l.trimEnd() : undefined; // -
-  if (!RULE_UNITS.has(lead) || !MINIMAL_RULE.test(l)) return undefined;
-  const rule = l.trimEnd();
-  if (rule.trim().length < 3 || !THREE_DASHES.test(rule)) return undefined;
-  return rule;
+  // By char code, with no copy: asked of every body line, most ruled out by their first unit
+  // (the 50 MB bench log's 21.6k tables: 184 -> 178 ms with two regexes and a trim before).
+  if (!hasUnit(RULE_UNITS, lead)) return undefined;
+  let end = l.length;
+  while (end > at && isSpaceCode(l.charCodeAt(end - 1))) end--;
+  if (end - at < 3) return undefined;
+  let dashes = 0;
+  for (let c = at; c < end; c++) {
+    const u = l.charCodeAt(c);
+    if (u === 0x2500 || u === 0x2501) dashes++;
+    else if (!hasUnit(RULE_UNITS, u) && !isSpaceCode(u)) return undefined;
+  }
+  return dashes < 3 ? undefined : l.trimEnd();
 }
 
 /** Whether a line shows columns: a divider between text, or two spaces between text. */
@@ -79,35 +94,56 @@ interface MinimalBody {
 /** Body lines from `from`: up to a blank line or an end marker (`╵`); rules between rows are skipped, dividers noted. */
 function collectBody(lines: readonly string[], from: number): MinimalBody {
   const found: MinimalBody = { body: [], dividers: [], next: lines.length, ended: false };
-  const end = (next: number): MinimalBody => ({ ...found, next, ended: true });
   for (let j = from; j < lines.length; j++) {
     const l = lines[j] ?? '';
     const lead = firstNonSpace(l);
-    if (lead === l.length) return end(j);
-    if (l[lead] === '╵' && /^[\s╵]+$/.test(l)) return end(j + 1);
-    if (minimalRuleAt(lines, j) !== undefined) continue;
-    const label = decoratedLabel(l);
+    const end = lead === l.length ? j : l.charCodeAt(lead) === 0x2575 && END_MARKER.test(l) ? j + 1 : undefined; // ╵
+    if (end !== undefined) {
+      found.next = end;
+      found.ended = true;
+      return found;
+    }
+    // A rule or a decorated divider opens with `-`, `=` or a box glyph; a row with text does not
+    // (two calls a row spared: the bench log's minimal and simple tables 63.5 -> 60 ms).
+    const c = l.charCodeAt(lead);
+    const ruled = c === 0x2d || c === 0x3d || (c >= 0x2500 && c < 0x2580);
+    if (ruled && minimalRuleAt(lines, j) !== undefined) continue;
+    const label = ruled ? decoratedLabel(l) : undefined;
     if (label !== undefined) found.dividers.push({ label, line: j, after: found.body.length });
     // An indented line continues the table whatever its columns.
-    else if (lead === 0 && !minimalColumns(l)) return end(j);
-    else found.body.push({ line: j, text: l.trimEnd() });
+    else if (lead === 0 && !minimalColumns(l)) {
+      found.next = j;
+      found.ended = true;
+      return found;
+    } else found.body.push({ line: j, text: l.trimEnd() });
   }
   return found;
 }
+
+let filledScratch = new Uint8Array(256);
 
 /**
  * The display columns some line fills (a code point other than whitespace or `│`/`┃` starts
  * there, or a second code point after a zero-width one). A wide character's right half and
  * the columns past a line's end are not filled.
  */
-function filledColumns(lines: readonly string[]): boolean[] {
-  const filled: boolean[] = [];
-  for (const x of lines) {
+function filledColumns(lines: readonly Measured[], width: number): Uint8Array {
+  // Typed, not an array grown by index (most lines leave holes at their start), and kept for
+  // the next table (the bench log's 2.7k simple tables: 41.5 -> 38 ms against one per table).
+  if (filledScratch.length <= width) filledScratch = new Uint8Array(2 * width + 2);
+  const filled = filledScratch;
+  filled.fill(0, 0, width + 1);
+  for (const { text: x, oneColumn } of lines) {
+    if (oneColumn) {
+      // Every unit is a code point one column wide: a column is a unit index (most lines).
+      for (let i = 0; i < x.length; i++) if (!isBlank(x.charCodeAt(i))) filled[i] = 1;
+      continue;
+    }
     let col = 0;
     let lastStart = -1;
     for (let i = 0; i < x.length; i++) {
       const cp = x.codePointAt(i) ?? 0;
-      if (col === lastStart || !isBlank(cp)) filled[col] = true;
+      if (col === lastStart || !isBlank(cp)) filled[col] = 1;
       lastStart = col;
       col += cpWidth(cp);
       if (cp > 0xffff) i++;
@@ -116,9 +152,16 @@ function filledColumns(lines: readonly string[]): boolean[] {
   return filled;
 }
 
+/** Whether a `│`/`┃` starts in display columns `[from, to)` of a line (by unit where a unit is a column: no copy). */
+function dividerIn(x: Measured, from: number, to: number): boolean {
+  if (!x.oneColumn) return DIVIDER.test(sliceColumns(x.text, from, to));
+  for (let k = from; k < to && k < x.text.length; k++) if (isDivider(x.text.charCodeAt(k))) return true;
+  return false;
+}
+
 /** SIMPLE column boundaries: the middle of each run of two or more blank columns (or of one holding a divider). */
-function blankRunBounds(all: readonly string[], width: number): number[] {
-  const filled = filledColumns(all);
+function blankRunBounds(all: readonly Measured[], width: number): number[] {
+  const filled = filledColumns(all, width);
   const bounds = [0];
   let c = 0;
   while (c < width) {
@@ -128,7 +171,7 @@ function blankRunBounds(all: readonly string[], width: number): number[] {
     }
     let e = c;
     while (e < width && !filled[e]) e++;
-    const divides = e - c >= 2 || all.some((x) => DIVIDER.test(sliceColumns(x, c, e)));
+    const divides = e - c >= 2 || all.some((x) => dividerIn(x, c, e));
     if (divides && e < width) bounds.push(Math.floor((c + e) / 2));
     c = e;
   }
@@ -136,23 +179,32 @@ function blankRunBounds(all: readonly string[], width: number): number[] {
   return bounds;
 }
 
-const DIVIDER_AT_END = /^[│┃]|[│┃]$/;
-
-/** `text` less whitespace and `│`/`┃` at both ends. */
-function trimCell(text: string): string {
-  const t = text.trim();
-  return DIVIDER_AT_END.test(t) ? t.replace(/^[\s│┃]+|[\s│┃]+$/g, '') : t;
+/** `line.slice(from, to)` less whitespace and `│`/`┃` at both ends (by unit: all are single units). */
+function trimCell(line: string, from: number, to: number): string {
+  while (from < to && isBlank(line.charCodeAt(from))) from++;
+  if (from >= to) return '';
+  // The padding after the text is long: native trimEnd strips it, unless a divider is left.
+  const cell = line.slice(from, to).trimEnd();
+  const last = cell.charCodeAt(cell.length - 1);
+  if (last !== 0x2502 && last !== 0x2503) return cell;
+  while (to > from && isBlank(line.charCodeAt(to - 1))) to--;
+  return line.slice(from, to);
 }
 
 /** The cells of a line: the code points starting in display columns `[bounds[k], bounds[k + 1])`, trimmed (trimCell). */
-function splitMinimal(line: string, bounds: readonly number[]): string[] {
-  // Where every unit is one column (most lines), a column is a unit index: slices, not a walk per column (5 % of reading the bench log's tables).
-  const oneColumn = !NOT_ONE_COLUMN.test(line);
-  const cells: string[] = [];
+function splitMinimal({ text: line, oneColumn }: Measured, bounds: readonly number[]): string[] {
+  // Sized up front: an array grown by push holds 17 slots for two cells (what this allocated
+  // over the bench log's minimal tables: 92 -> 47 MB).
+  const cells = new Array<string>(bounds.length - 1);
   for (let k = 0; k + 1 < bounds.length; k++) {
     const from = bounds[k]!;
     const to = bounds[k + 1]!;
-    cells.push(trimCell(oneColumn ? line.slice(from, to) : sliceColumns(line, from, to)));
+    // Where every unit is one column (most lines), a column is a unit index: slices, not a walk per column (5 % of reading the bench log's tables).
+    if (oneColumn) cells[k] = trimCell(line, from, Math.min(to, line.length));
+    else {
+      const text = sliceColumns(line, from, to);
+      cells[k] = trimCell(text, 0, text.length);
+    }
   }
   return cells;
 }
@@ -168,38 +220,69 @@ function ruleEdges(rule: string): [number, number] {
   return [/[╶╺]/.test(rule[first] ?? '') ? first : first - 1, /[╴╸]/.test(rule[last] ?? '') ? last : last + 1];
 }
 
-/** Reads the minimal/simple table at `at` (its header line, or the `╷` edge above it). */
-export function readMinimal(lines: readonly string[], at: number): TextTable | undefined {
+/** A table line, and whether each of its units is one display column (then a unit index is a column). */
+interface Measured {
+  text: string;
+  oneColumn: boolean;
+  width: number;
+}
+
+/** Measures a line once for the stages that need its columns (one regex test, not four). */
+function measured(text: string): Measured {
+  const oneColumn = !NOT_ONE_COLUMN.test(text);
+  return { text, oneColumn, width: oneColumn ? text.length : displayWidth(text) };
+}
+
+/** The rows of a minimal table from its split lines (`split[0]` the header), grouped between its dividers. */
+function minimalRows(body: MinimalBody, split: readonly string[][], widths: readonly number[], plain: boolean) {
+  const lines = split.slice(1);
+  // One row a line, as groupBodyLines would group them, without a Cells object a line (the
+  // bench log's 5.3k minimal and simple tables: 66.7 -> 63.5 ms).
+  if (plain && body.dividers.length === 0 && widths.length === 2 && twoColumnLinesAreRows(lines, widths))
+    return { rows: lines, rowLines: body.body.map((b) => b.line), sections: [] };
+  const cells = body.body.map((b, r): Cells => ({ line: b.line, cells: lines[r]!, span: [], ok: true }));
+  const { grouped, sections } = groupBetweenDividers(cells, [], body.dividers, widths);
+  return { rows: joinRows(grouped, widths.length, widths), rowLines: grouped.map((g) => g.line), sections };
+}
+
+/**
+ * Reads the minimal/simple table at `at` (its header line, or the `╷` edge above it).
+ * `plain`: take a two-column table's lines as its rows when they are (false only to compare
+ * with the general grouping in tests).
+ */
+export function readMinimal(lines: readonly string[], at: number, plain = true): TextTable | undefined {
   const edge = MINIMAL_EDGE.test(lines[at] ?? '') ? at : undefined;
   const i = edge === undefined ? at : at + 1;
   const rule = minimalRuleAt(lines, i + 1);
   if (rule === undefined) return undefined;
-  const { body, dividers, next, ended } = collectBody(lines, i + 2);
-  const all = [lines[i] ?? '', ...body.map((b) => b.text)];
+  const body = collectBody(lines, i + 2);
+  const all = [measured(lines[i] ?? ''), ...body.body.map((b) => measured(b.text))];
   // Column boundaries: the rule's junctions (MINIMAL), else the blank runs (SIMPLE).
   const junctions: number[] = [];
-  for (let k = 0; k < rule.length; k++) if (MINIMAL_JUNCTION.has(rule[k] ?? '')) junctions.push(k);
-  const width = Math.max(displayWidth(rule), ...all.map((x) => displayWidth(x)));
+  for (let k = 0; k < rule.length; k++) if (hasUnit(MINIMAL_JUNCTION, rule.charCodeAt(k))) junctions.push(k);
+  let width = displayWidth(rule);
+  for (const x of all) width = Math.max(width, x.width);
   const bounds = junctions.length > 0 ? [0, ...junctions, Infinity] : blankRunBounds(all, width);
   if (bounds.length < 3) return undefined; // no blank run between columns: not a table
   const split = all.map((x) => splitMinimal(x, bounds));
   const [left, right] = ruleEdges(rule);
-  const widths = contentWidths([left, ...bounds.slice(1, -1), right]);
-  const cells = body.map((b, r): Cells => ({ line: b.line, cells: split[r + 1]!, span: [], ok: true }));
-  const { grouped, sections } = groupBetweenDividers(cells, [], dividers, widths);
+  const { rows, rowLines, sections } = minimalRows(body, split, contentWidths([left, ...bounds.slice(1, -1), right]), plain);
   const header = split[0]!;
   const frame: Frame = { prefix: '', depth: 0, ascii: false, pipeEdge: false, corner: '', width };
   const title = findTitle(lines, edge ?? i, frame);
+  const style = junctions.length > 0 || all.some((x) => DIVIDER.test(x.text)) ? 'minimal' : 'simple';
+  const topLine = edge ?? i;
+  const startLine = title ? title.line : topLine;
   return textTable(
     {
-      startLine: title ? title.line : (edge ?? i),
-      next,
+      startLine,
+      next: body.next,
       header,
-      rows: joinRows(grouped, bounds.length - 1, widths),
-      rowLines: grouped.map((g) => g.line),
-      style: junctions.length > 0 || all.some((x) => DIVIDER.test(x)) ? 'minimal' : 'simple',
-      truncated: !ended,
-      topLine: edge ?? i,
+      rows,
+      rowLines,
+      style,
+      truncated: !body.ended,
+      topLine,
       headerLines: [header],
       issues: [],
       sections,

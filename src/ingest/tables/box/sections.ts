@@ -4,8 +4,14 @@
  * decorated label (`── General ──`, `│ == Tokens == │   │`), and a full-width label row between
  * two rules (`│ Latency              │` under `├────┴────┤`).
  */
-import { glyphClass, HORIZONTAL, MID_LEFT, MID_RIGHT, VERTICAL } from '../glyphs';
-import type { Cells, Divider, Rule } from './types';
+import * as glyphs from '../glyphs';
+import * as textWidth from '../text-width';
+import { stripPanel } from './frame';
+import type { Cells, Divider, Frame, Rule } from './types';
+
+// Local names: tsx (tests, bench) turns each call of an imported function into a getter call.
+const { glyphClass, HORIZONTAL, hasUnit, MID_LEFT, MID_RIGHT, unitTable, VERTICAL } = glyphs;
+const { firstNonSpace } = textWidth;
 
 const H = glyphClass(HORIZONTAL);
 const EDGE_LEFT = `[${glyphClass(MID_LEFT, VERTICAL)}]`;
@@ -15,6 +21,7 @@ const LABEL = `([^${H}${glyphClass(VERTICAL)}+|]*[\\p{L}\\p{N}][^${H}${glyphClas
 const LABELLED_RULE = new RegExp(`^${EDGE_LEFT}?[${H}]+ *${LABEL} *[${H}]+${EDGE_RIGHT}?$`, 'u');
 const LABELLED_ASCII_RULE = new RegExp(`^[+|]?[-=]{2,} *${LABEL} *[-=]{2,}[+|]?$`, 'u');
 const DECORATION_FIRST = new RegExp(`^\\s*[-=${H}]{2}`);
+const HORIZONTAL_UNITS = unitTable(HORIZONTAL);
 /** `── General ──`, `-- General --`, `== General ==`: a label between runs of rule glyphs. */
 const DECORATED = new RegExp(`^[-=${H}]{2,} *${LABEL} *[-=${H}]{2,}$`, 'u');
 
@@ -23,10 +30,17 @@ export function labelledRule(s: string, ascii: boolean): string | undefined {
   return (ascii ? LABELLED_ASCII_RULE : LABELLED_RULE).exec(s)?.[1]?.trim();
 }
 
+/** Whether `lines[j]` is a rule with a label in it (`+--- Latency ---+`). */
+export function dividerAt(lines: readonly string[], j: number, frame: Frame): boolean {
+  const s = stripPanel(lines[j] ?? '', frame.depth);
+  return s !== undefined && labelledRule(s, frame.ascii) !== undefined;
+}
+
 /** The label of a decorated divider (`── General ──`); undefined when `text` is none. */
 export function decoratedLabel(text: string): string | undefined {
-  // Asked of every row: most open with a letter, which the anchored test rules out at once.
-  if (!DECORATION_FIRST.test(text)) return undefined;
+  // Asked of every row: most open with a letter, ruled out by char code before any regex.
+  const c = text.charCodeAt(firstNonSpace(text));
+  if ((c !== 0x2d && c !== 0x3d && !hasUnit(HORIZONTAL_UNITS, c)) || !DECORATION_FIRST.test(text)) return undefined;
   return DECORATED.exec(text.trim())?.[1]?.trim();
 }
 

@@ -8,6 +8,9 @@ import type { Cells, Frame } from './types';
 const { sliceColumns } = textWidth;
 const { isVerticalAt, nextVertical } = frameLines;
 
+/** The `span` of a row with no zero-width part: shared, never written (an array a row spared). */
+const NO_SPAN: boolean[] = [];
+
 /**
  * The parts of a row between its vertical glyphs up to `end` (where the closing border is,
  * or the line's end), trimmed; `span` marks the zero-width ones (`||`), and is left empty
@@ -15,12 +18,12 @@ const { isVerticalAt, nextVertical } = frameLines;
  */
 function partsBetweenVerticals(s: string, end: number, ascii: boolean): { cells: string[]; span: boolean[] } {
   const cells: string[] = [];
-  let span: boolean[] = [];
+  let span = NO_SPAN;
   for (let from = 1; ; ) {
     let k = nextVertical(s, from, ascii);
     if (k < 0 || k > end) k = end;
-    if (k === from && span.length === 0) span = cells.map(() => false);
-    if (span.length > 0) span.push(k === from);
+    if (k === from && span === NO_SPAN) span = cells.map(() => false);
+    if (span !== NO_SPAN) span.push(k === from);
     cells.push(s.slice(from, k).trim());
     if (k === end) return { cells, span };
     from = k + 1;
@@ -40,7 +43,7 @@ export function splitRow(s: string, line: number, frame: Frame, bounds: readonly
   let { cells, span } = partsBetweenVerticals(s, closed ? s.length - 1 : s.length, frame.ascii);
   if (cells.length === n || (!closed && cells.length < n)) {
     // Padded to the grid: a row missing only its closing border (the missing cells span).
-    if (cells.length < n && span.length === 0) span = cells.map(() => false);
+    if (cells.length < n && span === NO_SPAN) span = cells.map(() => false);
     while (cells.length < n) {
       cells.push('');
       span.push(true);
@@ -54,5 +57,5 @@ export function splitRow(s: string, line: number, frame: Frame, bounds: readonly
         .replace(/[│┃║|]/g, ' ')
         .trim(),
     );
-  return { line, cells: cut, span: cut.map(() => false), ok: false };
+  return { line, cells: cut, span: NO_SPAN, ok: false };
 }

@@ -80,6 +80,30 @@ export interface Frame {
   width: number;
 }
 
+/** What the collect stage of a bordered table found below its top border. */
+export interface Collected {
+  rows: Array<{ line: number; text: string }>;
+  rules: Rule[];
+  /** Rules with a label in them (`├── Latency ──┤`). */
+  dividers: Divider[];
+  truncated: boolean;
+  /** First line after the table. */
+  next: number;
+  issues: TableIssue[];
+}
+
+/** A table's header and rows as the last stage of a reader gives them (the rest is the frame's). */
+export interface TableBody {
+  header: string[];
+  headerLines: string[][];
+  rows: string[][];
+  rowLines: number[];
+  sections?: TableSection[];
+  issues: TableIssue[];
+  /** Rules between the body rows delimited them. */
+  ruledRows: boolean;
+}
+
 /** A horizontal rule inside a bordered table. */
 export interface Rule {
   line: number;
