@@ -148,6 +148,19 @@ describe('directions', () => {
     assert.ok(Math.abs(c.measured!.change_pct - 0.6579) < 0.001);
   });
 
+  it('a hedged claim ("some", "slightly") agrees when every mean moved that way and one comparison fully', () => {
+    const c = only(`${lead}4 GPUs are slightly faster than 2 GPUs.`, two);
+    assert.equal(c.verdict, 'agrees');
+    assert.match(
+      c.why,
+      /^the claim is hedged \("slightly"\): every matching comparison of requests\/s .* 1 of 2 clearly .*; the repeats are mixed for concurrency 50/,
+    );
+    // A mean that moved the other way is not rescued by a hedge.
+    const down = [...scaling14, run(5, { gpus: 2, concurrency: 50, rps: 15.4 }), run(6, { gpus: 2, concurrency: 50, rps: 15.6 })];
+    down.push(run(7, { gpus: 4, concurrency: 50, rps: 15.0 }), run(8, { gpus: 4, concurrency: 50, rps: 15.2 }));
+    assert.equal(only(`${lead}4 GPUs give some gains over 2 GPUs.`, down).verdict, 'overstated');
+  });
+
   it('"no difference" and "does not help"', () => {
     assert.equal(only(`${lead}At concurrency 50 the throughput was the same on 2 and 4 GPUs.`, two).verdict, 'agrees');
     assert.equal(only(`${lead}At concurrency 30 the throughput was the same on 2 and 4 GPUs.`, two).verdict, 'understated');

@@ -44,6 +44,17 @@ export function judgeSized(claim: SourceClaim, use: readonly Indexed[], named: r
   return { verdict: j.verdict, why: parts.join('; '), measured: m };
 }
 
+/** Words that make a direction claim a modest one ("some gains", "slightly faster"). */
+const HEDGE = /\b(some|modest(?:ly)?|slight(?:ly)?|small|marginal(?:ly)?|a (?:little|bit))\b/i;
+
+function isHedged(quote: string): boolean {
+  return HEDGE.test(quote);
+}
+
+function hedgeWord(quote: string): string {
+  return HEDGE.exec(quote)?.[1] ?? '';
+}
+
 export function judgeDirectionClaim(claim: SourceClaim, use: readonly Indexed[], named: readonly GroupKey[], metric: string): Outcome {
   const direction = claim.direction ?? 'better';
   const base = direction === 'not-better' || direction === 'same' ? 'better' : direction === 'not-worse' ? 'worse' : direction;
@@ -73,6 +84,13 @@ export function judgeDirectionClaim(claim: SourceClaim, use: readonly Indexed[],
     : weakest(failing);
   const agree = judged.filter((x) => x.j.verdict === 'agrees');
   const yes = agree.length ? `; it does hold for ${capped(agree.map(label)).join('; ')}` : '';
+  if (base === direction && isHedged(claim.quote) && agree.length > 0 && judged.every((x) => x.sign * x.m.c.change_pct > 0)) {
+    return {
+      verdict: 'agrees',
+      why: `the claim is hedged ("${hedgeWord(claim.quote)}"): every matching comparison of ${metric} moved that way and ${agree.length} of ${judged.length} clearly (all their repeats agree): ${capped(agree.map(label)).join('; ')}; the repeats are mixed for ${capped(failing.map(label)).join('; ')}`,
+      measured: weakest(judged).m,
+    };
+  }
   return {
     verdict: w.j.verdict,
     why: `${failing.length} of ${judged.length} matching comparisons of ${metric} do not bear it out: ${capped(failing.map((x) => `${label(x)} (${x.j.why.replace(/^.*?: /, '')})`)).join('; ')}${yes}`,
