@@ -22,7 +22,7 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { BLOCK_READERS } from './blocks/index';
 import * as clientCommand from './context/client-command';
-import { dateOfFileName } from './context/dates';
+import { type PathVersion, pathFactsOf, withPathVersion } from './context/path-facts';
 import { CoverageCounter, coverageDiagnostic } from './coverage';
 import { DuplicateTracker } from './duplicates';
 import { normalizeText } from './hygiene';
@@ -116,11 +116,15 @@ export class ConsoleScanner {
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
+  /** The engine version the file's path names (`vllm-0.8.4/…`), for runs of that engine stating none. */
+  private readonly pathVersion: PathVersion | undefined;
 
   constructor(private readonly opts: ScannerOptions) {
     this.duplicates = opts.duplicates ?? new DuplicateTracker();
-    const date = dateOfFileName(opts.file);
-    if (date) this.state.fileDate = date;
+    // Once per file: the path's date and version wait in the scope for the runs that need them.
+    const facts = pathFactsOf(opts.file);
+    if (facts.date) this.state.pathDate = facts.date;
+    this.pathVersion = facts.version;
   }
 
   get file(): string {
@@ -269,8 +273,10 @@ export class ConsoleScanner {
     }
     for (const p of block.runs) {
       const partial = { ...p, startLine: p.startLine + base, provenance: shiftProvenanceLines(p.provenance, base) };
-      const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
+      let run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
       applyUserContext(run, this.opts, this.diagnostics);
+      // After the user's context: an engine given with --set takes its path version too.
+      if (this.pathVersion) run = withPathVersion(run, this.pathVersion);
       const first = this.duplicates.check(run);
       if (first !== undefined) {
         run.flags.push('duplicate');

@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
-import { dateOfFileName } from './context/dates';
+import { type PathFacts, pathFactsOf, withPathVersion } from './context/path-facts';
 import { coverageDiagnostic, emptyCoverage } from './coverage';
 import { parseCsv } from './csv/index';
 import { detectFormat } from './detect';
@@ -36,24 +36,27 @@ export class RecordFinisher {
   private runs = 0;
   private others = 0;
 
-  private readonly fileDate: { value: string; text: string } | undefined;
+  /** The date and engine version the file's path gives, read once per file. */
+  private readonly path: PathFacts;
 
   constructor(private readonly opts: ParseLogOptions) {
     this.tracker = opts.duplicates ?? new DuplicateTracker();
-    this.fileDate = dateOfFileName(opts.file);
+    this.path = pathFactsOf(opts.file);
   }
 
   add(record: BenchRecord): void {
     let r = record;
     if (r.kind === 'run') {
       this.runs++;
-      if (r.timestamp === undefined && this.fileDate) {
-        // A run with no time of its own: the date in the file's name, said so (keys in the contract's order).
-        r.timestamp = this.fileDate.value;
-        r.provenance.timestamp = `file name (${this.fileDate.text})`;
+      const date = this.path.date;
+      if (r.timestamp === undefined && date) {
+        // A run with no time of its own: the date in the file's path, said so (keys in the contract's order).
+        r.timestamp = date.value;
+        r.provenance.timestamp = date.source;
         r = canonicalOrder(r);
       }
       applyUserContext(r, this.opts, this.diagnostics);
+      r = withPathVersion(r, this.path.version);
       const first = this.tracker.check(r);
       if (first !== undefined && !r.flags.includes('duplicate')) {
         r.flags.push('duplicate');

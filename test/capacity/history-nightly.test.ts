@@ -1,8 +1,12 @@
 /**
  * History on folders of nightly logs (test/fixtures/history, written by generate.py there):
- * each log's engine version line and its dated file name give the run its point in time.
+ * each log's engine version line and its dated file name give the run its point in time, or,
+ * in the `vllm-<version>/<date>/bench.log` layout, the folder names.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { historyOf } from '../../src/analyze/history';
 import { parsePaths } from '../../src/ingest';
@@ -45,4 +49,74 @@ test('nightly logs of one build: noise only, nothing flagged', async () => {
   assert.equal(runs.length, 14);
   assert.ok(h.series.length >= 3 && h.series.every((s) => s.points.length === 14));
   assert.deepEqual(h.changes, []);
+});
+
+/** The changes as the table shows them: metric, kind, where, and the change rounded to 0.1 %. */
+function flagged(h: ReturnType<typeof historyOf>) {
+  return h.changes.map((c) => [c.metric, c.kind, c.at.date, c.at.version, Math.round(c.delta_pct * 10) / 10, c.before, c.after]);
+}
+
+/** nightly-steps rewritten as `<root>/vllm-<version>/<date>/bench.log`, each log's version line removed. */
+function nightlyFolders(root: string): void {
+  const dir = 'test/fixtures/history/nightly-steps';
+  for (const name of fs.readdirSync(dir)) {
+    const [first, ...rest] = fs.readFileSync(path.join(dir, name), 'utf8').split('\n');
+    const version = /version (\S+)/.exec(first ?? '')?.[1];
+    const date = /(\d{4}-\d{2}-\d{2})\.log$/.exec(name)?.[1];
+    assert.ok(version && date, name);
+    fs.mkdirSync(path.join(root, `vllm-${version}`, date), { recursive: true });
+    fs.writeFileSync(path.join(root, `vllm-${version}`, date, 'bench.log'), rest.join('\n'));
+  }
+}
+
+test('nightly folders vllm-<version>/<date>/bench.log without version lines: the same changes as the dated, versioned logs', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-nightly-'));
+  try {
+    nightlyFolders(root);
+    const original = await history('test/fixtures/history/nightly-steps');
+    const folders = await history(root);
+    assert.equal(folders.runs.length, 18);
+    const run = folders.runs.find((r) => r.timestamp === '2025-03-07');
+    assert.equal(run?.server?.version, '0.8.5');
+    assert.equal(run?.provenance['server.version'], 'folder name (vllm-0.8.5)');
+    assert.equal(run?.provenance.timestamp, 'folder name (2025-03-07)');
+    assert.ok(original.h.changes.length >= 4);
+    assert.deepEqual(flagged(folders.h), flagged(original.h));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a vLLM --save-result JSON in a vllm-0.8.4/ folder, an SGLang JSONL in sglang-0.4.6.post1/<date-time>/: the folders' version and date", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-nightly-json-'));
+  try {
+    const vllmDir = path.join(root, 'results', '2025_03_05', 'vllm-0.8.4');
+    const sglangDir = path.join(root, 'runs', 'sglang-0.4.6.post1', '20250305-0132');
+    fs.mkdirSync(vllmDir, { recursive: true });
+    fs.mkdirSync(sglangDir, { recursive: true });
+    const result = { backend: 'vllm', model_id: 'meta-llama/Llama-3.1-8B-Instruct', num_prompts: 500, max_concurrency: 32 };
+    const metrics = {
+      duration: 52.7,
+      completed: 500,
+      request_throughput: 9.48,
+      output_throughput: 2427.5,
+      mean_ttft_ms: 120.5,
+      p99_ttft_ms: 411.6,
+    };
+    fs.writeFileSync(path.join(vllmDir, 'serving_llama8B_tp1_qps_4.json'), JSON.stringify({ ...result, ...metrics }));
+    fs.writeFileSync(path.join(sglangDir, 'result.jsonl'), `${JSON.stringify({ ...metrics, backend: 'sglang', max_concurrency: 32 })}\n`);
+    const { runs } = await history(root);
+    const vllm = runs.find((r) => r.engine === 'vllm');
+    const sglang = runs.find((r) => r.engine === 'sglang');
+    assert.deepEqual(
+      [vllm?.server?.version, vllm?.provenance['server.version'], vllm?.timestamp, vllm?.provenance.timestamp],
+      ['0.8.4', 'folder name (vllm-0.8.4)', '2025-03-05', 'folder name (2025_03_05)'],
+    );
+    assert.deepEqual(
+      [sglang?.server?.version, sglang?.provenance['server.version'], sglang?.timestamp, sglang?.provenance.timestamp],
+      ['0.4.6.post1', 'folder name (sglang-0.4.6.post1)', '2025-03-05', 'folder name (20250305)'],
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

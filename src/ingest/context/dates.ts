@@ -10,7 +10,8 @@ import { ctimeToIso } from '../blocks/common';
 const DATE_TIME = /(?<!\d)(20\d{2})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?!\d)/;
 /** A line that is a date (`Date: 2025-03-14`, `2025-03-14`), not a date mentioned in prose. */
 const DATE_LINE = /^\s*(?:[-*]\s+)?(?:date|run date|test date|day)?\s*:?\s*(20\d{2})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\s*$/i;
-const FILE_DATE = /(?<!\d)(20\d{2})([-_]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)/;
+/** A date in a path part (`2025-03-14`, `20250314`, `2025_03_14`, `20250314-0132`). */
+export const FILE_DATE = /(?<!\d)(20\d{2})([-_]?)(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?!\d)/;
 
 /** The date-time (or date) a scope line prints, ISO local (`2025-03-14T10:22:01`); undefined when none. */
 export function timestampOfLine(line: string): string | undefined {

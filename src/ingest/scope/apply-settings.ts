@@ -217,14 +217,14 @@ function gpusOfStatedParallelism(run: RunRecord): void {
 
 /**
  * A run whose block prints no time: the latest full date-time the log printed before it, else
- * the date in the file's name (a date only), with provenance.
+ * the date in the file's path (a date only; file name, else nearest folder), with provenance.
  */
 function applyDate(run: RunRecord, s: ScopeState): void {
   if (s.timestamp) {
     run.timestamp = s.timestamp.value;
     run.provenance.timestamp = `log timestamp at line ${s.timestamp.line}`;
-  } else if (s.fileDate) {
-    run.timestamp = s.fileDate.value;
-    run.provenance.timestamp = `file name (${s.fileDate.text})`;
+  } else if (s.pathDate) {
+    run.timestamp = s.pathDate.value;
+    run.provenance.timestamp = s.pathDate.source;
   }
 }

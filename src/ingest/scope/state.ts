@@ -10,6 +10,7 @@
 import type { ClientSettings, Engine, EnvRecord } from '../../model/records';
 import type { ClientCommand } from '../context/client-command';
 import { settingsOfHeading } from '../context/heading-settings';
+import type { PathFact } from '../context/path-facts';
 import type { VariableMap } from '../context/shell-variables';
 import type { LaunchCommand } from '../launch-command';
 import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
@@ -109,8 +110,8 @@ export interface ScopeState {
   vars: VariableMap;
   /** The latest full date-time printed in the log (a log line, a `date` line). */
   timestamp?: { value: string; line: number };
-  /** A date in the file's name (`nightly-2025-03-14.log`): the runs' date when the log prints none. */
-  fileDate?: { value: string; text: string };
+  /** A date in the file's path (`nightly-2025-03-14.log`, `2025-03-14/bench.log`): the runs' date when the log prints none. */
+  pathDate?: PathFact;
   /** A container image named last (`image: vllm/vllm-openai:v0.8.5`): the engine of the `args:` after it. */
   image?: { engine: Engine; line: number };
   /** A line asking an engine for its version (`vllm --version`, `pip show vllm`): the answer follows. */
