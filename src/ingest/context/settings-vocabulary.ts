@@ -212,6 +212,8 @@ function finiteNumber(text: string): number | undefined {
 
 /** `2 x H100`, `4xA100 80GB`, `8 × NVIDIA H100`: count and GPU name. */
 const COUNT_TIMES_GPU = /^(\d+)\s*[x×*]\s*(\S.*)$/i;
+/** The count of `8xH100` before a GPU name. */
+const COUNT_GLUED = /^\d+[x×*](?=[a-z])/i;
 
 /** GPU ids listed (`0,1,2,3`, `"0,1"`): how many. */
 function deviceCount(text: string): number | undefined {
@@ -323,7 +325,8 @@ export function settingsOfPair(name: string, text: string): Setting[] {
     // An engine's own environment variable (`VLLM_USE_V1=1`, `SGLANG_ENABLE_SPEC_V2=1`) names the engine.
     if (engine && /^[A-Z][A-Z0-9_]+$/.test(name) && normaliseName(name).startsWith(engine)) return [{ key: 'engine', value: engine }];
     // `GPU Detected: NVIDIA A40`, `Hardware: DGX Spark NVIDIA GB10`: a key about the GPUs and a GPU name.
-    const gpu = GPU_KEY.test(normaliseName(name)) ? oneGpuIn(unquote(text), true) : undefined;
+    // `8xH100`: a count glued to the name would hide it (a name inside a longer word is none).
+    const gpu = GPU_KEY.test(normaliseName(name)) ? oneGpuIn(unquote(text).replace(COUNT_GLUED, ''), true) : undefined;
     return gpu ? [{ key: 'gpu', value: gpu.name }] : [];
   }
   const out = readSetting(key, text, name);

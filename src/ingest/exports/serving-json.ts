@@ -7,11 +7,14 @@
  * `mean_e2e_latency`: milliseconds, its `metrics.*_ms`; `total_input`, `total_output`,
  * `output_token_throughput`, `benchmark_duration`).
  * Per-request arrays (`ttfts`, `itls`, `generated_texts` …) are not runs and are skipped.
+ * Other keys that name a setting (`--metadata` pairs, SGLang's `server_info`) are settings,
+ * never metrics (result-settings.ts).
  */
 import { applyFactor, normaliseStat, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ClientSettings, Engine, FormatName } from '../../model/records';
-import { setOwn } from '../../model/safe-keys';
+import { getOwn, setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { applyResultSettings, type StatedSetting, serverInfoSettings, settingsOfKey } from './result-settings';
 
 /** Whole-run results with a vocabulary key. */
 const RESULT_KEYS: Record<string, string> = {
@@ -36,7 +39,7 @@ const RESULT_KEYS: Record<string, string> = {
   concurrency: 'measured_concurrency',
 };
 
-/** Settings: into `client` (numbers) or kept only in `raw`. */
+/** Settings the tools themselves write: into `client` (numbers) or kept only in `raw`. */
 const CLIENT_KEYS: Record<string, keyof ClientSettings> = {
   max_concurrency: 'concurrency',
   request_rate: 'request_rate',
@@ -56,6 +59,13 @@ const RAW_ONLY = new Set([
   'date',
   'backend',
   'model_id',
+  'endpoint_type',
+  'tag',
+  // vLLM's ramp-up load and SGLang's older ShareGPT length: client settings with no record field.
+  'ramp_up_strategy',
+  'ramp_up_start_rps',
+  'ramp_up_end_rps',
+  'fixed_output_len',
 ]);
 
 const QUANTITY: Record<string, { quantity: string; unit: 's' | 'ms' }> = {
@@ -135,54 +145,54 @@ function lengthApplies(key: string, dataset: unknown): boolean {
   return true;
 }
 
-/** One result object → a run (no id/source yet). */
-export function servingResultRun(o: Record<string, unknown>, format: FormatName, startLine: number): PartialRun {
-  const run: PartialRun = {
-    startLine,
-    format,
-    title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
-  for (const [key, value] of Object.entries(o)) {
-    if (Array.isArray(value) && /per_position/.test(key)) {
-      // Speculative decoding's acceptance per draft position is a run-level list, not a per-request one.
-      value.forEach((v, k) => {
-        if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, `${unknownMetricKey(key)}_${k}`, v);
-      });
-      setOwn(run.raw, key, JSON.stringify(value));
-      continue;
-    }
-    if (value === null || typeof value === 'object') continue; // per-request arrays, nested details
-    setOwn(run.raw, key, String(value));
-    if (key === 'dataset_name' && typeof value === 'string') {
-      (run.client ??= {}).dataset = value;
-      continue;
-    }
-    const client = CLIENT_KEYS[key];
-    if (client && !lengthApplies(key, o.dataset_name)) continue; // another dataset's default: raw only
-    if (client) {
-      if (typeof value === 'number' && Number.isFinite(value)) (run.client ??= {})[client as 'concurrency'] = value;
-      continue; // "inf", null: absent, raw kept
-    }
-    if (RAW_ONLY.has(key) || typeof value !== 'number' || !Number.isFinite(value)) continue;
-    const lat = latencyKey(key);
-    if (lat) {
-      setOwn(run.metrics, lat.key, applyFactor(value, lat.factor));
-      continue;
-    }
-    const k = RESULT_KEYS[key];
-    setOwn(run.metrics, k ?? unknownMetricKey(key), value);
+/** A known result key (`mean_ttft_ms`, `request_throughput`) → its metric key and factor. */
+function metricOfKey(key: string): { key: string; factor: number } | undefined {
+  const lat = latencyKey(key);
+  if (lat) return lat;
+  const k = getOwn(RESULT_KEYS, key);
+  return k ? { key: k, factor: 1 } : undefined;
+}
+
+/**
+ * One top-level key: a known setting into `client`, a known result into `metrics`, a key the
+ * settings vocabulary knows into `stated` (applied once the whole object is read), any other
+ * number an extra metric. Every scalar is kept in `raw`.
+ */
+function readKey(run: PartialRun, o: Record<string, unknown>, key: string, value: unknown, stated: StatedSetting[]): void {
+  if (Array.isArray(value) && /per_position/.test(key)) {
+    // Speculative decoding's acceptance per draft position is a run-level list, not a per-request one.
+    value.forEach((v, k) => {
+      if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, `${unknownMetricKey(key)}_${k}`, v);
+    });
+    setOwn(run.raw, key, JSON.stringify(value));
+    return;
   }
-  const model = typeof o.model_id === 'string' ? o.model_id : undefined;
-  if (model) {
-    run.model = lastPathPart(model);
-    (run.client ??= {}).model_path = model;
+  if (value === null || typeof value === 'object') return; // per-request arrays, nested details
+  const v = value as string | number | boolean;
+  setOwn(run.raw, key, String(v));
+  if (key === 'dataset_name' && typeof v === 'string') {
+    (run.client ??= {}).dataset = v;
+    return;
   }
-  const date = typeof o.date === 'string' ? resultDate(o.date) : undefined;
-  if (date) run.timestamp = date;
+  const client = getOwn(CLIENT_KEYS, key);
+  if (client) {
+    // Another dataset's default, "inf", null: absent, raw kept.
+    if (lengthApplies(key, o.dataset_name) && typeof v === 'number' && Number.isFinite(v)) (run.client ??= {})[client as 'concurrency'] = v;
+    return;
+  }
+  if (RAW_ONLY.has(key)) return;
+  const metric = metricOfKey(key);
+  if (metric) {
+    if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, metric.key, applyFactor(v, metric.factor));
+    return;
+  }
+  const settings = settingsOfKey(key, v);
+  if (settings) stated.push(...settings);
+  else if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, unknownMetricKey(key), v);
+}
+
+/** The engine and API `backend` names, else the format's engine. */
+function engineOfBackend(run: PartialRun, o: Record<string, unknown>, format: FormatName): void {
   const backend = typeof o.backend === 'string' ? o.backend : undefined;
   const fromBackend = backend ? engineOf(backend) : undefined;
   if (fromBackend && backend) {
@@ -196,6 +206,31 @@ export function servingResultRun(o: Record<string, unknown>, format: FormatName,
     run.api = 'openai';
     run.provenance.api = `"backend": "${backend}" in the result JSON`;
   }
+}
+
+/** One result object → a run (no id/source yet). */
+export function servingResultRun(o: Record<string, unknown>, format: FormatName, startLine: number): PartialRun {
+  const run: PartialRun = {
+    startLine,
+    format,
+    title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result',
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
+  const stated: StatedSetting[] = [];
+  for (const [key, value] of Object.entries(o)) readKey(run, o, key, value, stated);
+  stated.push(...serverInfoSettings(o.server_info, run.raw));
+  const model = typeof o.model_id === 'string' ? o.model_id : undefined;
+  if (model) {
+    run.model = lastPathPart(model);
+    (run.client ??= {}).model_path = model;
+  }
+  const date = typeof o.date === 'string' ? resultDate(o.date) : undefined;
+  if (date) run.timestamp = date;
+  engineOfBackend(run, o, format);
+  applyResultSettings(run, stated);
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
   return run;
 }

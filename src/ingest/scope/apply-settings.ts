@@ -54,11 +54,14 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
   if (Object.keys(client).length > 0) run.client = client;
 }
 
+/** What a setting can fill: a record, or a run as a reader builds it (exports/result-settings.ts). */
+export type SettableRun = Pick<RunRecord, 'model' | 'engine' | 'hardware' | 'parallelism' | 'server' | 'client'>;
+
 export interface SettingField {
   /** The record path it fills (`client.concurrency`), also its provenance key. */
   path: string;
-  get(run: RunRecord): SettingValue | undefined;
-  set(run: RunRecord, v: SettingValue): void;
+  get(run: SettableRun): SettingValue | undefined;
+  set(run: SettableRun, v: SettingValue): void;
 }
 
 type Field = SettingField;
