@@ -245,7 +245,14 @@ function trailingUnit(text: string): { rest: string; unit?: string } {
 
 /** Splits a label into meaning symbols, its statistic and its printed unit; undefined if a word is not understood. */
 export function splitLabel(label: string): SplitLabel | undefined {
-  let text = label.normalize('NFKC').toLowerCase().trim().replace(/:$/, '').trim();
+  // CamelCase names (`InputTokens`, `OutputTokenThroughput`: AISBench) are words run together.
+  let text = label
+    .normalize('NFKC')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim()
+    .replace(/:$/, '')
+    .trim();
   const trailing = trailingUnit(text);
   text = trailing.rest;
   let unit = trailing.unit;

@@ -23,6 +23,7 @@ export type FormatName =
   | 'genai-perf-json'
   | 'aiperf'
   | 'evalscope'
+  | 'aisbench' // ais_bench --mode perf result tables
   | 'guidellm'
   | 'locust-csv'
   | 'k6'

@@ -14,7 +14,8 @@ import type { ClientSettings, RunRecord } from '../../model/records';
 import type { ClientTool } from '../context/client-command';
 import type { ScopedClient, ScopeState } from './state';
 
-type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm';
+// AISBench is a family with no client command of its own: no other tool's command is its run's.
+type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm' | 'aisbench';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -35,6 +36,7 @@ const FORMAT_FAMILY: Record<string, Family> = {
   aiperf: 'nvidia',
   evalscope: 'evalscope',
   guidellm: 'guidellm',
+  aisbench: 'aisbench',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [

@@ -10,6 +10,8 @@
  *   - guidellm v0.1 (tables in rich panels, one row per benchmark) and ≥ 0.3 (ASCII tables
  *     with `||` spans, and the "Benchmarks" panel above them): one run per benchmark row,
  *     combined across the consecutive tables by row;
+ *   - AISBench: the per-request statistics table and the `Common Metric` table after it are
+ *     one run (`aisbench.ts`);
  *   - a generic Metric/Value table that is not a stress test (rich_13's LLM-call summary):
  *     kept as a run of unknown metrics, flagged `no-load-metrics`.
  *
@@ -25,12 +27,13 @@ import { normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
+import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from './aisbench';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from './guidellm';
 import { clientFromCommand, findCommandAbove, findCommandBelow, type ToolCommand } from './tool-commands';
 import { type CellContext, meaningForCell, meaningOf, putCell, readValue } from './tool-metrics';
 
-export type ToolTableKind = 'stat-matrix' | 'key-value' | 'percentiles' | 'overview' | 'guidellm';
+export type ToolTableKind = 'stat-matrix' | 'key-value' | 'percentiles' | 'overview' | 'guidellm' | AisbenchTableKind;
 
 const STRESS_TITLE = /stress test results/i;
 // The stress-test reader (asked before this one) claims a title-less Metric | Value table
@@ -52,6 +55,8 @@ export function classifyToolTable(t: TextTable): ToolTableKind | undefined {
   const h = t.header.map((x) => x.trim());
   const h0 = h[0] ?? '';
   if (isGuidellmTable(t)) return 'guidellm';
+  const aisbench = classifyAisbenchTable(t);
+  if (aisbench) return aisbench;
   if (/^percentiles?$/i.test(h0)) return 'percentiles';
   if (/^(conc\.?|concurrency|parallel)$/i.test(h0) && h.some((x) => /^(rps|gen\/s|req\/s)$/i.test(x))) return 'overview';
   if (/^(statistic|metric)s?$/i.test(h0) && h.slice(1).filter((x) => normaliseStat(x)).length >= 2) return 'stat-matrix';
@@ -402,6 +407,9 @@ export const toolTableReader: BlockReader = {
           return readOverview(lines, t, file);
         case 'guidellm':
           return readGuidellmBlock(lines, i, file);
+        case 'aisbench-perf':
+        case 'aisbench-common':
+          return readAisbench(lines, t, file);
         default:
           return emptyResult(Math.max(i + 1, t.next));
       }

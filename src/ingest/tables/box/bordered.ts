@@ -29,7 +29,8 @@ import {
 
 // Local names: tsx (tests, bench) turns each call of an imported function into a getter call,
 // 8 % of the bench's parse time when these per-line and per-character helpers are called so.
-const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleText, startsBottom, stripPanel, whatFollows } = frameLines;
+const { boundsOf, contentWidths, endsBottom, hasHeavyGlyph, isRowText, isRuleText, startsBottom, stripPanel, topFrameAt, whatFollows } =
+  frameLines;
 const { dividerAt, labelledRule, liftDividers } = sections;
 const { splitRow } = rowSplitting;
 
@@ -60,6 +61,11 @@ function ruleEnds(lines: readonly string[], j: number, s: string, frame: Frame, 
   }
   const after = whatFollows(lines, j, frame.depth, frame.ascii);
   if (frame.ascii && !after.row && !after.rule && !dividerAt(lines, j + 1, frame)) {
+    found.next = j + 1;
+    return true;
+  }
+  // ASCII bottoms look like separators: a rule with the next table's top right under it is one.
+  if (frame.ascii && !frame.pipeEdge && after.rule && topFrameAt(lines, j + 1)) {
     found.next = j + 1;
     return true;
   }

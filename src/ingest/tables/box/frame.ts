@@ -199,12 +199,31 @@ export function topFrameAt(lines: readonly string[], i: number): Frame | undefin
   const s = nextLine === undefined ? undefined : stripPanel(nextLine, frame.depth);
   if (s === undefined || !isRowText(s, frame.ascii)) return undefined;
   // A "top" right under a row of the same family is a separator inside a bigger box (the
-  // rules between GPUs in nvidia-smi); only guidellm's `|===|` is shared by two tables.
+  // rules between GPUs in nvidia-smi); only guidellm's `|===|` is shared by two tables. Under
+  // a rule that closes a table it is the next table's (AISBench prints two back to back).
   const prevLine = lines[i - 1];
   const p = prevLine === undefined ? undefined : stripPanel(prevLine, frame.depth);
-  if (p !== undefined && !frame.pipeEdge && (isRowText(p, frame.ascii) || isRuleText(p, frame.ascii))) return undefined;
+  if (
+    p !== undefined &&
+    !frame.pipeEdge &&
+    (isRowText(p, frame.ascii) || (isRuleText(p, frame.ascii) && !closesTable(lines, i - 1, p, frame)))
+  )
+    return undefined;
   if (frame.ascii && !frame.bounds && !asciiHeaderFits(lines, i)) return undefined;
   return frame;
+}
+
+/**
+ * Whether the rule `p` at `j` is a table's bottom border: its bottom corners, or (ASCII, whose
+ * bottom is drawn like its separators) a `-` rule right under a row with a rule of other columns
+ * under it (the same rule twice, or one under a `=` header rule, frames a full-width label row).
+ */
+function closesTable(lines: readonly string[], j: number, p: string, frame: Frame): boolean {
+  if (!frame.ascii) return startsBottom(p) && endsBottom(p);
+  if (p.includes('=') || stripPanel(lines[j + 1] ?? '', frame.depth) === p) return false;
+  const above = lines[j - 1];
+  const a = above === undefined ? undefined : stripPanel(above, frame.depth);
+  return a !== undefined && isRowText(a, true);
 }
 
 /**
