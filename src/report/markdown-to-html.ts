@@ -99,9 +99,28 @@ function markWideFirstColumns(md: MarkdownIt): void {
   });
 }
 
+/** Long header words that may break, so a number column need not be as wide as the word. */
+const HEADER_BREAKS: Record<string, string> = { Concurrency: 'Concur\u00adrency' };
+
+/** Soft hyphens in table headers only: the Markdown keeps the plain word (it stays searchable). */
+function breakLongHeaderWords(md: MarkdownIt): void {
+  md.core.ruler.push('header-soft-hyphens', (state) => {
+    let inHead = false;
+    for (const t of state.tokens) {
+      if (t.type === 'thead_open' || t.type === 'thead_close') inHead = t.type === 'thead_open';
+      if (!inHead || t.type !== 'inline') continue;
+      for (const child of t.children ?? []) {
+        if (child.type === 'text' && Object.hasOwn(HEADER_BREAKS, child.content))
+          child.content = HEADER_BREAKS[child.content] ?? child.content;
+      }
+    }
+  });
+}
+
 export function markdownToHtml(markdown: string, opts: HtmlOptions): string {
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
   markWideFirstColumns(md);
+  breakLongHeaderWords(md);
   const svgs = opts.svgs ?? new Map<string, string>();
   const defaultImage = md.renderer.rules.image;
   // A chart image becomes a NUL-delimited placeholder: markdown-it replaces NUL in input

@@ -154,3 +154,12 @@ test('many runs: the report keeps one row per configuration and a line per file;
   assert.match(markdown, /^- appendix-runs\.csv: every run .* \(600 rows\)\.$/m);
   assert.doesNotMatch(markdown, /big-a\.log:11\b/, 'no row per run');
 });
+
+test('"Concurrency" is one plain word in the Markdown; only an HTML header may break it', () => {
+  const { markdown } = renderReport(fixtureInput());
+  assert.ok(markdown.includes('| Concurrency |') || markdown.includes(' Concurrency '), 'the Markdown names the column plainly');
+  assert.ok(!markdown.includes('\u00ad'), 'no soft hyphen in the Markdown');
+  const html = markdownToHtml('| Setup | Concurrency |\n| --- | ---: |\n| a | Concurrency |\n', { title: 'x' });
+  assert.match(html, /<th style="text-align:right">Concur\u00adrency<\/th>/);
+  assert.match(html, /<td style="text-align:right">Concurrency<\/td>/);
+});

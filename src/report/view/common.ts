@@ -13,8 +13,8 @@ export const KEY_NAMES: Record<GroupKey, string> = {
   preset: 'Preset',
   gpus: 'GPUs',
   strategy: 'Strategy',
-  // A soft hyphen: a number column need not be as wide as this one long word.
-  concurrency: 'Concur\u00adrency',
+  // Plain in Markdown (searchable); the HTML header gets a soft hyphen (markdown-to-html.ts).
+  concurrency: 'Concurrency',
   max_tokens: 'Max tokens',
   context_length: 'Context',
   api: 'API',
