@@ -3,6 +3,7 @@
  * detected format (detect.ts). Never throws on input: empty or binary input gives a
  * diagnostic, a reader failure gives an error diagnostic and the rest is still read.
  */
+
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
@@ -13,6 +14,7 @@ import { detectFormat } from './detect';
 import { DuplicateTracker } from './duplicates';
 import { parseJsonExport } from './exports/index';
 import { readMarkdownReport } from './markdown-report/index';
+import { dropNoRateLimit } from './no-rate-limit';
 import { canonicalOrder } from './scope/resolve';
 import type { ParseOptions, ParseResult, TableCoverage } from './types';
 import { applyUserContext } from './user-context';
@@ -55,6 +57,7 @@ export class RecordFinisher {
         r.provenance.timestamp = date.source;
         r = canonicalOrder(r);
       }
+      dropNoRateLimit(r);
       applyUserContext(r, this.opts, this.diagnostics);
       r = withPathVersion(r, this.path.version);
       const first = this.tracker.check(r);

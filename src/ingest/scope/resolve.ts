@@ -13,12 +13,14 @@
  *  - last, for a run with no launch command in force: what the server it talked to says
  *    (servers.ts), only where nothing above gave a value.
  */
+
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import type { ClientSettings, Parallelism, RunRecord, ServerSettings } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type LaunchCommand, modelName, strategyOf } from '../launch-command';
+import { dropNoRateLimit } from '../no-rate-limit';
 import type { PartialRun } from '../types';
 import * as stated from './apply-settings';
 import { anyClient } from './client-choice';
@@ -144,6 +146,7 @@ function resolveClient({ p, s, run, file, line, diagnostics }: Resolving): void 
   }
   if (client) run.client = client;
   if (anyClient(s)) applyClientCommand(run, s, diagnostics);
+  dropNoRateLimit(run);
 }
 
 /** `client.<key>` provenance keys, built once per key rather than once per run. */
