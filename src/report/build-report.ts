@@ -289,6 +289,7 @@ export async function writeReport(
       env,
       summary.questions,
       summary.inputs.map((i) => i.file),
+      summary.history,
     );
   const input = { title, runs: analysis.runs, env, samples, summary, figures, diagnostics, config };
   const rendered = renderReport(

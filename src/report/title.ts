@@ -4,6 +4,7 @@
  * Plain text (the view escapes it).
  */
 import { engineName } from '../analyze/factors';
+import type { HistoryResult } from '../analyze/history-types';
 import { ASKED_LEVEL, apiName, listWords, settingNumber } from '../analyze/questions';
 import type { StudyQuestion } from '../analyze/types';
 import type { EnvRecord, RunRecord } from '../model/records';
@@ -91,14 +92,24 @@ function variesPart(questions: readonly StudyQuestion[], enginesNamed: boolean):
     .join(', ');
 }
 
+/** A series over time, in a few words: "versions 0.8.4 to 0.9.0", else "2025-03-01 to 2025-03-18". */
+function historyPart(history: HistoryResult | undefined): string {
+  const points = (history?.series ?? []).flatMap((s) => s.points);
+  const versions = inOrder(points.map((p) => p.version));
+  if (versions.length >= 2) return `versions ${versions[0]} to ${versions[versions.length - 1]}`;
+  const dates = inOrder(points.map((p) => p.date?.slice(0, 10))).sort();
+  return dates.length >= 2 ? `${dates[0]} to ${dates[dates.length - 1]}` : '';
+}
+
 export function reportTitle(
   runs: readonly RunRecord[],
   env: readonly EnvRecord[],
   questions: readonly StudyQuestion[],
   files: readonly string[] = [],
+  history?: HistoryResult,
 ): string {
   const engines = enginesPart(runs, files);
-  const varies = variesPart(questions, engines.includes(' vs '));
+  const varies = [historyPart(history), variesPart(questions, engines.includes(' vs '))].filter(Boolean).join(', ');
   const models = inOrder(runs.map((r) => r.model));
   const modelPart = models.length === 0 ? '' : models.length <= 2 ? ` (${models.join(', ')})` : ` (${models.length} models)`;
   return `${engines}${hardwarePart(runs, env)}${varies ? `: ${varies}` : ''}${modelPart}`;

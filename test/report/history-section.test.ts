@@ -80,9 +80,11 @@ describe('nightly-steps: two real steps flagged, named by meaning, the regressio
 
   it('summary.history and the answers: 0.8.5 a regression (~-12%), 0.9.0 an improvement (~+20%), nothing else', () => assertSteps(r));
 
-  it('the regression is the first answer; the 18 one-run files are said in one line', () => {
+  it('the regression is the first answer; the 18 one-run files are said in one line, as the series they form', () => {
     const answers = section(r.md, 'Answers');
-    assert.deepEqual(answers.match(/^### .*/gm), ['### Changes over time', '### 18 files with nothing to compare within them']);
+    assert.deepEqual(answers.match(/^### .*/gm), ['### Changes over time', '### 18 files, points of a series over time']);
+    assert.match(answers, /^Within each file nothing varies; together they are the series answered under Changes over time/m);
+    assert.match(r.md, /^# vLLM: versions 0\.8\.4 to 0\.9\.0 \(Llama-3\.1-8B-Instruct\)$/m);
     assert.match(answers, /^First, changes over time \(regressions before improvements\)\.$/m);
     assert.match(answers, /vllm-nightly-2025-03-06\.log and 12 more\.$/m);
   });

@@ -53,19 +53,39 @@ const MAX_NAMED_FILES = 6;
  * Files whose runs hold nothing to compare (a folder of nightly logs, one run each) are said
  * in one group, not a heading each; a single such file keeps its own.
  */
-function gatherNothingVaries(groups: AnswerGroupView[]): AnswerGroupView[] {
+function gatherNothingVaries(groups: AnswerGroupView[], inHistory: (heading: string) => boolean): AnswerGroupView[] {
   const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === NOTHING_VARIES);
   if (idle.length < 2) return groups;
   const names = idle.slice(0, MAX_NAMED_FILES).map((g) => g.heading);
   const more = idle.length > MAX_NAMED_FILES ? ` and ${idle.length - MAX_NAMED_FILES} more` : '';
-  const gathered: AnswerGroupView = {
-    heading: `${idle.length} files with nothing to compare within them`,
-    items: [],
-    none: `Nothing varies between the runs of any one of these files that could be compared: ${names.join(', ')}${more}.`,
-  };
+  // A nightly folder: each file is one point of a series, which is the question they answer together.
+  const series = idle.every((g) => inHistory(g.heading));
+  const gathered: AnswerGroupView = series
+    ? {
+        heading: `${idle.length} files, points of a series over time`,
+        items: [],
+        none: `Within each file nothing varies; together they are the series answered under Changes over time and in History: ${names.join(', ')}${more}.`,
+      }
+    : {
+        heading: `${idle.length} files with nothing to compare within them`,
+        items: [],
+        none: `Nothing varies between the runs of any one of these files that could be compared: ${names.join(', ')}${more}.`,
+      };
   const first = groups.indexOf(idle[0] as AnswerGroupView);
   const rest = groups.filter((g) => !idle.includes(g));
   return [...rest.slice(0, first), gathered, ...rest.slice(first)];
+}
+
+/** Whether a file (by its heading) holds a point of a history series. */
+function historyFiles(ctx: AnswersContext): (heading: string) => boolean {
+  const names = new Set<string>();
+  for (const s of ctx.summary.history?.series ?? [])
+    for (const p of s.points)
+      for (const id of p.runs) {
+        const run = ctx.runsById.get(id);
+        if (run) names.add(ctx.nameFile(run.source.file));
+      }
+  return (heading) => names.has(heading);
 }
 
 function scopeOf(q: StudyQuestion): string {
@@ -127,7 +147,7 @@ export function buildAnswersView(ctx: AnswersContext, runs: number, otherAny: bo
   if (multiFile) {
     for (const file of ctx.files) groups.push(groupView(file, byScope.get(file) ?? [], ctx, true));
     for (const [scope, qs] of byScope) if (scope.includes('\u0000')) groups.push(groupView(undefined, qs, ctx, true));
-    groups.splice(0, groups.length, ...gatherNothingVaries(groups));
+    groups.splice(0, groups.length, ...gatherNothingVaries(groups, historyFiles(ctx)));
   } else {
     const group = groupView(ctx.files[0], ctx.questions, ctx, false);
     if (lead?.groups.length && ctx.files[0] !== undefined) group.heading = ctx.nameFile(ctx.files[0]);
