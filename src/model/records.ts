@@ -21,6 +21,7 @@ export type FormatName =
   | 'genai-perf'
   | 'genai-perf-csv'
   | 'genai-perf-json'
+  | 'llmperf-json' // llmperf token_benchmark_ray.py summary and individual-responses JSON
   | 'aiperf'
   | 'evalscope'
   | 'aisbench' // ais_bench --mode perf result tables

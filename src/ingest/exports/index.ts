@@ -4,7 +4,8 @@
  *   2. for each object (an array's elements, a JSONL line), recognise the tool by its keys
  *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts: the
  *      genai-perf / AIPerf summary; genai-perf-requests.ts: genai-perf's per-request
- *      `profile_export.json`, one run per experiment);
+ *      `profile_export.json`, one run per experiment; llmperf-json.ts: llmperf's summary), and a
+ *      whole array of llmperf requests (llmperf-requests.ts) before its elements;
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
  *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
@@ -17,6 +18,8 @@ import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
+import { looksLikeLlmperfRequests, readLlmperfRequests } from './llmperf-requests';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
@@ -108,6 +111,7 @@ function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
 function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | undefined {
   const servingHint = hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl';
   if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
+  if (looksLikeLlmperfSummary(o)) return 'llmperf-json';
   if (looksLikeServingResult(o)) {
     if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
@@ -119,7 +123,10 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
   const records: Array<RunRecord | SampleRecord> = [];
-  for (const v of readValues(text, file, diagnostics)) {
+  const values = readValues(text, file, diagnostics);
+  const all = values.map((v) => v.value);
+  if (looksLikeLlmperfRequests(all)) return { records: llmperfRequestRecords(all, file, values[0]?.line ?? 1), diagnostics };
+  for (const v of values) {
     const o = v.value;
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
       diagnostics.push({
@@ -169,11 +176,23 @@ function readObject(
     }
     return out;
   }
+  if (format === 'llmperf-json') return [toRecord(llmperfSummaryRun(obj, v.line - 1), file, v.line, v.row)];
   if (format === 'genai-perf-json') return [toRecord(genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)), file, v.line, v.row)];
   const record = toRecord(servingResultRun(obj, format, v.line - 1), file, v.line, v.row);
   out.push(record);
   if (hasServingRequests(obj)) {
     readServingRequests(obj, new RequestSampleWriter(record.id, record.source, out), { file, line: v.line, diagnostics });
   }
+  return out;
+}
+
+/** An llmperf requests array: its samples, after the run built from them when no summary is beside it. */
+function llmperfRequestRecords(all: unknown[], file: string, line: number): Array<RunRecord | SampleRecord> {
+  const l = readLlmperfRequests(all, file, line);
+  const out: Array<RunRecord | SampleRecord> = l.run ? [toRecord(l.run, file, line, undefined)] : [];
+  const writer = new RequestSampleWriter(out[0]?.id ?? l.summaryRunId ?? file, { file, line, format: 'llmperf-json' }, out);
+  l.requests.forEach((r, i) => {
+    writer.add(i, r);
+  });
   return out;
 }
