@@ -87,7 +87,11 @@ export class RecordFinisher {
       diagnostics.push({
         severity: 'info',
         code: 'prose-skipped',
-        message: 'no benchmark runs found in this file',
+        // A file of per-request samples or GPU readings whose runs live in another file says so.
+        message:
+          this.others > 0
+            ? `no benchmark runs found in this file, only ${this.others} other record${this.others === 1 ? '' : 's'} (samples or environment)`
+            : 'no benchmark runs found in this file',
         file: this.opts.file,
         line: 1,
       });
