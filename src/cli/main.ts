@@ -11,7 +11,7 @@ import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
 import { runHistory } from './history-command';
 import { parseJobs } from './inputs';
-import { newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
+import { installKernelCommand, newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect, UsageError } from './options';
 import { runParse } from './parse-command';
 import { runReport } from './report-command';
@@ -163,6 +163,12 @@ function addNotebookCommands(program: Command, setExit: SetExit): void {
     .option('--port <port>', 'port (default: 8888 or the next free one)')
     .option('--ip <address>', 'address to listen on', '127.0.0.1')
     .action(async (dir: string | undefined, opts) => setExit(await serveNotebookCommand(dir, opts)));
+  notebook
+    .command('install-kernel')
+    .description("make the 'tslab' kernel of a Jupyter you start yourself run benchbook's kernel launcher (a user-level kernel spec)")
+    .option('--data-dir <dir>', 'Jupyter data folder (default: $JUPYTER_DATA_DIR or ~/.local/share/jupyter)')
+    .option('--force', 'replace a tslab spec benchbook did not write')
+    .action(async (opts) => setExit(await installKernelCommand(opts)));
 }
 
 /** Runs the CLI and resolves to the exit code (never calls process.exit itself). */

@@ -1,4 +1,4 @@
-/** `benchbook notebook run | new | serve`. */
+/** `benchbook notebook run | new | serve | install-kernel`. */
 import fs from 'node:fs';
 import { splitKeyValue, UsageError } from './options';
 
@@ -84,4 +84,20 @@ export async function serveNotebookCommand(dir: string | undefined, opts: { port
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void server.stop());
   const code = await server.exited;
   return code ?? 1;
+}
+
+export async function installKernelCommand(opts: { dataDir?: string; force?: boolean }): Promise<number> {
+  const nb = await import('../notebook');
+  const dataDir = opts.dataDir ?? nb.userJupyterDataDir();
+  try {
+    const r = nb.installKernelSpec(dataDir, { force: opts.force === true });
+    process.stdout.write(`${r.file}\n`);
+    process.stderr.write(
+      `benchbook: the "${nb.KERNEL_NAME}" kernel of a Jupyter you start yourself now runs ${r.launcher}; run this again if the checkout moves\n`,
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof nb.KernelSpecExistsError) throw new UsageError(err.message);
+    throw err;
+  }
 }

@@ -7,6 +7,7 @@
 
 export { interactiveChartHtml, scriptSafeJson } from './chart-html';
 export { clearNotebookFile, clearOutputs, notebookHasOutputs, notebookOutputProblems } from './clear-outputs';
+export { type InstallKernelResult, installKernelSpec, KernelSpecExistsError, userJupyterDataDir } from './install-kernel';
 export { CHART_LIBS_URL, type JupyterDir, jupyterEnv, KERNEL_NAME, kernelSpec, prepareJupyterDir } from './jupyter-dir';
 export { importSpecifier, type NewNotebookOptions, type NewNotebookResult, starterNotebook, writeStarterNotebook } from './new-notebook';
 export { type Notebook, type NotebookCell, type NotebookOutput, readNotebook, writeNotebook } from './notebook-file';

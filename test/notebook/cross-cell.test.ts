@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { installKernelSpec, KernelSpecExistsError } from '../../src/notebook/install-kernel';
 import { type Notebook, readNotebook } from '../../src/notebook/notebook-file';
 import { jupyterPython, NotebookExecutionError, runNotebook } from '../../src/notebook/run-notebook';
 
@@ -87,6 +88,33 @@ test('without the launcher (tslab’s own kernel) the first shorthand fails', as
   } finally {
     if (saved === undefined) delete process.env.JUPYTER_PATH;
     else process.env.JUPYTER_PATH = saved;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Jupyter started by hand runs the same idioms once `notebook install-kernel` wrote the user spec', async (t) => {
+  const skip = jupyterMissing();
+  if (skip) return t.skip(skip);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-install-kernel-'));
+  try {
+    const dataDir = path.join(dir, 'data');
+    const first = installKernelSpec(dataDir);
+    assert.equal(first.replaced, false);
+    assert.equal(installKernelSpec(dataDir).replaced, true, 'its own spec is rewritten');
+    fs.writeFileSync(first.file, '{"argv": ["tslab"], "display_name": "other"}');
+    assert.throws(() => installKernelSpec(dataDir), KernelSpecExistsError, 'a spec benchbook did not write is kept');
+    installKernelSpec(dataDir, { force: true });
+    const out = path.join(dir, 'out.ipynb');
+    const { JUPYTER_PATH: _drop, ...env } = process.env;
+    // Plain nbconvert, as a user would run it: only the user data folder says which tslab to start.
+    const r = spawnSync(jupyterPython(), ['-m', 'jupyter', 'nbconvert', '--to', 'notebook', '--execute', NOTEBOOK, '--output', out], {
+      encoding: 'utf8',
+      env: { ...env, JUPYTER_DATA_DIR: dataDir, PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+      timeout: 300_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(stdoutOf(readNotebook(out)), /^\{"metric":"throughput_rps"\}\n/);
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
