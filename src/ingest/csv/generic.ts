@@ -55,8 +55,17 @@ export function readGenericCsv(
   const first = rows[0];
   if (!first) return [];
   const reader = new GenericCsvReader(first, file, columnMap, diagnostics);
-  return (reader.headerless ? rows : rows.slice(1)).map((row) => reader.read(row));
+  const runs: RunRecord[] = [];
+  for (const row of reader.headerless ? rows : rows.slice(1)) {
+    const run = reader.read(row);
+    if (run) runs.push(run);
+  }
+  reader.finish();
+  return runs;
 }
+
+/** Rows with no metric said one by one; after these, only counted (`finish`). */
+const METRICLESS_SAID = 3;
 
 /**
  * The generic reader row by row (so a large CSV can be read as it streams): made from the
@@ -68,6 +77,8 @@ export class GenericCsvReader {
   private readonly header: string[];
   private readonly meanings: ColumnMeaning[];
   private index = 0;
+  /** Data rows that gave no metric (not runs). */
+  private metricless = 0;
 
   constructor(
     first: CsvRow,
@@ -90,8 +101,11 @@ export class GenericCsvReader {
     this.meanings = this.header.map((h) => classifyColumn(h, columnMap));
   }
 
-  /** The run of the next data row (a non-blank row after the header). */
-  read(row: CsvRow): RunRecord {
+  /**
+   * The run of the next data row (a non-blank row after the header); undefined when the row
+   * gives no metric: a run with nothing measured would be an invented run (said in a diagnostic).
+   */
+  read(row: CsvRow): RunRecord | undefined {
     const { header, meanings } = this;
     if (row.cells.length !== header.length)
       this.warn(
@@ -109,7 +123,46 @@ export class GenericCsvReader {
       setOwn(run.raw, h, cell);
       this.readCell(run, h, cell, meanings[k] as ColumnMeaning, row.line);
     }
-    return run;
+    if (Object.keys(run.metrics).length > 0) return run;
+    this.noMetric(row);
+    return undefined;
+  }
+
+  /** After the last row: how many more rows than those said gave no metric. */
+  finish(): void {
+    const more = this.metricless - METRICLESS_SAID;
+    if (more > 0)
+      this.diagnostics.push({
+        severity: 'info',
+        code: 'prose-skipped',
+        message: `${more} more row${more === 1 ? '' : 's'} with no metric: not runs`,
+        file: this.file,
+      });
+  }
+
+  /** A row with no metric: why, when it has figures the columns did not take (units in the cells of unknown columns). */
+  private noMetric(row: CsvRow): void {
+    if (++this.metricless > METRICLESS_SAID) return;
+    const unread = this.header.filter((_h, k) => {
+      const n = parseNumber(unquoteFormula(row.cells[k] ?? '').trim());
+      return n.value !== undefined && this.meanings[k]?.kind === 'unknown';
+    });
+    const names = unread.slice(0, 3).map((h) => `'${h}'`);
+    if (unread.length > 3) names.push('…');
+    if (unread.length > 0)
+      this.warn(
+        'metrics-unread',
+        `no metric read from this row (figures with units under columns that are not metrics: ${names.join(', ')}): not a run`,
+        row.line,
+      );
+    else
+      this.diagnostics.push({
+        severity: 'info',
+        code: 'prose-skipped',
+        message: 'no metric in this row: not a run',
+        file: this.file,
+        line: row.line,
+      });
   }
 
   /** A non-empty cell of column `h` into the run, as the column's meaning says (it is in raw already). */
@@ -147,7 +200,7 @@ export class GenericCsvReader {
     } else if (!n.missing) this.warn('cell-unparsed', `'${h}' = '${cell}' is not a number: kept in raw`, line);
   }
 
-  private warn(code: 'csv-mismatch' | 'cell-unparsed' | 'cell-lossy', message: string, line: number): void {
+  private warn(code: 'csv-mismatch' | 'cell-unparsed' | 'cell-lossy' | 'metrics-unread', message: string, line: number): void {
     this.diagnostics.push({ severity: 'warning', code, message, file: this.file, line });
   }
 }

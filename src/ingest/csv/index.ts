@@ -1,13 +1,14 @@
 /**
  * CSV files → runs (and samples for Locust history). Stages:
  *   1. readCsvRows      — skip leading comments/blank lines, sniff `,` `;` tab `|`, papaparse
- *   2. detectCsvPreset  — genai-perf / Locust stats / Locust history by header, else generic
+ *   2. detectCsvPreset  — genai-perf / AISBench / Locust stats / Locust history by header, else generic
  *   3. a reader per kind — columns classified once (`classifyColumn`, overridable by `columnMap`)
  *   4. `--set` / `--context` fill what the file lacks
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
 import type { ParseOptions, ParseResult } from '../types';
+import { readAisbenchCsv } from './aisbench-csv';
 import { applyUserContext } from './columns';
 import { finishRun, readGenericCsv } from './generic';
 import { isFilledRow, readCsvRows } from './read';
@@ -61,7 +62,8 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
   const preset = opts.columnMap ? undefined : detectCsvPreset(header);
   let runs: RunRecord[] = [];
   let samples: SampleRecord[] = [];
-  if (preset === 'genai-perf') runs = readGenaiPerfCsv(table, file, diagnostics);
+  if (preset === 'aisbench') runs = readAisbenchCsv(table, file, diagnostics);
+  else if (preset === 'genai-perf') runs = readGenaiPerfCsv(table, file, diagnostics);
   else if (preset === 'locust-stats') runs = readLocustStats(table, file, diagnostics);
   else if (preset === 'locust-history') {
     samples = readLocustHistory(table, file, diagnostics);

@@ -171,7 +171,10 @@ class CsvStreamRows {
   /** A non-blank row: the first makes the reader (a header, unless it is all numbers), the others are runs. */
   private readRow(row: CsvRow): void {
     if (!this.reader) this.reader = new GenericCsvReader(row, this.opts.file, undefined, this.readerDiagnostics);
-    if (this.reader.headerless || this.rows > 0) this.finisher.add(finishCsvRun(this.reader.read(row), this.opts));
+    if (this.reader.headerless || this.rows > 0) {
+      const run = this.reader.read(row);
+      if (run) this.finisher.add(finishCsvRun(run, this.opts));
+    }
     this.rows++;
   }
 
@@ -185,6 +188,7 @@ class CsvStreamRows {
           { severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${this.failure.message}`, file, line: 1 },
         ],
       };
+    this.reader?.finish();
     const res = this.finisher.end([...this.papaErrors, ...this.readerDiagnostics]);
     if (signal?.aborted) beforeCoverage(res.diagnostics, readingStopped(bytesRead, size, signal, file));
     return res;

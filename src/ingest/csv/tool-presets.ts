@@ -4,6 +4,8 @@
  *   per per-request metric, one column per statistic), a blank line, a block `Metric,Value`
  *   (run-level throughputs and counts), optionally per-GPU telemetry blocks (`Metric,GPU,…`,
  *   skipped with a note). One run per file.
+ * - AISBench `performances/<model-config>/<dataset>.csv` (`Performance Parameters,Stage,Average,…,N`):
+ *   one run, aisbench-csv.ts.
  * - Locust `--csv`: `*_stats.csv` (`Type,Name,Request Count,…,Requests/s,…,50%,…,100%`,
  *   times in ms) → one run from the `Aggregated` row; the per-endpoint rows are kept in that
  *   run's `raw` as `<Type> <Name> / <column>` (they are parts of the same load, not separate
@@ -15,11 +17,12 @@ import { lookupLabel, normaliseStat, parseNumber, unknownMetricKey } from '../..
 import type { RunRecord, SampleRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { classifyAisbenchTable } from '../tables/aisbench';
 import { metricForStat } from './columns';
 import { newRun, round12 } from './generic';
 import { type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
-export type CsvPreset = 'genai-perf' | 'locust-stats' | 'locust-history';
+export type CsvPreset = 'genai-perf' | 'locust-stats' | 'locust-history' | 'aisbench';
 
 function norm(cells: readonly string[]): string[] {
   return cells.map((c) => c.trim().toLowerCase());
@@ -33,6 +36,7 @@ function isStatColumn(c: string): boolean {
 /** Which tool wrote this CSV, from its first (header) row. */
 export function detectCsvPreset(header: readonly string[]): CsvPreset | undefined {
   const h = norm(header);
+  if (classifyAisbenchTable({ header }) === 'aisbench-perf') return 'aisbench';
   if (h[0] === 'metric' && h.length >= 3 && h.slice(1).every(isStatColumn)) return 'genai-perf';
   if (h[0] === 'metric' && h[1] === 'value') return 'genai-perf';
   if (h.includes('type') && h.includes('name') && h.includes('request count') && h.includes('failure count')) return 'locust-stats';

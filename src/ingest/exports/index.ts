@@ -4,8 +4,9 @@
  *   2. for each object (an array's elements, a JSONL line), recognise the tool by its keys
  *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts: the
  *      genai-perf / AIPerf summary; genai-perf-requests.ts: genai-perf's per-request
- *      `profile_export.json`, one run per experiment; llmperf-json.ts: llmperf's summary), and a
- *      whole array of llmperf requests (llmperf-requests.ts) before its elements;
+ *      `profile_export.json`, one run per experiment; llmperf-json.ts: llmperf's summary;
+ *      aisbench-json.ts: AISBench's `performances/<model-config>/<dataset>.json` common
+ *      metrics), and a whole array of llmperf requests (llmperf-requests.ts) before its elements;
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
  *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
@@ -16,6 +17,7 @@ import { recordId } from '../../model/ids';
 import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
+import { aisbenchCommonRun, looksLikeAisbenchCommon } from './aisbench-json';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
@@ -110,6 +112,7 @@ function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
 /** Which reader an object needs, from its keys (a `--format-hint` narrows the choice). */
 function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | undefined {
   const servingHint = hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl';
+  if (!hint && looksLikeAisbenchCommon(o)) return 'aisbench';
   if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
   if (looksLikeLlmperfSummary(o)) return 'llmperf-json';
   if (looksLikeServingResult(o)) {
@@ -145,13 +148,16 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       diagnostics.push({
         severity: 'warning',
         code: 'unknown-format',
-        message: `JSON object not recognised as a vLLM, SGLang or genai-perf export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+        message: `JSON object not recognised as a vLLM, SGLang, genai-perf or AISBench export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
         file,
         line: v.line,
       });
       continue;
     }
-    for (const r of readObject(obj, format, v, file, diagnostics)) records.push(r);
+    if (format === 'aisbench') {
+      const run = aisbenchCommonRun(obj, text.split(/\r?\n/), v.line - 1, file, diagnostics);
+      records.push(toRecord(run, file, v.line, v.row));
+    } else for (const r of readObject(obj, format, v, file, diagnostics)) records.push(r);
   }
   return { records, diagnostics };
 }

@@ -20,8 +20,21 @@ import { type Meaning, meaningForCell, putCell, readValue } from './tool-metrics
 
 export type AisbenchTableKind = 'aisbench-perf' | 'aisbench-common';
 
+/**
+ * The rows of one of AISBench's two tables, wherever they were read: a box table on the console,
+ * the `<dataset>.csv` it writes (the per-request table), the `<dataset>.json` (the common metrics).
+ */
+export interface AisbenchRows {
+  header: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
+  /** 0-based line of each row. */
+  rowLines: readonly number[];
+  /** 0-based line of the table's first line. */
+  startLine: number;
+}
+
 /** Which of AISBench's two tables `t` is, from its header; undefined for any other table. */
-export function classifyAisbenchTable(t: TextTable): AisbenchTableKind | undefined {
+export function classifyAisbenchTable(t: { header: readonly string[] }): AisbenchTableKind | undefined {
   const h = t.header;
   if (h.length < 3 || !/^\s*stage\s*$/i.test(h[1] ?? '')) return undefined;
   const h0 = (h[0] ?? '').trim();
@@ -81,7 +94,7 @@ function putRow(at: Reading, cell: { label: string; stage: string; stat?: string
     at.run.provenance[`client.${meaning.key}`] = `"${cell.label}" row of the AISBench table at line ${cell.line + 1}`;
 }
 
-function putCommon(at: Reading, t: TextTable): void {
+function putCommon(at: Reading, t: AisbenchRows): void {
   t.rows.forEach((row, r) => {
     const label = (row[0] ?? '').trim();
     const text = (row[2] ?? '').trim();
@@ -91,13 +104,16 @@ function putCommon(at: Reading, t: TextTable): void {
   });
 }
 
-/** `N` is how many requests the row's statistics are over: for E2EL, the successful requests. */
-function countMeaning(label: string): Meaning {
-  if (/^e2el$/i.test(label)) return { kind: 'metric', key: 'requests_ok_count', factor: 1 };
+/**
+ * `N` is how many requests the row's statistics are over: for E2EL, the successful requests
+ * (unless `okFromN` is off: the run's counts come from elsewhere).
+ */
+function countMeaning(label: string, okFromN: boolean): Meaning {
+  if (okFromN && /^e2el$/i.test(label)) return { kind: 'metric', key: 'requests_ok_count', factor: 1 };
   return { kind: 'metric', key: `${wordSlug(label)}_n`, factor: 1 };
 }
 
-function putPerf(at: Reading, t: TextTable): void {
+function putPerf(at: Reading, t: AisbenchRows, okFromN: boolean): void {
   const stats = t.header.map((h) => h.trim());
   t.rows.forEach((row, r) => {
     const label = (row[0] ?? '').trim();
@@ -108,7 +124,7 @@ function putPerf(at: Reading, t: TextTable): void {
       const stat = stats[c] ?? '';
       const text = (row[c] ?? '').trim();
       const isCount = /^n$/i.test(stat);
-      const meaning = isCount ? countMeaning(label) : aisbenchMeaning(label, text, stat);
+      const meaning = isCount ? countMeaning(label, okFromN) : aisbenchMeaning(label, text, stat);
       const hadOk = Object.hasOwn(at.run.metrics, 'requests_ok_count');
       putRow(at, { label, stage, stat, text, line }, meaning);
       if (isCount && !hadOk && stage === at.stage && Object.hasOwn(at.run.metrics, 'requests_ok_count'))
@@ -118,7 +134,7 @@ function putPerf(at: Reading, t: TextTable): void {
 }
 
 /** The run's stage: `total`, else the only one printed; undefined when several others are. */
-function runStage(tables: readonly TextTable[]): string | undefined {
+function runStage(tables: readonly AisbenchRows[]): string | undefined {
   const stages = new Set(tables.flatMap((t) => t.rows.map((r) => (r[1] ?? '').trim())).filter((s) => s !== ''));
   if (stages.has('total')) return 'total';
   return stages.size === 1 ? [...stages][0] : undefined;
@@ -145,29 +161,70 @@ function commonAfter(lines: readonly string[], from: number): TextTable | undefi
   return undefined;
 }
 
-/** The run of the AISBench result whose first table is `t` (with the Common Metric table after it). */
-export function readAisbench(lines: readonly string[], t: TextTable, file: string): BlockResult {
+export interface AisbenchParts {
+  /** The per-request statistics (`Performance Parameters | Stage | Average | … | N`). */
+  perf?: AisbenchRows;
+  /** The run-level figures (`Common Metric | Stage | Value`). */
+  common?: AisbenchRows;
+  /**
+   * Whether E2EL's `N` may give `requests_ok_count` when no common metric does (default yes).
+   * Off for the CSV read on its own: the JSON beside it holds the run's counts.
+   */
+  okFromN?: boolean;
+}
+
+/**
+ * One run from AISBench's rows (console tables, CSV or JSON alike): the stage rule, the
+ * vocabulary keys, the count rule. The caller adds where it came from (title, task, flags).
+ */
+export function aisbenchRun(parts: AisbenchParts, file: string, startLine: number): { run: PartialRun; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const common = classifyAisbenchTable(t) === 'aisbench-perf' ? commonAfter(lines, t.next) : undefined;
-  const tables = common ? [t, common] : [t];
-  const run: PartialRun = { startLine: t.startLine, format: 'aisbench', metrics: {}, raw: {}, provenance: {}, flags: [] };
-  if (t.title) run.title = t.title;
+  const run: PartialRun = { startLine, format: 'aisbench', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const tables = [parts.perf, parts.common].filter((t): t is AisbenchRows => t !== undefined);
   const stage = runStage(tables);
-  const task = taskAbove(lines, t);
-  if (task) setOwn(run.raw, 'task', task.task);
   if (stage !== undefined) {
     setOwn(run.raw, 'Stage', stage);
-    if (stage !== 'total') run.provenance.metrics = `AISBench "${stage}" stage, the only stage printed (table at line ${t.startLine + 1})`;
+    if (stage !== 'total') run.provenance.metrics = `AISBench "${stage}" stage, the only stage printed (table at line ${startLine + 1})`;
   }
   const at: Reading = { run, stage, file, diagnostics };
   // Common Metric first: its `Success Requests` is the count; the per-request table's `N` only fills in.
-  if (common) putCommon(at, common);
-  if (classifyAisbenchTable(t) === 'aisbench-perf') putPerf(at, t);
-  else putCommon(at, t);
-  for (const table of tables) {
+  if (parts.common) putCommon(at, parts.common);
+  if (parts.perf) putPerf(at, parts.perf, parts.okFromN ?? true);
+  return { run, diagnostics };
+}
+
+/** The run of the AISBench result whose first table is `t` (with the Common Metric table after it). */
+export function readAisbench(lines: readonly string[], t: TextTable, file: string): BlockResult {
+  const perf = classifyAisbenchTable(t) === 'aisbench-perf';
+  const common = perf ? commonAfter(lines, t.next) : undefined;
+  const { run, diagnostics } = aisbenchRun(perf ? (common ? { perf: t, common } : { perf: t }) : { common: t }, file, t.startLine);
+  if (t.title) run.title = t.title;
+  const task = taskAbove(lines, t);
+  if (task) putTaskFirst(run, task.task);
+  for (const table of common ? [t, common] : [t]) {
     if (table.truncated && !run.flags.includes('truncated')) run.flags.push('truncated');
     for (const issue of table.issues)
       diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
   }
   return { next: (common ?? t).next, runs: [run], env: [], samples: [], diagnostics };
+}
+
+/**
+ * The task of an AISBench result file from its path, as the console names it
+ * (`performances/vllm-api-stream-chat/demo_gsm8k.csv` → `vllm-api-stream-chat/demo_gsm8k`).
+ */
+export function aisbenchTask(file: string): string | undefined {
+  const parts = file.split(/[\\/]/);
+  const name = (parts.at(-1) ?? '').replace(/\.[^.]*$/, '');
+  if (name === '') return undefined;
+  const folder = parts.at(-2);
+  return folder && parts.at(-3) === 'performances' ? `${folder}/${name}` : name;
+}
+
+/** `raw.task` ahead of the cells (the order the console reader always gave: task, Stage, cells). */
+export function putTaskFirst(run: { raw: Record<string, string> }, task: string): void {
+  const raw: Record<string, string> = {};
+  setOwn(raw, 'task', task);
+  for (const [k, v] of Object.entries(run.raw)) setOwn(raw, k, v);
+  run.raw = raw;
 }
