@@ -10,6 +10,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
+import { readCell } from '../markdown-report/cell-value';
 import { RUN_KEY_ORDER } from '../scope/key-order';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
@@ -179,6 +180,13 @@ export class GenericCsvReader {
         this.readMetricCell(run, h, cell, m, line);
         break;
       case 'unknown': {
+        // A unit in the cell can say what an unplaced header measures (`8.90 req/sec` under `Throughput`).
+        const read = readCell(h, undefined, cell);
+        if (read.kind === 'metric' && !Object.hasOwn(run.metrics, read.key)) {
+          setOwn(run.metrics, read.key, read.value);
+          if (read.note) setOwn(run.provenance, `metrics.${read.key}`, read.note);
+          break;
+        }
         const n = parseNumber(cell);
         if (n.value !== undefined && n.unit === undefined) setOwn(run.metrics, m.key, n.value);
         break;
@@ -188,19 +196,37 @@ export class GenericCsvReader {
     }
   }
 
-  /** A metric cell: its number in the metric's unit; a truncated or unreadable cell stays in raw only, said so. */
+  /**
+   * A metric cell: its number in the metric's unit, a unit printed in the cell winning over the
+   * header's (`508 ms` under `Mean Latency` is 0.508 s, as in Markdown tables); a truncated or
+   * unreadable cell stays in raw only, said so.
+   */
   private readMetricCell(run: RunRecord, h: string, cell: string, m: ColumnMeaning & { kind: 'metric' }, line: number): void {
-    const n = parseNumber(cell);
-    if (n.lossy) {
+    const read = readCell(h, { key: m.key, factor: m.factor }, cell);
+    if (read.kind === 'lossy') {
       if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
       this.warn('cell-lossy', `'${h}' is truncated ('${cell}'): left absent`, line);
-    } else if (n.value !== undefined) {
-      setOwn(run.metrics, m.key, round12(n.value * m.factor));
-      if (m.note) setOwn(run.provenance, `metrics.${m.key}`, m.note);
-    } else if (!n.missing) this.warn('cell-unparsed', `'${h}' = '${cell}' is not a number: kept in raw`, line);
+    } else if (read.kind === 'metric') {
+      setOwn(run.metrics, read.key, round12(read.value));
+      if (m.note) setOwn(run.provenance, `metrics.${read.key}`, m.note);
+      if (read.warning) this.warn('conflicting-context', `'${h}' = '${cell}': ${read.warning}`, line);
+    } else if (read.kind === 'ok-of-total') {
+      setOwn(run.metrics, 'requests_ok_count', read.ok);
+      const client = (run.client ??= {});
+      if (client.total_requests === undefined) {
+        client.total_requests = read.total;
+        run.provenance['client.total_requests'] = `'${h}' = '${cell}' (completed/total requests)`;
+      }
+    } else if (read.kind === 'unparsed') {
+      this.warn('cell-unparsed', `'${h}' = '${cell}' ${read.warning ?? 'is not a number'}: kept in raw`, line);
+    }
   }
 
-  private warn(code: 'csv-mismatch' | 'cell-unparsed' | 'cell-lossy' | 'metrics-unread', message: string, line: number): void {
+  private warn(
+    code: 'csv-mismatch' | 'cell-unparsed' | 'cell-lossy' | 'metrics-unread' | 'conflicting-context',
+    message: string,
+    line: number,
+  ): void {
     this.diagnostics.push({ severity: 'warning', code, message, file: this.file, line });
   }
 }
