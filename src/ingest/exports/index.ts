@@ -26,6 +26,7 @@ import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
 import { parseJsonTolerant } from './tolerant-json';
+import { UnknownObjects } from './unknown-objects';
 
 export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 export { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
@@ -129,6 +130,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const values = readValues(text, file, diagnostics);
   const all = values.map((v) => v.value);
   if (looksLikeLlmperfRequests(all)) return { records: llmperfRequestRecords(all, file, values[0]?.line ?? 1), diagnostics };
+  const unknown = new UnknownObjects(file, diagnostics);
   for (const v of values) {
     const o = v.value;
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
@@ -145,13 +147,11 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
     const format = formatOf(obj, opts.formatHint);
     if (!format) {
       const keys = Object.keys(obj).slice(0, 6).join(', ');
-      diagnostics.push({
-        severity: 'warning',
-        code: 'unknown-format',
-        message: `JSON object not recognised as a vLLM, SGLang, genai-perf or AISBench export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
-        file,
-        line: v.line,
-      });
+      unknown.add(
+        obj,
+        v.line,
+        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf or AISBench export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+      );
       continue;
     }
     if (format === 'aisbench') {
@@ -159,6 +159,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       records.push(toRecord(run, file, v.line, v.row));
     } else for (const r of readObject(obj, format, v, file, diagnostics)) records.push(r);
   }
+  unknown.finish();
   return { records, diagnostics };
 }
 
