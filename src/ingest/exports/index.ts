@@ -4,8 +4,11 @@
  *   2. for each object (an array's elements, a JSONL line), recognise the tool by its keys
  *      (serving-json.ts: vLLM `--save-result` / SGLang bench_serving; genai-perf-json.ts: the
  *      genai-perf / AIPerf summary; genai-perf-requests.ts: genai-perf's per-request
- *      `profile_export.json`, one run per experiment);
- *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts) become
+ *      `profile_export.json`, one run per experiment;
+ *      guidellm-json.ts: guidellm's report, one run per benchmark; evalscope-json.ts: evalscope
+ *      perf's summary or percentile file, one run);
+ *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
+ *      benchmark's `requests`) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
  *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
  * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
@@ -15,8 +18,10 @@ import { recordId } from '../../model/ids';
 import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
+import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from './evalscope-json';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from './guidellm-json';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
@@ -55,6 +60,9 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
   try {
     const value: unknown = parseJsonTolerant(body);
     const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
+    // evalscope's percentile file is a list of rows of one table: one value.
+    const percentiles = Array.isArray(value) ? evalscopePercentileRows(value) : undefined;
+    if (percentiles) return [{ value: percentiles, line }];
     if (Array.isArray(value)) return value.map((v, k) => ({ value: v, line, row: k + 1 }));
     return [{ value, line }];
   } catch {
@@ -112,6 +120,8 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
     if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
   }
+  if (looksLikeGuidellmReport(o)) return 'guidellm-json';
+  if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
   return undefined;
 }
 
@@ -138,7 +148,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       diagnostics.push({
         severity: 'warning',
         code: 'unknown-format',
-        message: `JSON object not recognised as a vLLM, SGLang or genai-perf export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+        message: `JSON object not recognised as a vLLM, SGLang, genai-perf, guidellm or evalscope export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
         file,
         line: v.line,
       });
@@ -158,6 +168,8 @@ function readObject(
   diagnostics: Diagnostic[],
 ): Array<RunRecord | SampleRecord> {
   const out: Array<RunRecord | SampleRecord> = [];
+  if (format === 'guidellm-json') return guidellmRecords(obj, v, file, diagnostics);
+  if (format === 'evalscope-json') return [toRecord(evalscopeRun(obj, file, v.line - 1, diagnostics), file, v.line, v.row)];
   if (format === 'genai-perf-json' && looksLikeGenaiPerfRequests(obj)) {
     for (const e of genaiPerfExperimentRuns(obj, v.line - 1)) {
       const record = toRecord(e.variant ? { ...e.run, variant: e.variant } : e.run, file, v.line, v.row);
@@ -175,5 +187,45 @@ function readObject(
   if (hasServingRequests(obj)) {
     readServingRequests(obj, new RequestSampleWriter(record.id, record.source, out), { file, line: v.line, diagnostics });
   }
+  return out;
+}
+
+/**
+ * Requests kept as samples per guidellm benchmark: a report saved without `--output-sampling`
+ * keeps every request (and is read whole, so its text is already in memory); 20k requests make
+ * up to 80k samples, beyond which the rest are counted in a diagnostic, not kept.
+ */
+const MAX_GUIDELLM_REQUESTS = 20_000;
+
+/** A guidellm report: a run per benchmark (variant `benchmark-<n>`), each followed by its requests' samples. */
+function guidellmRecords(
+  obj: Record<string, unknown>,
+  v: JsonValueAt,
+  file: string,
+  diagnostics: Diagnostic[],
+): Array<RunRecord | SampleRecord> {
+  const out: Array<RunRecord | SampleRecord> = [];
+  const benchmarks = Array.isArray(obj.benchmarks) ? obj.benchmarks : [];
+  benchmarks.forEach((b, k) => {
+    if (b === null || typeof b !== 'object' || Array.isArray(b)) return;
+    const bench = b as Record<string, unknown>;
+    const record = toRecord({ ...guidellmBenchmarkRun(bench, obj, v.line - 1), variant: `benchmark-${k + 1}` }, file, v.line, v.row);
+    out.push(record);
+    const writer = new RequestSampleWriter(record.id, record.source, out);
+    const { successful, errored } = guidellmRequests(bench);
+    const all = [...successful.map((r) => [r, false] as const), ...errored.map((r) => [r, true] as const)];
+    all.slice(0, MAX_GUIDELLM_REQUESTS).forEach(([r, failed], i) => {
+      const values = guidellmRequestValues(r, failed);
+      if (values) writer.add(i, values);
+    });
+    if (all.length > MAX_GUIDELLM_REQUESTS)
+      diagnostics.push({
+        severity: 'info',
+        code: 'samples-capped',
+        message: `benchmark ${k + 1}: ${all.length} requests, the first ${MAX_GUIDELLM_REQUESTS} kept as samples`,
+        file,
+        line: v.line,
+      });
+  });
   return out;
 }
