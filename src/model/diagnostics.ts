@@ -24,6 +24,7 @@ export type DiagnosticCode =
   | 'io-error'
   | 'usage'
   | 'check-failed' // analysis consistency check (Little's law …)
+  | 'samples-capped' // per-request results beyond a reader's cap, counted and not kept
   | 'metrics-unread' // figures that look like measurements (a metric word and a number) not read as a run
   | 'coverage'; // per file: tables found and read, runs, lines not understood
 

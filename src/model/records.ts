@@ -26,6 +26,8 @@ export type FormatName =
   | 'evalscope'
   | 'aisbench' // ais_bench --mode perf result tables
   | 'guidellm'
+  | 'guidellm-json' // guidellm's saved report (benchmarks.json): not its console tables
+  | 'evalscope-json' // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   | 'locust-csv'
   | 'k6'
   | 'nvidia-smi'

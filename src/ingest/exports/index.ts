@@ -6,8 +6,11 @@
  *      genai-perf / AIPerf summary; genai-perf-requests.ts: genai-perf's per-request
  *      `profile_export.json`, one run per experiment; llmperf-json.ts: llmperf's summary;
  *      aisbench-json.ts: AISBench's `performances/<model-config>/<dataset>.json` common
- *      metrics), and a whole array of llmperf requests (llmperf-requests.ts) before its elements;
- *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts) become
+ *      metrics; guidellm-json.ts: guidellm's report, one run per benchmark; evalscope-json.ts:
+ *      evalscope perf's summary or percentile file, one run), and a whole array of llmperf
+ *      requests (llmperf-requests.ts) before its elements;
+ *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
+ *      benchmark's `requests`) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
  *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
  * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
@@ -18,8 +21,10 @@ import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } fr
 import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { aisbenchCommonRun, looksLikeAisbenchCommon } from './aisbench-json';
+import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from './evalscope-json';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from './guidellm-json';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
 import { looksLikeLlmperfRequests, readLlmperfRequests } from './llmperf-requests';
 import { RequestSampleWriter } from './request-samples';
@@ -61,6 +66,9 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
   try {
     const value: unknown = parseJsonTolerant(body);
     const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
+    // evalscope's percentile file is a list of rows of one table: one value.
+    const percentiles = Array.isArray(value) ? evalscopePercentileRows(value) : undefined;
+    if (percentiles) return [{ value: percentiles, line }];
     if (Array.isArray(value)) return value.map((v, k) => ({ value: v, line, row: k + 1 }));
     return [{ value, line }];
   } catch {
@@ -120,6 +128,8 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
     if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
   }
+  if (looksLikeGuidellmReport(o)) return 'guidellm-json';
+  if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
   return undefined;
 }
 
@@ -150,7 +160,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       unknown.add(
         obj,
         v.line,
-        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf or AISBench export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm or evalscope export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
       );
       continue;
     }
@@ -172,6 +182,8 @@ function readObject(
   diagnostics: Diagnostic[],
 ): Array<RunRecord | SampleRecord> {
   const out: Array<RunRecord | SampleRecord> = [];
+  if (format === 'guidellm-json') return guidellmRecords(obj, v, file, diagnostics);
+  if (format === 'evalscope-json') return [toRecord(evalscopeRun(obj, file, v.line - 1, diagnostics), file, v.line, v.row)];
   if (format === 'genai-perf-json' && looksLikeGenaiPerfRequests(obj)) {
     for (const e of genaiPerfExperimentRuns(obj, v.line - 1)) {
       const record = toRecord(e.variant ? { ...e.run, variant: e.variant } : e.run, file, v.line, v.row);
@@ -200,6 +212,46 @@ function llmperfRequestRecords(all: unknown[], file: string, line: number): Arra
   const writer = new RequestSampleWriter(out[0]?.id ?? l.summaryRunId ?? file, { file, line, format: 'llmperf-json' }, out);
   l.requests.forEach((r, i) => {
     writer.add(i, r);
+  });
+  return out;
+}
+
+/**
+ * Requests kept as samples per guidellm benchmark: a report saved without `--output-sampling`
+ * keeps every request (and is read whole, so its text is already in memory); 20k requests make
+ * up to 80k samples, beyond which the rest are counted in a diagnostic, not kept.
+ */
+const MAX_GUIDELLM_REQUESTS = 20_000;
+
+/** A guidellm report: a run per benchmark (variant `benchmark-<n>`), each followed by its requests' samples. */
+function guidellmRecords(
+  obj: Record<string, unknown>,
+  v: JsonValueAt,
+  file: string,
+  diagnostics: Diagnostic[],
+): Array<RunRecord | SampleRecord> {
+  const out: Array<RunRecord | SampleRecord> = [];
+  const benchmarks = Array.isArray(obj.benchmarks) ? obj.benchmarks : [];
+  benchmarks.forEach((b, k) => {
+    if (b === null || typeof b !== 'object' || Array.isArray(b)) return;
+    const bench = b as Record<string, unknown>;
+    const record = toRecord({ ...guidellmBenchmarkRun(bench, obj, v.line - 1), variant: `benchmark-${k + 1}` }, file, v.line, v.row);
+    out.push(record);
+    const writer = new RequestSampleWriter(record.id, record.source, out);
+    const { successful, errored } = guidellmRequests(bench);
+    const all = [...successful.map((r) => [r, false] as const), ...errored.map((r) => [r, true] as const)];
+    all.slice(0, MAX_GUIDELLM_REQUESTS).forEach(([r, failed], i) => {
+      const values = guidellmRequestValues(r, failed);
+      if (values) writer.add(i, values);
+    });
+    if (all.length > MAX_GUIDELLM_REQUESTS)
+      diagnostics.push({
+        severity: 'info',
+        code: 'samples-capped',
+        message: `benchmark ${k + 1}: ${all.length} requests, the first ${MAX_GUIDELLM_REQUESTS} kept as samples`,
+        file,
+        line: v.line,
+      });
   });
   return out;
 }

@@ -148,3 +148,14 @@ export function meaningForCell(label: string, text: string, stat?: string): Mean
   if (stat) opts.stat = stat;
   return meaningOf(label, opts);
 }
+
+/** What an evalscope percentile column (`TTFT (s)`, `Output (tok/s)`) means at one percentile row (`99%`). */
+export function percentileColumnMeaning(column: string, stat: string): Meaning {
+  // Per-request columns of evalscope's percentile grid.
+  const label = column
+    .replace(/^input tokens$/i, 'Input Sequence Length')
+    .replace(/^output tokens$/i, 'Output Sequence Length')
+    .replace(/^output(?= \()/i, 'Output Token Throughput Per User');
+  // Per-request distributions: a whole-run name read by meaning ("Total (tok/s)" → total_tps) would misname them.
+  return meaningOf(label, { stat, exact: true });
+}

@@ -31,7 +31,7 @@ import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from './a
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from './guidellm';
 import { clientFromCommand, findCommandAbove, findCommandBelow, type ToolCommand } from './tool-commands';
-import { type CellContext, meaningForCell, meaningOf, putCell, readValue } from './tool-metrics';
+import { type CellContext, meaningForCell, meaningOf, percentileColumnMeaning, putCell, readValue } from './tool-metrics';
 
 export type ToolTableKind = 'stat-matrix' | 'key-value' | 'percentiles' | 'overview' | 'guidellm' | AisbenchTableKind;
 
@@ -241,14 +241,8 @@ function putPercentileRows(run: PartialRun, t: TextTable, file: string, diagnost
     const stat = (row[0] ?? '').trim();
     const line = t.rowLines[r] ?? t.startLine;
     for (let c = 1; c < row.length; c++) {
-      let label = cols[c] ?? '';
-      // Per-request columns of evalscope's percentile grid.
-      label = label
-        .replace(/^input tokens$/i, 'Input Sequence Length')
-        .replace(/^output tokens$/i, 'Output Sequence Length')
-        .replace(/^output(?= \()/i, 'Output Token Throughput Per User');
-      // Per-request distributions: a whole-run name read by meaning ("Total (tok/s)" → total_tps) would misname them.
-      putCell(run, `${cols[c] ?? ''} ${stat}`, (row[c] ?? '').trim(), meaningOf(label, { stat, exact: true }), { file, line, diagnostics });
+      const label = cols[c] ?? '';
+      putCell(run, `${label} ${stat}`, (row[c] ?? '').trim(), percentileColumnMeaning(label, stat), { file, line, diagnostics });
     }
   });
 }
