@@ -7,6 +7,7 @@
 import { applyFactor, lookupLabel, normaliseStat, unknownMetricKey } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { lastPathPart } from './model-path';
 
 const STAT_KEYS = /^(avg|mean|min|max|std|p\d+(?:\.\d+)?|median)$/;
 const STAT_IN_KEY = /_(min|max|mean|p50|p75|p90|p95|p99|p99_9|std)(_s|_ms)?$/;
@@ -38,11 +39,6 @@ function firstNumber(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (Array.isArray(v) && v.length === 1) return firstNumber(v[0]);
   return undefined;
-}
-
-function lastPathPart(p: string): string {
-  const parts = p.replace(/[\\/]+$/, '').split(/[\\/]/);
-  return parts[parts.length - 1] ?? p;
 }
 
 export function genaiPerfRun(o: Record<string, unknown>, startLine: number, title: string): PartialRun {

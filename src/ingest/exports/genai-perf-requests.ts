@@ -17,6 +17,7 @@
  */
 import { setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { setModelFromPath } from './model-path';
 import type { RequestValues } from './request-samples';
 
 export interface ExperimentRun {
@@ -175,12 +176,7 @@ function experimentRun(o: Record<string, unknown>, exp: Record<string, unknown>,
   else if (level !== undefined && mode === 'request_rate') run.client = { request_rate: level };
   const model = modelOf(reqs);
   if (model) {
-    run.model =
-      model
-        .replace(/[\\/]+$/, '')
-        .split(/[\\/]/)
-        .pop() ?? model;
-    (run.client ??= {}).model_path = model;
+    setModelFromPath(run, model);
   }
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
   return { run, requests };

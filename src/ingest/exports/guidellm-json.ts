@@ -17,6 +17,7 @@
  */
 import { getOwn, setOwn, slugify } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { setModelFromPath } from './model-path';
 import { measured, type RequestValues } from './request-samples';
 
 type Obj = Record<string, unknown>;
@@ -217,12 +218,7 @@ function putBackend(run: PartialRun, b: Obj, reportArgs: Obj | undefined): void 
   const type = firstString(worker?.backend_type, backend?.type_, reportArgs?.backend);
   const data = firstString(obj(b.request_loader)?.data, reportArgs?.data);
   if (model) {
-    run.model =
-      model
-        .replace(/[\\/]+$/, '')
-        .split(/[\\/]/)
-        .pop() ?? model;
-    (run.client ??= {}).model_path = model;
+    setModelFromPath(run, model);
   }
   if (target) (run.client ??= {}).url = target;
   if (type) setOwn(run.raw, 'backend', type);

@@ -17,6 +17,7 @@ import { applyFactor, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { getOwn, setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { setModelFromPath } from './model-path';
 import { applyResultSettings, type StatedSetting, settingsOfKey } from './result-settings';
 
 /** Per-request quantities llmperf summarises → vocabulary quantity, unit suffix and factor. */
@@ -129,16 +130,10 @@ function readKey(run: PartialRun, key: string, value: unknown, stated: StatedSet
   else if (typeof v === 'number' && Number.isFinite(v)) setOwn(run.metrics, unknownMetricKey(key), v);
 }
 
-function lastPathPart(p: string): string {
-  const parts = p.replace(/[\\/]+$/, '').split(/[\\/]/);
-  return parts[parts.length - 1] ?? p;
-}
-
 /** Model, time and client API: the keys that need more than a copy. */
 function readContext(run: PartialRun, o: Record<string, unknown>): void {
   if (typeof o.model === 'string' && o.model.trim() !== '') {
-    run.model = lastPathPart(o.model.trim());
-    (run.client ??= {}).model_path = o.model.trim();
+    setModelFromPath(run, o.model.trim());
   }
   const ts = llmperfNumber(o.timestamp);
   // Seconds since the epoch; a value that is no plausible date (before 2001, after 2286) is left out.

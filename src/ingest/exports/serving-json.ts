@@ -14,6 +14,7 @@ import { applyFactor, normaliseStat, unknownMetricKey } from '../../model/metric
 import type { ClientSettings, Engine, FormatName } from '../../model/records';
 import { getOwn, setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
+import { setModelFromPath } from './model-path';
 import { applyResultSettings, type StatedSetting, serverInfoSettings, settingsOfKey } from './result-settings';
 
 /** Whole-run results with a vocabulary key. */
@@ -128,11 +129,6 @@ function engineOf(backend: string): Engine | undefined {
   return undefined;
 }
 
-function lastPathPart(p: string): string {
-  const parts = p.replace(/[\\/]+$/, '').split(/[\\/]/);
-  return parts[parts.length - 1] ?? p;
-}
-
 /**
  * `random_input_len` / `random_output_len` describe the requests only with a random dataset,
  * `sharegpt_output_len` only with ShareGPT: bench_serving writes every default next to the
@@ -224,8 +220,7 @@ export function servingResultRun(o: Record<string, unknown>, format: FormatName,
   stated.push(...serverInfoSettings(o.server_info, run.raw));
   const model = typeof o.model_id === 'string' ? o.model_id : undefined;
   if (model) {
-    run.model = lastPathPart(model);
-    (run.client ??= {}).model_path = model;
+    setModelFromPath(run, model);
   }
   const date = typeof o.date === 'string' ? resultDate(o.date) : undefined;
   if (date) run.timestamp = date;
