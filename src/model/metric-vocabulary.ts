@@ -346,5 +346,11 @@ export function parseNumber(text: string): ParsedNumber {
   const rest = (m[2] ?? '').trim();
   // "300 (100.0%)": the parenthesised part is commentary on the count, not its unit.
   const unit = rest.includes('(') ? rest.replace(/\s*\(.*\)\s*$/, '').trim() : rest;
+  // `2026-07-29T17:26`, `12:30:01`, `10.0.0.1`: a date, a time or an address, not a number and its unit
+  // (`26/26` stays 26 of 26: count readers take the first figure).
+  if (NOT_A_UNIT.test(unit)) return {};
   return unit ? { value, unit } : { value };
 }
+
+/** What follows a number when the text is a date, a time, a range or an address. */
+const NOT_A_UNIT = /^[-:.,]\d/;

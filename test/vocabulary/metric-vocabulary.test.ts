@@ -191,3 +191,12 @@ test('applyFactor keeps conversions free of binary noise', () => {
   assert.equal(applyFactor(591.13, 1e-6), 0.00059113);
   assert.equal(applyFactor(7, 1), 7);
 });
+
+test('parseNumber: a date, a time, a range or an address is not a number with a unit', () => {
+  for (const text of ['2026-07-29T17:26:30+01:00', '2025-03-14', '12:30:01', '10.0.0.1', '10-20', '1,5,7'])
+    assert.deepEqual(parseNumber(text), {}, text);
+  // A count out of a total keeps its first figure (count readers rely on it), a unit stays a unit.
+  assert.deepEqual(parseNumber('26/26'), { value: 26, unit: '/26' });
+  assert.deepEqual(parseNumber('-3.5 ms'), { value: -3.5, unit: 'ms' });
+  assert.deepEqual(parseNumber('1,234.5 tok/s'), { value: 1234.5, unit: 'tok/s' });
+});

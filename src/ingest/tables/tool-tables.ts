@@ -23,7 +23,7 @@
  * `context-missing` info diagnostic says so instead).
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { normaliseStat } from '../../model/metric-vocabulary';
+import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
@@ -311,6 +311,7 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
   const above = findCommandAbove(lines, first.startLine);
   let model: string | undefined;
   let modelLine = 0;
+  let infoRaw: Record<string, string> | undefined;
   if (info) {
     truncationDiagnostics(info, file, diagnostics);
     const summary = newRun(info, 'evalscope');
@@ -320,7 +321,9 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
     if (summary.client) delete summary.client.concurrency;
     model = summary.model;
     modelLine = info.startLine;
-    runs.push(summary);
+    // A box of settings only (Model, Workload, Timestamp, Cores): context of the sweep, no run of its own.
+    if (info.rows.some((r) => lookupLabel((r[0] ?? '').trim())?.kind === 'metric')) runs.push(summary);
+    else infoRaw = summary.raw;
   }
   truncationDiagnostics(t, file, diagnostics);
   const cols = t.header.map((h) => h.trim());
@@ -351,6 +354,7 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
       run.model = model;
       run.provenance.model = `"Model" row of the table at line ${modelLine + 1}`;
     }
+    for (const [k, v] of Object.entries(infoRaw ?? {})) if (!Object.hasOwn(run.raw, k)) setOwn(run.raw, k, v);
     applyCommand(run, above);
     runs.push(run);
   });
