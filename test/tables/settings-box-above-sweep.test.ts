@@ -40,3 +40,22 @@ test('a settings-only box above a sweep gives no run; its model and values go wi
   }
   assert.equal(runs[1]?.metrics.throughput_rps, 1.9);
 });
+
+test('a home-made sweep box reads unplaced headers as a report table would, and is no evalscope output', () => {
+  const rows = [
+    '┏━━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━┓',
+    '┃ Concurrency ┃ Req/s ┃   Tok/s ┃ TTFT (ms) ┃ Requests ┃ Success ┃',
+    '┡━━━━━━━━━━━━━╇━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━┩',
+    '│ 4           │  0.50 │  300.00 │     60.00 │    40/40 │  100.0% │',
+    '└─────────────┴───────┴─────────┴───────────┴──────────┴─────────┘',
+    '',
+  ].join('\n');
+  const [run] = parseLog(rows, { file: 'sweep.txt' }).records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(run?.source.format, 'rich-table');
+  assert.equal(run?.metrics.ttft_mean_ms, 60);
+  assert.equal(run?.metrics.output_tps, 300);
+  assert.equal(run?.metrics.requests_ok_count, 40, '40/40 is 40 of 40, and 100.0% is no count');
+  assert.equal(run?.client?.total_requests, 40);
+  assert.match(run?.provenance['metrics.ttft_mean_ms'] ?? '', /names no statistic: read as the mean/);
+  assert.match(run?.provenance['metrics.output_tps'] ?? '', /names no direction/);
+});

@@ -43,6 +43,8 @@ function unitFactor(key: string, header: string, unit: string): { factor?: numbe
     return { factor };
   }
   if (cls.kind === 'time') return { warning: `'${unit}' is a time unit` };
+  // `100.0%` under `Success` is a share of the requests, not their count.
+  if (cls.kind === 'pct' && !/_pct(_|$)/.test(key)) return { warning: `'${unit}' is a share, not ${key}` };
   if (cls.kind === 'rate' && /_(tps|rps)(_per_user)?(_[a-z0-9]+)?$/.test(key)) return { factor: cls.perSecond };
   return { keep: true };
 }

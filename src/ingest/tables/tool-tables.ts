@@ -26,9 +26,11 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { isVocabularyKey } from '../csv/columns';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from './aisbench';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
+import { readByColumn } from './column-cell';
 import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from './guidellm';
 import { clientFromCommand, findCommandAbove, findCommandBelow, type ToolCommand } from './tool-commands';
 import { type CellContext, meaningForCell, meaningOf, percentileColumnMeaning, putCell, readValue } from './tool-metrics';
@@ -297,6 +299,8 @@ function readPercentiles(lines: readonly string[], t: TextTable, file: string): 
 // ---------------------------------------------------------------------------------------
 // evalscope Performance Overview (one run per concurrency)
 
+const EVALSCOPE_OVERVIEW = /^(conc\.|rps|gen\/s)$/i;
+
 /** A headerless key/value table right above an overview: the sweep's "Basic Information". */
 function basicInformation(lines: readonly string[], t: TextTable): TextTable | undefined {
   if (t.header.length !== 0 || !t.rows.every((r) => r.length === 2)) return undefined;
@@ -309,12 +313,14 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
   const runs: PartialRun[] = [];
   const first = info ?? t;
   const above = findCommandAbove(lines, first.startLine);
+  // evalscope's sweep says `Conc.`, `RPS`, `Gen/s`; a home-made sweep table of the same shape is no evalscope output.
+  const format = above?.tool === 'evalscope' || t.header.some((h) => EVALSCOPE_OVERVIEW.test(h.trim())) ? 'evalscope' : 'rich-table';
   let model: string | undefined;
   let modelLine = 0;
   let infoRaw: Record<string, string> | undefined;
   if (info) {
     truncationDiagnostics(info, file, diagnostics);
-    const summary = newRun(info, 'evalscope');
+    const summary = newRun(info, format);
     summary.flags.push('sweep-summary');
     putKeyValueRows(summary, info, file, diagnostics);
     applyCommand(summary, above);
@@ -328,7 +334,7 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
   truncationDiagnostics(t, file, diagnostics);
   const cols = t.header.map((h) => h.trim());
   t.rows.forEach((row, r) => {
-    const run = newRun(t, 'evalscope');
+    const run = newRun(t, format);
     run.row = r + 1;
     const line = t.rowLines[r] ?? t.startLine;
     row.forEach((cell, c) => {
@@ -346,7 +352,13 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
         if (v.value !== undefined) (run.client ??= {}).request_rate = v.value;
         return;
       }
-      putCell(run, label, text, meaningForCell(label, text), { file, line, diagnostics });
+      const meaning = meaningForCell(label, text);
+      // A header the tool vocabulary leaves as a slug: read as a report table's column would be.
+      if (meaning.kind === 'metric' && !isVocabularyKey(meaning.key) && readByColumn(run, label, text)) {
+        setOwn(run.raw, label, text);
+        return;
+      }
+      putCell(run, label, text, meaning, { file, line, diagnostics });
     });
     if (run.client?.concurrency !== undefined)
       run.provenance['client.concurrency'] = `"${cols[0]}" column, row ${r + 1} of the table at line ${t.startLine + 1}`;
