@@ -308,6 +308,23 @@ function basicInformation(lines: readonly string[], t: TextTable): TextTable | u
   return o && classifyToolTable(o) === 'overview' ? o : undefined;
 }
 
+/** One cell of a sweep overview row: `Num` and `Rate` are the client's, the rest metrics. */
+function overviewCell(run: PartialRun, label: string, text: string, ctx: CellContext): void {
+  if (/^num$/i.test(label) || /^rate$/i.test(label)) {
+    setOwn(run.raw, label, text);
+    const v = readValue(text);
+    if (v.value !== undefined) (run.client ??= {})[/^num$/i.test(label) ? 'total_requests' : 'request_rate'] = v.value;
+    return;
+  }
+  const meaning = meaningForCell(label, text);
+  // A header the tool vocabulary leaves as a slug: read as a report table's column would be.
+  if (meaning.kind === 'metric' && !isVocabularyKey(meaning.key) && readByColumn(run, label, text)) {
+    setOwn(run.raw, label, text);
+    return;
+  }
+  putCell(run, label, text, meaning, ctx);
+}
+
 function readOverview(lines: readonly string[], t: TextTable, file: string, info?: TextTable): BlockResult {
   const diagnostics: Diagnostic[] = [];
   const runs: PartialRun[] = [];
@@ -338,27 +355,7 @@ function readOverview(lines: readonly string[], t: TextTable, file: string, info
     run.row = r + 1;
     const line = t.rowLines[r] ?? t.startLine;
     row.forEach((cell, c) => {
-      const label = cols[c] ?? '';
-      const text = cell.trim();
-      if (/^num$/i.test(label)) {
-        setOwn(run.raw, label, text);
-        const v = readValue(text);
-        if (v.value !== undefined) (run.client ??= {}).total_requests = v.value;
-        return;
-      }
-      if (/^rate$/i.test(label)) {
-        setOwn(run.raw, label, text);
-        const v = readValue(text);
-        if (v.value !== undefined) (run.client ??= {}).request_rate = v.value;
-        return;
-      }
-      const meaning = meaningForCell(label, text);
-      // A header the tool vocabulary leaves as a slug: read as a report table's column would be.
-      if (meaning.kind === 'metric' && !isVocabularyKey(meaning.key) && readByColumn(run, label, text)) {
-        setOwn(run.raw, label, text);
-        return;
-      }
-      putCell(run, label, text, meaning, { file, line, diagnostics });
+      overviewCell(run, cols[c] ?? '', cell.trim(), { file, line, diagnostics });
     });
     if (run.client?.concurrency !== undefined)
       run.provenance['client.concurrency'] = `"${cols[0]}" column, row ${r + 1} of the table at line ${t.startLine + 1}`;
