@@ -108,9 +108,12 @@ export function reportTitle(
   files: readonly string[] = [],
   history?: HistoryResult,
 ): string {
-  const engines = enginesPart(runs, files);
-  const varies = [historyPart(history), variesPart(questions, engines.includes(' vs '))].filter(Boolean).join(', ');
   const models = inOrder(runs.map((r) => r.model));
-  const modelPart = models.length === 0 ? '' : models.length <= 2 ? ` (${models.join(', ')})` : ` (${models.length} models)`;
+  const modelWords = models.length <= 2 ? models.join(', ') : `${models.length} models`;
+  // Result files of a client (llmperf, guidellm) name no engine: lead with the model, not file names.
+  const noEngine = !runs.some((r) => r.engine !== undefined) && models.length > 0;
+  const engines = noEngine ? `${modelWords} (engine not named)` : enginesPart(runs, files);
+  const varies = [historyPart(history), variesPart(questions, engines.includes(' vs '))].filter(Boolean).join(', ');
+  const modelPart = models.length === 0 || noEngine ? '' : ` (${modelWords})`;
   return `${engines}${hardwarePart(runs, env)}${varies ? `: ${varies}` : ''}${modelPart}`;
 }

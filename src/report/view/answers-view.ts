@@ -46,6 +46,8 @@ function moreTable(qs: readonly StudyQuestion[]): MdTable {
 }
 
 const NOTHING_VARIES = 'Nothing varies between its runs that could be compared.';
+/** A file of per-request results (llmperf's individual responses beside their summary). */
+const SAMPLES_ONLY = 'It holds per-request results or readings, no runs of its own.';
 /** Files named one by one in the line that gathers the files with nothing to compare. */
 const MAX_NAMED_FILES = 6;
 
@@ -76,6 +78,22 @@ function gatherNothingVaries(groups: AnswerGroupView[], inHistory: (heading: str
   return [...rest.slice(0, first), gathered, ...rest.slice(first)];
 }
 
+/** Files of per-request results only, said in one group (a sweep folder has one beside each summary). */
+function gatherSamplesOnly(groups: AnswerGroupView[]): AnswerGroupView[] {
+  const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === SAMPLES_ONLY);
+  if (idle.length < 2) return groups;
+  const names = idle.slice(0, MAX_NAMED_FILES).map((g) => g.heading);
+  const more = idle.length > MAX_NAMED_FILES ? ` and ${idle.length - MAX_NAMED_FILES} more` : '';
+  const gathered: AnswerGroupView = {
+    heading: `${idle.length} files of per-request results`,
+    items: [],
+    none: `They hold the requests or readings of runs read from other files, no runs of their own: ${names.join(', ')}${more}.`,
+  };
+  const first = groups.indexOf(idle[0] as AnswerGroupView);
+  const rest = groups.filter((g) => !idle.includes(g));
+  return [...rest.slice(0, first), gathered, ...rest.slice(first)];
+}
+
 /** Whether a file (by its heading) holds a point of a history series. */
 function historyFiles(ctx: AnswersContext): (heading: string) => boolean {
   const names = new Set<string>();
@@ -99,13 +117,16 @@ function groupView(file: string | undefined, qs: readonly StudyQuestion[], ctx: 
     : file !== undefined
       ? ctx.nameFile(file)
       : `Across files: ${qs[0]?.files.map(ctx.nameFile).join(', ') ?? ''}`;
-  const runs = file === undefined ? 1 : (ctx.summary.inputs.find((i) => i.file === file)?.runs ?? 1);
+  const input = file === undefined ? undefined : ctx.summary.inputs.find((i) => i.file === file);
+  const runs = file === undefined ? 1 : (input?.runs ?? 1);
   // A report of one input says it in the section's opening line.
   const none =
     clean.length || !multiFile
       ? ''
       : runs === 0
-        ? 'No benchmark runs were read from this file.'
+        ? (input?.samples ?? 0) > 0
+          ? SAMPLES_ONLY
+          : 'No benchmark runs were read from this file.'
         : qs.length
           ? 'No like-for-like comparison: see Other comparisons.'
           : NOTHING_VARIES;
@@ -147,7 +168,7 @@ export function buildAnswersView(ctx: AnswersContext, runs: number, otherAny: bo
   if (multiFile) {
     for (const file of ctx.files) groups.push(groupView(file, byScope.get(file) ?? [], ctx, true));
     for (const [scope, qs] of byScope) if (scope.includes('\u0000')) groups.push(groupView(undefined, qs, ctx, true));
-    groups.splice(0, groups.length, ...gatherNothingVaries(groups, historyFiles(ctx)));
+    groups.splice(0, groups.length, ...gatherSamplesOnly(gatherNothingVaries(groups, historyFiles(ctx))));
   } else {
     const group = groupView(ctx.files[0], ctx.questions, ctx, false);
     if (lead?.groups.length && ctx.files[0] !== undefined) group.heading = ctx.nameFile(ctx.files[0]);
