@@ -194,6 +194,16 @@ function addRequestAnswer(group: CapacityGroup, at: Decision['at']): void {
   group.text += `; ${Number((share * 100).toFixed(1))}% of requests within the targets there${good}`;
 }
 
+/**
+ * The sweep's axis: the one with more levels (a guidellm sweep is one synchronous run at
+ * concurrency 1 and several request rates), concurrency on a tie.
+ */
+function loadAxis(runs: readonly RunRecord[]): CapacityGroup['load'] {
+  const levels = (load: CapacityGroup['load']) => new Set(runs.map((r) => loadOf(r, load)).filter((x) => x !== undefined)).size;
+  const c = levels('concurrency');
+  return c > 0 && c >= levels('request_rate') ? 'concurrency' : 'request_rate';
+}
+
 function capacityOfGroup(
   runs: RunRecord[],
   targets: readonly SloTarget[],
@@ -207,7 +217,7 @@ function capacityOfGroup(
     else return true;
     return false;
   });
-  const load: CapacityGroup['load'] = kept.some((r) => loadOf(r, 'concurrency') !== undefined) ? 'concurrency' : 'request_rate';
+  const load = loadAxis(kept);
   const byLevel = new Map<number, RunRecord[]>();
   for (const r of kept) {
     const x = loadOf(r, load);

@@ -77,6 +77,24 @@ describe('capacity rules', () => {
     );
   });
 
+  test('the sweep axis with more levels: one synchronous run and three request rates are a rate sweep', () => {
+    const sync = run('r1', 1, { ttft_p99_ms: 40 });
+    const rated = [2, 4, 8].map((rate, k) => {
+      const r = run(`r${k + 2}`, 0, { ttft_p99_ms: [100, 300, 900][k]! });
+      r.client = { request_rate: rate };
+      return r;
+    });
+    const [g] = capacityOf([sync, ...rated], [parseSlo('ttft_p99_ms<=500')], { by: ['engine'] }).groups;
+    assert.equal(g?.load, 'request_rate');
+    assert.deepEqual(
+      g?.levels.map((l) => l.value),
+      [2, 4, 8],
+    );
+    assert.deepEqual(g?.excluded, [{ run: 'r1', reason: 'no request rate' }]);
+    // 300 at 4, 900 at 8 → 500 is crossed at 4 + 4 × 200/600.
+    assert.ok(Math.abs((g?.max_concurrency ?? 0) - (4 + (4 * 200) / 600)) < 1e-9);
+  });
+
   test('never met, measured and not reached', () => {
     const t = [parseSlo('latency_p99_s<=2')];
     const never = capacityOf([run('a1', 8, { latency_p99_s: 3 }), run('a2', 16, { latency_p99_s: 4 })], t);
