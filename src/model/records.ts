@@ -30,6 +30,11 @@ export type FormatName =
   | 'evalscope-json' // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   | 'locust-csv'
   | 'k6'
+  // General HTTP load tools, a format each (as k6 has): a run takes only its own tool's command.
+  | 'wrk' // wrk and wrk2 (`title` says which)
+  | 'hey'
+  | 'oha'
+  | 'go-stress' // link1st/go-stress-testing
   | 'nvidia-smi'
   | 'vllm-server-log'
   | 'prometheus'

@@ -125,3 +125,45 @@ describe('property: order, `=` and continuation lines do not change what a comma
     );
   });
 });
+
+describe('general HTTP load tools', () => {
+  it('wrk: glued short flags, a boolean --latency that takes no value, the URL argument', () => {
+    const c = read('$ wrk -t4 -c64 -d30s --latency -s post.lua http://localhost:8000/v1/completions');
+    assert.equal(c.tool, 'wrk');
+    assert.deepEqual(
+      [c.client.concurrency, c.client.url, c.client.total_requests],
+      [64, 'http://localhost:8000/v1/completions', undefined],
+    );
+    assert.equal(c.fields.concurrency, '-c');
+  });
+
+  it('wrk2: `-R` is the request rate; `--connections=` spelled long', () => {
+    const c = read('./wrk -t2 --connections=32 -d60s -R 40 http://127.0.0.1:30000/generate');
+    assert.deepEqual([c.client.concurrency, c.client.request_rate], [32, 40]);
+  });
+
+  it('hey: `-n` all requests, `-c` workers; `-m` is the method and `-q` a per-worker rate, neither read', () => {
+    const c = read('hey -n 1000 -c 50 -q 2 -m POST -T application/json http://gw:8080/v1/chat/completions');
+    assert.equal(c.tool, 'hey');
+    assert.deepEqual(
+      [c.client.total_requests, c.client.concurrency, c.client.request_rate, c.client.model_path],
+      [1000, 50, undefined, undefined],
+    );
+  });
+
+  it('oha: `-q` is the whole run’s rate; a quoted URL', () => {
+    const c = read(`oha -n 500 -c 25 -q 10 --no-tui "http://127.0.0.1:8000/v1/completions"`);
+    assert.deepEqual([c.tool, c.client.total_requests, c.client.concurrency, c.client.request_rate], ['oha', 500, 25, 10]);
+    assert.equal(c.client.url, 'http://127.0.0.1:8000/v1/completions');
+  });
+
+  it('go-stress-testing: `-n` is per goroutine, so the total is -c × -n; the URL is `-u`', () => {
+    const c = read('./go-stress-testing-linux -c 8 -n 25 -u http://10.1.1.2:8000/v1/completions');
+    assert.equal(c.tool, 'go-stress');
+    assert.deepEqual([c.client.concurrency, c.client.total_requests, c.client.url], [8, 200, 'http://10.1.1.2:8000/v1/completions']);
+    assert.match(c.fields.total_requests ?? '', /-c × -n/);
+  });
+
+  for (const line of ['they said hey to the team', 'we ran wrk against it', 'oha is a Rust tool', 'wrk-bench.sh run.lua http://x:1'])
+    it(`no command: ${line}`, () => assert.equal(clientToolAt(line), undefined));
+});

@@ -3,6 +3,8 @@
  * line. The more specific reader of a shared title comes first (SGLang before vLLM).
  */
 import type { BlockReader, BlockResult } from '../types';
+import { goStressReader } from './go-stress';
+import { heyOhaReader } from './hey-oha';
 import { jsonResultReader } from './json-result';
 import { k6Reader } from './k6';
 import { keyValueReader } from './key-value';
@@ -10,7 +12,10 @@ import { nvidiaSmiReader } from './nvidia-smi';
 import { prometheusReader } from './prometheus';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
 import { vllmServerLogReader } from './vllm-server-log';
+import { wrkReader } from './wrk';
 
+export { goStressReader } from './go-stress';
+export { heyOhaReader } from './hey-oha';
 export { jsonResultReader } from './json-result';
 export { k6DurationSeconds, k6Reader } from './k6';
 export { keyValueReader } from './key-value';
@@ -18,6 +23,7 @@ export { nvidiaSmiReader } from './nvidia-smi';
 export { parseLabels, prometheusReader, type Scrape, samplesFromScrapes } from './prometheus';
 export { sglangBenchReader, vllmBenchReader } from './serving-bench';
 export { isStatLine, vllmServerLogReader } from './vllm-server-log';
+export { wrkReader } from './wrk';
 
 export const BLOCK_READERS: readonly BlockReader[] = [
   nvidiaSmiReader,
@@ -26,6 +32,11 @@ export const BLOCK_READERS: readonly BlockReader[] = [
   vllmServerLogReader,
   prometheusReader,
   k6Reader,
+  // HTTP load tools: before the key/value reader, which would take hey's `Summary:` pairs and
+  // go-stress's stat block as a run of their own.
+  wrkReader,
+  heyOhaReader,
+  goStressReader,
   jsonResultReader,
   // Last: any other reader's block that is written as `key: value` lines is that reader's.
   keyValueReader,

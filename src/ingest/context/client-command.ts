@@ -10,9 +10,21 @@
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { shellWords, stripPrompt } from '../launch-command';
+import { type HttpLoadTool, readHttpLoadCommand } from './http-load-command';
 import { hasVariable } from './shell-variables';
 
-export type ClientTool = 'vllm-bench' | 'sglang-bench' | 'genai-perf' | 'perf_analyzer' | 'aiperf' | 'evalscope' | 'guidellm';
+export type ClientTool =
+  | 'vllm-bench'
+  | 'sglang-bench'
+  | 'genai-perf'
+  | 'perf_analyzer'
+  | 'aiperf'
+  | 'evalscope'
+  | 'guidellm'
+  | HttpLoadTool;
+
+/** A general HTTP load tool's name, then a flag or a URL (so that prose naming the tool is no command). */
+const FLAGS_FOLLOW = String.raw`(?=\s+['"]?(?:-|https?:\/\/))`;
 
 const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'vllm-bench', pattern: /(?:^|[\s/])vllm\s+bench\s+serve(?=\s|$)/ },
@@ -23,10 +35,17 @@ const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'aiperf', pattern: /(?<![\w/-])aiperf(?:\s+profile)?(?=\s|$)/ },
   { tool: 'evalscope', pattern: /(?<![\w/-])evalscope\s+perf(?=\s|$)/ },
   { tool: 'guidellm', pattern: /(?<![\w/-])guidellm(?:\s+benchmark(?:\s+run)?)?(?=\s)/ },
+  { tool: 'wrk', pattern: new RegExp(`(?:^|[\\s/])wrk2?${FLAGS_FOLLOW}`) },
+  { tool: 'hey', pattern: new RegExp(`(?:^|[\\s/])hey${FLAGS_FOLLOW}`) },
+  { tool: 'oha', pattern: new RegExp(`(?:^|[\\s/])oha${FLAGS_FOLLOW}`) },
+  // Release binaries are named per platform (`go-stress-testing-linux`, `go-stress-testing-mac`).
+  { tool: 'go-stress', pattern: /(?:^|[\s/])go-stress-testing[\w.-]*(?=\s+-)/ },
 ];
 
-/** Words one of TOOLS needs: one test before the eight. */
-const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm/;
+/** Words one of TOOLS needs: one test before the twelve. */
+const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress/;
+
+const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress']);
 
 /**
  * What may come before the tool on its line for the line to be the command: a prompt, env
@@ -192,6 +211,15 @@ export function readClientCommand(text: string, tool: ClientTool): ClientCommand
   const from = found && logged ? found.index : text.length - stripped.length;
   const command = text.slice(from).replace(/'\s*$/, '').trim();
   const cmd: ClientCommand = { tool, text: command, client: {}, fields: {}, sweeps: [] };
+  if (HTTP_LOAD_TOOLS.has(tool)) {
+    // Their flags mean other things than the serving benchmarks' (`-n`, `-c`, `-q`): read on their own.
+    const read = readHttpLoadCommand(
+      tool as HttpLoadTool,
+      shellWords(command).filter((w) => w !== '\\'),
+    );
+    Object.assign(cmd, { client: { ...read.client, command }, fields: read.fields });
+    return cmd;
+  }
   const flags = flagValues(shellWords(command).filter((w) => w !== '\\'));
   toolSpecific(cmd, flags);
   const dataset = flags.get('--dataset-name')?.[0];

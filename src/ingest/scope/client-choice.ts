@@ -15,7 +15,8 @@ import type { ClientTool } from '../context/client-command';
 import type { ScopedClient, ScopeState } from './state';
 
 // AISBench is a family with no client command of its own: no other tool's command is its run's.
-type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm' | 'aisbench';
+// Each HTTP load tool is a family of its own: a wrk run never takes `hey -c 50`.
+type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm' | 'aisbench' | 'wrk' | 'hey' | 'oha' | 'go-stress';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -25,6 +26,10 @@ const TOOL_FAMILY: Record<ClientTool, Family> = {
   aiperf: 'nvidia',
   evalscope: 'evalscope',
   guidellm: 'guidellm',
+  wrk: 'wrk',
+  hey: 'hey',
+  oha: 'oha',
+  'go-stress': 'go-stress',
 };
 
 /** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
@@ -37,6 +42,10 @@ const FORMAT_FAMILY: Record<string, Family> = {
   evalscope: 'evalscope',
   guidellm: 'guidellm',
   aisbench: 'aisbench',
+  wrk: 'wrk',
+  hey: 'hey',
+  oha: 'oha',
+  'go-stress': 'go-stress',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [
