@@ -14,11 +14,13 @@
  * the percentile file is a run of its own, holding only percentile metrics, so it repeats none
  * of the summary's; the folder name gives both the same concurrency so they group together.
  * An object that holds a summary and a percentile table (a script's combined file) is one run.
+ * The `benchmark_args.json` beside them gives both their settings (evalscope-args.ts).
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { setOwn, slugify } from '../../model/safe-keys';
 import { clean, type Meaning, meaningForCell, percentileColumnMeaning, putCell } from '../tables/tool-metrics';
 import type { PartialRun } from '../types';
+import { applyEvalscopeArgs } from './evalscope-args';
 
 type Obj = Record<string, unknown>;
 
@@ -195,6 +197,8 @@ export function evalscopeRun(o: Obj, file: string, startLine: number, diagnostic
   if (summary) putSummary(run, summary, ctx);
   if (percentiles) putPercentiles(run, percentiles);
   folderLoad(run, file);
+  // After the run's own values and the folder name's, which come first.
+  applyEvalscopeArgs(run, file);
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
   return run;
 }

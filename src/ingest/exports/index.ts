@@ -7,7 +7,8 @@
  *      `profile_export.json`, one run per experiment; llmperf-json.ts: llmperf's summary;
  *      aisbench-json.ts: AISBench's `performances/<model-config>/<dataset>.json` common
  *      metrics; guidellm-json.ts: guidellm's report, one run per benchmark; evalscope-json.ts:
- *      evalscope perf's summary or percentile file, one run), and a whole array of llmperf
+ *      evalscope perf's summary or percentile file, one run; its `benchmark_args.json`, no run
+ *      but the settings of those beside it, evalscope-args.ts), and a whole array of llmperf
  *      requests (llmperf-requests.ts) before its elements;
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
  *      benchmark's `requests`) become
@@ -21,6 +22,7 @@ import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } fr
 import { orderRun } from '../blocks/common';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { aisbenchCommonRun, looksLikeAisbenchCommon } from './aisbench-json';
+import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from './evalscope-args';
 import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from './evalscope-json';
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
@@ -141,6 +143,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const all = values.map((v) => v.value);
   if (looksLikeLlmperfRequests(all)) return { records: llmperfRequestRecords(all, file, values[0]?.line ?? 1), diagnostics };
   const unknown = new UnknownObjects(file, diagnostics);
+  let settingsOnly = 0;
   for (const v of values) {
     const o = v.value;
     if (o === null || typeof o !== 'object' || Array.isArray(o)) {
@@ -155,6 +158,12 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
     }
     const obj = o as Record<string, unknown>;
     const format = formatOf(obj, opts.formatHint);
+    if (!format && looksLikeEvalscopeArgs(obj)) {
+      // Settings, not results: read with the summary and percentile files beside it.
+      diagnostics.push({ severity: 'info', code: 'prose-skipped', message: EVALSCOPE_ARGS_NOTE, file, line: v.line });
+      settingsOnly++;
+      continue;
+    }
     if (!format) {
       const keys = Object.keys(obj).slice(0, 6).join(', ');
       unknown.add(
@@ -170,8 +179,12 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
     } else for (const r of readObject(obj, format, v, file, diagnostics)) records.push(r);
   }
   unknown.finish();
+  // A file of settings alone holds no result table: its coverage is no warning.
+  if (settingsOnly > 0 && settingsOnly === values.length) return { records, diagnostics, tables: NO_TABLES };
   return { records, diagnostics };
 }
+
+const NO_TABLES = { tablesFound: 0, tablesRead: 0, notUnderstood: 0, firstNotUnderstood: [] };
 
 /** The runs of one recognised object, each followed by its per-request samples. */
 function readObject(
