@@ -1,8 +1,9 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
+import { closestName } from '../model/closest-name';
 import { BenchbookError } from '../model/diagnostics';
-import type { BenchRecord, FormatName } from '../model/records';
+import { type BenchRecord, FORMAT_NAMES, type FormatName } from '../model/records';
 import { UsageError } from './options';
 import { createProgress } from './progress';
 
@@ -34,8 +35,23 @@ export function parseJobs(value: string): number {
   return n;
 }
 
+/** `--format-hint`'s value: one of the formats, else a usage error naming the closest (or listing them). */
+export function parseFormatHint(value: string | undefined): FormatName | undefined {
+  if (value === undefined) return undefined;
+  if ((FORMAT_NAMES as readonly string[]).includes(value)) return value as FormatName;
+  // `llmperf` → `llmperf-json`: a tool's name alone is too far by edits but names one format.
+  const prefixed = FORMAT_NAMES.filter((f) => f.startsWith(value.toLowerCase()));
+  const near = closestName(value, FORMAT_NAMES) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+  throw new UsageError(
+    near
+      ? `unknown --format-hint "${value}"; did you mean "${near}"?`
+      : `unknown --format-hint "${value}"; one of: ${FORMAT_NAMES.join(', ')}`,
+  );
+}
+
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
 export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
+  const formatHint = parseFormatHint(opts.formatHint);
   for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
   const ingest = await import('../ingest');
   let set: ReturnType<typeof ingest.parseSetArgs> | undefined;
@@ -50,7 +66,7 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
   const progress = createProgress('parsing');
   try {
     return await ingest.parsePaths(paths, {
-      formatHint: opts.formatHint as FormatName | undefined,
+      formatHint,
       set,
       context,
       // No --jobs: up to the cores, when the input is large enough for workers to pay off.

@@ -6,40 +6,43 @@
 
 export const SCHEMA_VERSION = 1 as const;
 
-/** Formats benchbook can read; `source.format` of every record. */
-export type FormatName =
-  | 'rich-table' // box-drawn result tables (rich, tabulate, guidellm panels …)
-  | 'console-log' // a mixed terminal log (the orchestrating format)
-  | 'markdown-report'
-  | 'html-table'
-  | 'pipe-table'
-  | 'csv'
-  | 'vllm-bench' // benchmark_serving.py / vllm bench serve result block
-  | 'vllm-bench-json' // --save-result JSON
-  | 'sglang-bench'
-  | 'sglang-bench-jsonl'
-  | 'genai-perf'
-  | 'genai-perf-csv'
-  | 'genai-perf-json'
-  | 'llmperf-json' // llmperf token_benchmark_ray.py summary and individual-responses JSON
-  | 'aiperf'
-  | 'evalscope'
-  | 'aisbench' // ais_bench --mode perf result tables
-  | 'guidellm'
-  | 'guidellm-json' // guidellm's saved report (benchmarks.json): not its console tables
-  | 'evalscope-json' // evalscope perf's benchmark_summary.json / benchmark_percentile.json
-  | 'locust-csv'
-  | 'k6'
+/** Formats benchbook can read; `source.format` of every record (a list too: `--format-hint` is checked against it). */
+export const FORMAT_NAMES = [
+  'rich-table', // box-drawn result tables (rich, tabulate, guidellm panels …)
+  'console-log', // a mixed terminal log (the orchestrating format)
+  'markdown-report',
+  'html-table',
+  'pipe-table',
+  'csv',
+  'vllm-bench', // benchmark_serving.py / vllm bench serve result block
+  'vllm-bench-json', // --save-result JSON
+  'sglang-bench',
+  'sglang-bench-jsonl',
+  'genai-perf',
+  'genai-perf-csv',
+  'genai-perf-json',
+  'llmperf-json', // llmperf token_benchmark_ray.py summary and individual-responses JSON
+  'aiperf',
+  'evalscope',
+  'aisbench', // ais_bench --mode perf result tables
+  'guidellm',
+  'guidellm-json', // guidellm's saved report (benchmarks.json): not its console tables
+  'evalscope-json', // evalscope perf's benchmark_summary.json / benchmark_percentile.json
+  'locust-csv',
+  'k6',
   // General HTTP load tools, a format each (as k6 has): a run takes only its own tool's command.
-  | 'wrk' // wrk and wrk2 (`title` says which)
-  | 'hey'
-  | 'oha'
-  | 'go-stress' // link1st/go-stress-testing
-  | 'nvidia-smi'
-  | 'vllm-server-log'
-  | 'prometheus'
-  | 'python-dict'
-  | 'key-value'; // plain `key: value` result lines of a home-made script
+  'wrk', // wrk and wrk2 (`title` says which)
+  'hey',
+  'oha',
+  'go-stress', // link1st/go-stress-testing
+  'nvidia-smi',
+  'vllm-server-log',
+  'prometheus',
+  'python-dict',
+  'key-value', // plain `key: value` result lines of a home-made script
+] as const;
+
+export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export interface Source {
   file: string;

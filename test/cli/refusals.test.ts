@@ -103,3 +103,16 @@ test('notebook new refuses to overwrite, and an unknown --data path', () => {
   assert.equal(data.code, 2);
   assert.match(data.stderr, /--data: no such file or directory: no-such-folder/);
 });
+
+test('an unknown --format-hint exits 2 with the closest format, or the list', () => {
+  assertUsage(
+    run(['parse', A10, '--format-hint', 'llmperf']),
+    /^benchbook: unknown --format-hint "llmperf"; did you mean "llmperf-json"\?/,
+  );
+  assertUsage(
+    run(['parse', A10, '--format-hint', 'nonsense']),
+    /^benchbook: unknown --format-hint "nonsense"; one of: rich-table, .*key-value\n$/,
+  );
+  const ok = run(['parse', A10, '--format-hint', 'markdown-report']);
+  assert.equal(ok.code, 0, ok.stderr);
+});
