@@ -16,7 +16,14 @@ import { looksLikeMarkdownReport } from './markdown-report/index';
 
 export type EntryPoint = 'console-log' | 'json-export' | 'csv' | 'markdown-report' | 'empty' | 'binary';
 
-const JSON_HINTS: readonly FormatName[] = ['vllm-bench-json', 'sglang-bench-jsonl', 'genai-perf-json', 'llmperf-json', 'guidellm-json', 'evalscope-json'];
+const JSON_HINTS: readonly FormatName[] = [
+  'vllm-bench-json',
+  'sglang-bench-jsonl',
+  'genai-perf-json',
+  'llmperf-json',
+  'guidellm-json',
+  'evalscope-json',
+];
 const CSV_HINTS: readonly FormatName[] = ['csv', 'genai-perf-csv', 'locust-csv'];
 const REPORT_HINTS: readonly FormatName[] = ['markdown-report', 'html-table', 'pipe-table'];
 
