@@ -23,6 +23,8 @@ const JSON_HINTS: readonly FormatName[] = [
   'llmperf-json',
   'guidellm-json',
   'evalscope-json',
+  'oha-json',
+  'k6-json',
 ];
 const CSV_HINTS: readonly FormatName[] = ['csv', 'genai-perf-csv', 'locust-csv'];
 const REPORT_HINTS: readonly FormatName[] = ['markdown-report', 'html-table', 'pipe-table'];

@@ -30,10 +30,12 @@ export const FORMAT_NAMES = [
   'evalscope-json', // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   'locust-csv',
   'k6',
+  'k6-json', // k6's --summary-export file and handleSummary data JSON: not its console summary
   // General HTTP load tools, a format each (as k6 has): a run takes only its own tool's command.
   'wrk', // wrk and wrk2 (`title` says which)
   'hey',
   'oha',
+  'oha-json', // oha --output-format json (-j): not its console summary
   'go-stress', // link1st/go-stress-testing
   'nvidia-smi',
   'vllm-server-log',

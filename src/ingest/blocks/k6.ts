@@ -8,10 +8,18 @@
  * them belong to the block. Durations are converted to the vocabulary's units.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { applyFactor, lookupLabel, normaliseStat, parseNumber, secondsPerUnit, unknownMetricKey } from '../../model/metric-vocabulary';
+import {
+  applyFactor,
+  lookupLabelShared,
+  normaliseStat,
+  parseNumber,
+  secondsPerUnit,
+  unknownMetricKey,
+} from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, isBlank, orderRun } from './common';
+import { percentileStat } from './http-load-units';
 
 const METRIC = /^\s*([✓✗↳█]\s*)?([A-Za-z_{][\w{}:.\s"-]*?)\.{2,}\s*:\s*(.*?)\s*$/;
 const HEADER = /^\s*execution:\s*(local|cloud)\b/;
@@ -64,21 +72,43 @@ function applyMetric(run: PartialRun, name: string, value: string, file: string,
   else diagnostics.push(diag('info', 'cell-unparsed', `k6 metric "${name}" not read: ${value}`, file, index));
 }
 
-/** A trend (`avg=… min=… med=…`): latency for http_req_duration, a slug per stat for the others (in seconds). */
+/** A k6 statistic (`avg`, `med`, `p(90)`, `p(99.99)`) → the vocabulary's (`mean`, `p50`, `p90`, `p99_99`). */
+export function k6Stat(word: string): string | undefined {
+  const p = /^p\(([\d.]+)\)$/.exec(word);
+  return normaliseStat(word) ?? (p?.[1] ? percentileStat(p[1]) : undefined);
+}
+
+/** Vocabulary quantities a custom trend may take by its name: those HTTP never measures (no clash with http_req_duration). */
+const LLM_TIMED = /^(ttft|tpot|itl)_mean_/;
+
+/**
+ * The key of one statistic of a k6 trend, and the factor from its value (in seconds when
+ * `timed`, else as recorded) to the key's unit — the console summary and the JSON exports
+ * share it. http_req_duration is the request latency; a custom trend the vocabulary reads by
+ * its name as TTFT, TPOT or ITL (`ttft`, `time_to_first_token`, `inter_token_latency`) is that,
+ * and a count trend of per-request tokens (`output_tokens`) keeps its statistic; any other
+ * trend, and a sub-metric (`http_req_duration{expected_response:true}`), is a slug of its name
+ * and statistic. Undefined for a statistic the vocabulary has no word for.
+ */
+export function k6TrendKey(name: string, statWord: string, timed: boolean): { key: string; factor: number } | undefined {
+  const stat = k6Stat(statWord);
+  if (!stat) return undefined;
+  const hit = name.includes('{') ? undefined : lookupLabelShared(name, timed ? 's' : undefined, 'avg');
+  if (hit?.kind === 'metric' && timed && (name === 'http_req_duration' || LLM_TIMED.test(hit.key)))
+    return { key: hit.key.replace('_mean_', `_${stat}_`), factor: hit.factor };
+  if (hit?.kind === 'metric' && !timed && /^(input|output)_tokens_mean$/.test(hit.key))
+    return { key: hit.key.replace(/_mean$/, `_${stat}`), factor: 1 };
+  return { key: unknownMetricKey(`${name} ${stat}`, timed ? 's' : undefined), factor: 1 };
+}
+
+/** A trend (`avg=… min=… med=…`): latency for http_req_duration, TTFT… by name, a slug per stat for the others (in seconds). */
 function applyTrend(run: PartialRun, name: string, value: string): boolean {
   const stats = trendStats(value);
   if (stats.length === 0 || !/avg=/.test(value)) return false;
-  const latency = lookupLabel(name, { stat: 'avg', unit: 's' });
   for (const s of stats) {
-    const stat = normaliseStat(s.stat);
-    if (!stat) continue;
-    if (s.seconds === undefined) {
-      // No time unit: a trend of counts (vus min/max are not trends; this is e.g. a custom metric).
-      setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`), s.value);
-      continue;
-    }
-    if (latency?.kind === 'metric' && name === 'http_req_duration') setOwn(run.metrics, `latency_${stat}_s`, s.seconds);
-    else setOwn(run.metrics, unknownMetricKey(`${name} ${stat}`, 's'), s.seconds);
+    // No time unit: a trend of counts (vus min/max are not trends; this is e.g. a custom metric).
+    const k = k6TrendKey(name, s.stat, s.seconds !== undefined);
+    if (k) setOwn(run.metrics, k.key, applyFactor(s.seconds ?? s.value, k.factor));
   }
   return true;
 }

@@ -8,8 +8,9 @@
  *      aisbench-json.ts: AISBench's `performances/<model-config>/<dataset>.json` common
  *      metrics; guidellm-json.ts: guidellm's report, one run per benchmark; evalscope-json.ts:
  *      evalscope perf's summary or percentile file, one run; its `benchmark_args.json`, no run
- *      but the settings of those beside it, evalscope-args.ts), and a whole array of llmperf
- *      requests (llmperf-requests.ts) before its elements;
+ *      but the settings of those beside it, evalscope-args.ts; oha-json.ts: oha's `--output-format
+ *      json`; k6-json.ts: k6's `--summary-export` / handleSummary data, one run each), and a
+ *      whole array of llmperf requests (llmperf-requests.ts) before its elements;
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
  *      benchmark's `requests`) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
@@ -27,8 +28,10 @@ import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from 
 import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
 import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from './guidellm-json';
+import { k6SummaryRun, looksLikeK6Summary } from './k6-json';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
 import { looksLikeLlmperfRequests, readLlmperfRequests } from './llmperf-requests';
+import { looksLikeOhaJson, ohaJsonRun } from './oha-json';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
@@ -132,6 +135,8 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   }
   if (looksLikeGuidellmReport(o)) return 'guidellm-json';
   if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
+  if (looksLikeOhaJson(o)) return 'oha-json';
+  if (looksLikeK6Summary(o)) return 'k6-json';
   return undefined;
 }
 
@@ -169,7 +174,7 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       unknown.add(
         obj,
         v.line,
-        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm or evalscope export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm, evalscope, oha or k6 export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
       );
       continue;
     }
@@ -209,6 +214,8 @@ function readObject(
     return out;
   }
   if (format === 'llmperf-json') return [toRecord(llmperfSummaryRun(obj, v.line - 1), file, v.line, v.row)];
+  if (format === 'oha-json' || format === 'k6-json')
+    return [toRecord((format === 'oha-json' ? ohaJsonRun : k6SummaryRun)(obj, v.line - 1), file, v.line, v.row)];
   if (format === 'genai-perf-json') return [toRecord(genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)), file, v.line, v.row)];
   const record = toRecord(servingResultRun(obj, format, v.line - 1), file, v.line, v.row);
   out.push(record);
