@@ -1,6 +1,6 @@
 /** Small helpers shared by the block readers. */
 import type { Diagnostic, DiagnosticCode, Severity } from '../../model/diagnostics';
-import type { BlockResult, PartialRun } from '../types';
+import type { BlockReader, BlockResult, PartialRun } from '../types';
 
 export function emptyResult(next: number): BlockResult {
   return { next, runs: [], env: [], samples: [], diagnostics: [] };
@@ -8,6 +8,22 @@ export function emptyResult(next: number): BlockResult {
 
 export function diag(severity: Severity, code: DiagnosticCode, message: string, file: string, index: number): Diagnostic {
   return { severity, code, message, file, line: index + 1 };
+}
+
+/**
+ * A reader's `read` that turns an exception into an error at the block's line: the block is
+ * skipped, the rest of the file is still read. `what` names the block in the message.
+ */
+export function guardedRead(what: string, read: BlockReader['read']): BlockReader['read'] {
+  return (lines, i, file) => {
+    try {
+      return read(lines, i, file);
+    } catch (e) {
+      const r = emptyResult(i + 1);
+      r.diagnostics.push(diag('error', 'table-malformed', `${what} could not be read: ${String(e)}`, file, i));
+      return r;
+    }
+  };
 }
 
 const MONTHS: Record<string, string> = {

@@ -17,7 +17,7 @@ import { applyFactor } from '../../model/metric-vocabulary';
 import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, isBlank, orderRun } from './common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun } from './common';
 import { textStart } from './http-load-units';
 
 const BAR = '│';
@@ -249,13 +249,5 @@ export const goStressReader: BlockReader = {
     if (c === 0x5f00) return START.test(line); // 开始启动
     return c === 0x8017 && isHeader(line); // 耗时…, pasted without the rule above
   },
-  read(lines, i, file) {
-    try {
-      return readGoStress(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `go-stress-testing output could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('go-stress-testing output', readGoStress),
 };

@@ -16,7 +16,7 @@ import { parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { FormatName } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, isBlank, orderRun } from './common';
+import { emptyResult, guardedRead, isBlank, orderRun } from './common';
 import { bytesOf, percentileStat, spelledSeconds, textStart } from './http-load-units';
 
 type Section = 'summary' | 'histogram' | 'distribution' | 'details' | 'status' | 'errors';
@@ -231,13 +231,5 @@ function startsSummary(lines: readonly string[], i: number): boolean {
 export const heyOhaReader: BlockReader = {
   name: 'hey',
   startsAt: startsSummary,
-  read(lines, i, file) {
-    try {
-      return readSummary(lines, i);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `hey/oha summary could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('hey/oha summary', (lines, i) => readSummary(lines, i)),
 };

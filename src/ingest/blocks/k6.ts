@@ -18,7 +18,7 @@ import {
 } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, isBlank, orderRun } from './common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun } from './common';
 import { percentileStat } from './http-load-units';
 
 const METRIC = /^\s*([✓✗↳█]\s*)?([A-Za-z_{][\w{}:.\s"-]*?)\.{2,}\s*:\s*(.*?)\s*$/;
@@ -221,13 +221,5 @@ export const k6Reader: BlockReader = {
       !isMetricLine(lines[i - 1])
     );
   },
-  read(lines, i, file) {
-    try {
-      return readK6(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `k6 summary could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('k6 summary', readK6),
 };

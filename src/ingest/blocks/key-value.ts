@@ -23,7 +23,7 @@ import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, orderRun } from './common';
+import { diag, emptyResult, guardedRead, orderRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { parseKvLine } from './kv-line';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
@@ -238,13 +238,5 @@ export const keyValueReader: BlockReader = {
   startsAt(lines, i) {
     return blockAt(lines, i) !== undefined;
   },
-  read(lines, i, file) {
-    try {
-      return readKeyValue(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `key/value block could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('key/value block', readKeyValue),
 };

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { type EnvRecord, type GpuSnapshot, SCHEMA_VERSION } from '../../model/records';
 import type { BlockReader, BlockResult } from '../types';
-import { CTIME_LINE, ctimeToIso, diag, emptyResult, isBlank } from './common';
+import { CTIME_LINE, ctimeToIso, diag, emptyResult, guardedRead, isBlank } from './common';
 
 const BORDER = /^\s*[+|][-=+]+[+|]\s*$/;
 const HEADER = /\|\s*NVIDIA-SMI\s+(\S+)\s+Driver Version:\s*(\S+)(?:\s+CUDA Version:\s*(\S+))?/;
@@ -293,13 +293,5 @@ export const nvidiaSmiReader: BlockReader = {
     }
     return isHeaderAt(lines, i) || isProcessesAt(lines, i);
   },
-  read(lines, i, file) {
-    try {
-      return readNvidiaSmi(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `nvidia-smi block could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('nvidia-smi block', readNvidiaSmi),
 };

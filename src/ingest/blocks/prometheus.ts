@@ -20,7 +20,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { applyFactor } from '../../model/metric-vocabulary';
 import type { SampleRecord } from '../../model/records';
 import type { BlockReader, BlockResult } from '../types';
-import { diag, emptyResult, isBlank } from './common';
+import { diag, guardedRead, isBlank } from './common';
 import { ELISION, isPromLine, keyOf, METRIC_LINE, type ParsedScrape, parseExposition, parseLabels, sample } from './prometheus-exposition';
 import { intervalSamples } from './prometheus-interval';
 import { HELP_TYPE, scrapeInterval, seconds, separatorTime } from './prometheus-time';
@@ -237,13 +237,5 @@ export const prometheusReader: BlockReader = {
     if (!labelledMetricLine(line)) return helpFollows(lines, i) && separatorTime(line) !== undefined;
     return separatorTime(line) === undefined || helpFollows(lines, i);
   },
-  read(lines, i, file) {
-    try {
-      return readPrometheus(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `Prometheus exposition could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('Prometheus exposition', readPrometheus),
 };

@@ -16,7 +16,7 @@ import type { Engine, FormatName, NumericClientKey } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, isBlank, orderRun } from './common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun } from './common';
 
 const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
 const END = /^\s*={10,}\s*$/;
@@ -351,15 +351,7 @@ function makeReader(format: 'vllm-bench' | 'sglang-bench'): BlockReader {
       const title = titleFrom(lines, i);
       return title !== undefined && looksLikeSglang(lines, i, title) === sglang;
     },
-    read(lines, i, file) {
-      try {
-        return readServingBlock(lines, i, file, format);
-      } catch (e) {
-        const r = emptyResult(i + 1);
-        r.diagnostics.push(diag('error', 'table-malformed', `benchmark result block could not be read: ${String(e)}`, file, i));
-        return r;
-      }
-    },
+    read: guardedRead('benchmark result block', (lines, i, file) => readServingBlock(lines, i, file, format)),
   };
 }
 

@@ -18,7 +18,7 @@ import { recordId } from '../../model/ids';
 import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { slugify } from '../../model/safe-keys';
 import type { BlockReader, BlockResult } from '../types';
-import { diag, emptyResult } from './common';
+import { diag, guardedRead } from './common';
 
 const STAT = /Avg (prompt|generation) throughput:|\bRunning: \d+ reqs\b|GPU KV cache usage: [\d.]+|\bSpecDecoding metrics: /;
 /** V1 speculative decoding line (printed after the engine line): its fields start after this tag. */
@@ -158,13 +158,5 @@ export const vllmServerLogReader: BlockReader = {
   startsAt(lines, i) {
     return isStatLine(lines[i]);
   },
-  read(lines, i, file) {
-    try {
-      return readStatBlock(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `server stat lines could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('server stat lines', readStatBlock),
 };

@@ -15,7 +15,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { applyFactor } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, isBlank, orderRun } from './common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun } from './common';
 import { bytesOf, gluedSeconds, percentileStat, suffixedNumber, textStart } from './http-load-units';
 
 const RUNNING = /^\s*Running (\d[\d.]*[smhd]\w*) test @ (\w+:\/\/\S+)\s*$/;
@@ -279,13 +279,5 @@ export const wrkReader: BlockReader = {
     if (c === 0x54) return line.startsWith('Thread Stats', k) && STATS_HEADER.test(line);
     return false;
   },
-  read(lines, i, file) {
-    try {
-      return readWrk(lines, i, file);
-    } catch (e) {
-      const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `wrk output could not be read: ${String(e)}`, file, i));
-      return r;
-    }
-  },
+  read: guardedRead('wrk output', readWrk),
 };
