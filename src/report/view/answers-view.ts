@@ -52,46 +52,47 @@ const SAMPLES_ONLY = 'It holds per-request results or readings, no runs of its o
 const MAX_NAMED_FILES = 6;
 
 /**
- * Files whose runs hold nothing to compare (a folder of nightly logs, one run each) are said
- * in one group, not a heading each; a single such file keeps its own.
+ * The files whose group says only `none` are said in one group, not a heading each (a folder of
+ * nightly logs, one run each; a per-request file beside each summary); a single one keeps its
+ * own. `say` gives the group's heading and its line, which ends with the files' names.
  */
-function gatherNothingVaries(groups: AnswerGroupView[], inHistory: (heading: string) => boolean): AnswerGroupView[] {
-  const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === NOTHING_VARIES);
+function gatherFiles(
+  groups: AnswerGroupView[],
+  none: string,
+  say: (idle: readonly AnswerGroupView[]) => { heading: string; lead: string },
+): AnswerGroupView[] {
+  const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === none);
   if (idle.length < 2) return groups;
   const names = idle.slice(0, MAX_NAMED_FILES).map((g) => g.heading);
   const more = idle.length > MAX_NAMED_FILES ? ` and ${idle.length - MAX_NAMED_FILES} more` : '';
-  // A nightly folder: each file is one point of a series, which is the question they answer together.
-  const series = idle.every((g) => inHistory(g.heading));
-  const gathered: AnswerGroupView = series
-    ? {
-        heading: `${idle.length} files, points of a series over time`,
-        items: [],
-        none: `Within each file nothing varies; together they are the series answered under Changes over time and in History: ${names.join(', ')}${more}.`,
-      }
-    : {
-        heading: `${idle.length} files with nothing to compare within them`,
-        items: [],
-        none: `Nothing varies between the runs of any one of these files that could be compared: ${names.join(', ')}${more}.`,
-      };
+  const { heading, lead } = say(idle);
+  const gathered: AnswerGroupView = { heading, items: [], none: `${lead}: ${names.join(', ')}${more}.` };
   const first = groups.indexOf(idle[0] as AnswerGroupView);
   const rest = groups.filter((g) => !idle.includes(g));
   return [...rest.slice(0, first), gathered, ...rest.slice(first)];
 }
 
-/** Files of per-request results only, said in one group (a sweep folder has one beside each summary). */
+/** Files with nothing to compare; in a nightly folder each is a point of a series, which they answer together. */
+function gatherNothingVaries(groups: AnswerGroupView[], inHistory: (heading: string) => boolean): AnswerGroupView[] {
+  return gatherFiles(groups, NOTHING_VARIES, (idle) =>
+    idle.every((g) => inHistory(g.heading))
+      ? {
+          heading: `${idle.length} files, points of a series over time`,
+          lead: 'Within each file nothing varies; together they are the series answered under Changes over time and in History',
+        }
+      : {
+          heading: `${idle.length} files with nothing to compare within them`,
+          lead: 'Nothing varies between the runs of any one of these files that could be compared',
+        },
+  );
+}
+
+/** Files of per-request results only (a sweep folder has one beside each summary). */
 function gatherSamplesOnly(groups: AnswerGroupView[]): AnswerGroupView[] {
-  const idle = groups.filter((g) => g.items.length === 0 && !g.more && g.none === SAMPLES_ONLY);
-  if (idle.length < 2) return groups;
-  const names = idle.slice(0, MAX_NAMED_FILES).map((g) => g.heading);
-  const more = idle.length > MAX_NAMED_FILES ? ` and ${idle.length - MAX_NAMED_FILES} more` : '';
-  const gathered: AnswerGroupView = {
+  return gatherFiles(groups, SAMPLES_ONLY, (idle) => ({
     heading: `${idle.length} files of per-request results`,
-    items: [],
-    none: `They hold the requests or readings of runs read from other files, no runs of their own: ${names.join(', ')}${more}.`,
-  };
-  const first = groups.indexOf(idle[0] as AnswerGroupView);
-  const rest = groups.filter((g) => !idle.includes(g));
-  return [...rest.slice(0, first), gathered, ...rest.slice(first)];
+    lead: 'They hold the requests or readings of runs read from other files, no runs of their own',
+  }));
 }
 
 /** Whether a file (by its heading) holds a point of a history series. */
