@@ -10,7 +10,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
-import { readCell } from '../markdown-report/cell-value';
+import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import { RUN_KEY_ORDER } from '../scope/key-order';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
@@ -211,12 +211,7 @@ export class GenericCsvReader {
       if (m.note) setOwn(run.provenance, `metrics.${read.key}`, m.note);
       if (read.warning) this.warn('conflicting-context', `'${h}' = '${cell}': ${read.warning}`, line);
     } else if (read.kind === 'ok-of-total') {
-      setOwn(run.metrics, 'requests_ok_count', read.ok);
-      const client = (run.client ??= {});
-      if (client.total_requests === undefined) {
-        client.total_requests = read.total;
-        run.provenance['client.total_requests'] = `'${h}' = '${cell}' (completed/total requests)`;
-      }
+      putOkOfTotal(run, read, `'${h}' = '${cell}' (completed/total requests)`);
     } else if (read.kind === 'unparsed') {
       this.warn('cell-unparsed', `'${h}' = '${cell}' ${read.warning ?? 'is not a number'}: kept in raw`, line);
     }

@@ -10,6 +10,8 @@
  */
 import { classifyUnit, meaningAsOutputRate } from '../../model/label-meaning';
 import { lookupLabel, parseNumber, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
+import type { ClientSettings } from '../../model/records';
+import { setOwn } from '../../model/safe-keys';
 
 export type CellRead =
   /** `tolerance`: half the last printed digit, in the key's unit (how far a rounded copy may be). */
@@ -91,4 +93,20 @@ export function readCell(header: string, metric: { key: string; factor: number }
   const value = n.unit === undefined ? { value: n.value, text } : { value: n.value, unit: n.unit, text };
   if (metric) return metricCell(metric.key, metric.factor, header, value);
   return placedByUnit(header, value);
+}
+
+/**
+ * A `completed/total` cell into a run: the completed count, and the total as the client's
+ * request count where the run has none yet, `why` its provenance.
+ */
+export function putOkOfTotal(
+  run: { metrics: Record<string, number>; client?: ClientSettings; provenance: Record<string, string> },
+  read: { ok: number; total: number },
+  why: string,
+): void {
+  setOwn(run.metrics, 'requests_ok_count', read.ok);
+  const client = (run.client ??= {});
+  if (client.total_requests !== undefined) return;
+  client.total_requests = read.total;
+  run.provenance['client.total_requests'] = why;
 }

@@ -8,7 +8,7 @@ import type { RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, classifyColumn, setContextField } from '../csv/columns';
-import { readCell } from './cell-value';
+import { putOkOfTotal, readCell } from './cell-value';
 import { metricOf, type WideColumn, wideColumn } from './columns';
 import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
@@ -75,11 +75,8 @@ function readRowCell(
       if (read.warning) diagnose(at.ctx, 'warning', 'conflicting-context', `${where}: ${read.warning}`, at.t.line);
       return;
     case 'ok-of-total':
-      setOwn(run.metrics, 'requests_ok_count', read.ok);
+      putOkOfTotal(run, read, `${where}: '${cell}' (completed/total requests)`);
       out.figures++;
-      if (run.client?.total_requests === undefined) {
-        setContextField(run, 'client.total_requests', String(read.total), `${where}: '${cell}' (completed/total requests)`);
-      }
       return;
     case 'placeholder':
       if (metric) out.placeholders.push(cell.trim() === '' ? 'empty' : cell.trim());

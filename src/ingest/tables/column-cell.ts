@@ -6,7 +6,7 @@
  */
 import { setOwn } from '../../model/safe-keys';
 import { classifyColumn } from '../csv/columns';
-import { readCell } from '../markdown-report/cell-value';
+import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import type { PartialRun } from '../types';
 
 /** True when the cell gave the run a figure; false leaves it to the caller. */
@@ -23,11 +23,6 @@ export function readByColumn(run: PartialRun, label: string, text: string): bool
     return true;
   }
   if (read.kind !== 'ok-of-total') return false;
-  setOwn(run.metrics, 'requests_ok_count', read.ok);
-  const client = (run.client ??= {});
-  if (client.total_requests === undefined) {
-    client.total_requests = read.total;
-    run.provenance['client.total_requests'] = `'${label}' = '${text}' (completed/total requests)`;
-  }
+  putOkOfTotal(run, read, `'${label}' = '${text}' (completed/total requests)`);
   return true;
 }
