@@ -1,5 +1,6 @@
 /** Small helpers shared by the block readers. */
 import type { Diagnostic, DiagnosticCode, Severity } from '../../model/diagnostics';
+import { RUN_BODY_ORDER } from '../scope/key-order';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 
 export function emptyResult(next: number): BlockResult {
@@ -63,26 +64,8 @@ export function isFence(line: string | undefined): boolean {
   return line !== undefined && /^\s*(```|~~~)/.test(line);
 }
 
-const RUN_ORDER = [
-  'startLine',
-  'row',
-  'variant',
-  'format',
-  'title',
-  'timestamp',
-  'engine',
-  'api',
-  'mode',
-  'model',
-  'hardware',
-  'parallelism',
-  'server',
-  'client',
-  'metrics',
-  'raw',
-  'provenance',
-  'flags',
-] as const;
+/** A block's run before scope gives it an id and labels: where it was read, then the contract's order. */
+const RUN_ORDER = ['startLine', 'row', 'variant', 'format', 'title', 'timestamp', ...RUN_BODY_ORDER] as const;
 
 /** The same key order for every run (goldens and JSON lines read alike); absent keys stay absent. */
 export function orderRun(run: PartialRun): PartialRun {

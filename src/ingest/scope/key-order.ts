@@ -26,15 +26,8 @@ export function inKeyOrder(run: RunRecord): RunRecord {
   return out;
 }
 
-/** The RunRecord's keys in the data contract's order. */
-export const RUN_KEY_ORDER: readonly string[] = [
-  'kind',
-  'schema_version',
-  'id',
-  'source',
-  'title',
-  'timestamp',
-  'labels',
+/** What a run is and what it measured, in the contract's order: the tail every run shape shares. */
+export const RUN_BODY_ORDER = [
   'engine',
   'api',
   'mode',
@@ -47,6 +40,18 @@ export const RUN_KEY_ORDER: readonly string[] = [
   'raw',
   'provenance',
   'flags',
+] as const;
+
+/** The RunRecord's keys in the data contract's order. */
+export const RUN_KEY_ORDER: readonly string[] = [
+  'kind',
+  'schema_version',
+  'id',
+  'source',
+  'title',
+  'timestamp',
+  'labels',
+  ...RUN_BODY_ORDER,
 ];
 
 /** The record's keys in design.md's order (keys it does not know follow, in their order). */
