@@ -31,7 +31,10 @@ test('parse → filter → group → chart → show, without annotations', async
     grouped.every((g) => g.gpus === undefined || typeof g.gpus === 'number'),
     'an unknown GPU count is absent, never the string "unknown"',
   );
-  assert.ok(grouped.some((g) => !Object.hasOwn(g, 'gpus')), 'data/ holds runs whose GPU count is unknown');
+  assert.ok(
+    grouped.some((g) => !Object.hasOwn(g, 'gpus')),
+    'data/ holds runs whose GPU count is unknown',
+  );
 
   const spec = barChart(grouped, { metric: 'throughput_rps', category: 'gpus', series: 'engine' });
   const text = JSON.stringify(spec);

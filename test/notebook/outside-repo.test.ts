@@ -41,7 +41,7 @@ const [first, ...others] = grouped;
 const vllm2 = grouped.find((g) => g.engine === 'vllm' && g.gpus === 2);
 console.log(JSON.stringify({ plain: vllm2?.[\`\${metric}_mean\`], typed: parsed.runs.length === plain.length, groups: others.length + 1, first: first !== undefined }));`,
   "bb.barChart(grouped, { metric, category: 'gpus', series: 'engine' })",
-  "grouped.filter((g) => g.gpus !== undefined).map(({ engine, gpus, n }) => ({ engine, gpus, n }))",
+  'grouped.filter((g) => g.gpus !== undefined).map(({ engine, gpus, n }) => ({ engine, gpus, n }))',
 ];
 
 function outputsOf(nb: Notebook) {
