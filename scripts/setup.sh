@@ -30,7 +30,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 
 echo "setup: build"
-npx tsc -p tsconfig.json
+# The pinned compiler by path: @tslab/typescript-for-tslab (5.0) also installs a `tsc` that can
+# win the node_modules/.bin link.
+node node_modules/typescript/bin/tsc -p tsconfig.json
 
 # tslab kernel spec for Debian's Jupyter (the pyenv python3 first on PATH has no Jupyter), for a
 # Jupyter started by hand. `npm run notebook` and `benchbook notebook run|serve` do not need it:

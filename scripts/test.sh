@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # House rules first: formatter, linter, layer rules (biome.jsonc, .dependency-cruiser.cjs).
 npm run --silent lint
+# test/ type-checks too (with src/), by the pinned compiler: a test that no longer compiles fails here.
+node node_modules/typescript/bin/tsc -p test/tsconfig.json
 node scripts/run-tests.mjs "$@"

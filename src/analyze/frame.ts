@@ -11,7 +11,7 @@
 import type { DataFrame } from 'danfojs-node';
 import type { RunRecord } from '../model/records';
 import { setOwn } from '../model/safe-keys';
-import { compareGroupValues, groupMatches, runGroup, UNKNOWN, type Where } from './group';
+import { compareGroupValues, groupMatches, runGroup, type Where } from './group';
 import { skipMissingInGroupby } from './missing-values';
 import { mean, median, sampleStd } from './stats';
 
@@ -197,17 +197,17 @@ const STAT_OF: Record<GroupStat, (xs: readonly number[]) => number> = {
   median,
 };
 
-/** The group key of a row: its key values in order, absent as "unknown". */
+/** The group key of a row: its key values in order, absent as null (a group of its own). */
 function groupKeyOf(row: FlatRow, keys: readonly string[]): string {
-  return JSON.stringify(keys.map((k) => (Object.hasOwn(row, k) ? row[k] : UNKNOWN)));
+  return JSON.stringify(keys.map((k) => (Object.hasOwn(row, k) ? row[k] : null)));
 }
 
 /**
  * Runs grouped by `keys` (flat columns, see FRAME_COLUMNS): one row per group with the keys,
  * `n` (runs in the group) and, per metric, `<metric>_n` (runs of the group that have the
  * metric) and `<metric>_<stat>` over those runs only. A run without the metric never counts
- * as 0: a group where no run has it gets `<metric>_n: 0` and no aggregate. Absent key values
- * group together under "unknown". Plain arithmetic (stats.ts), not danfojs: its groupby
+ * as 0: a group where no run has it gets `<metric>_n: 0` and no aggregate. Runs without a key
+ * value group together, and their row has no such key (absent, not "unknown"). Plain arithmetic (stats.ts), not danfojs: its groupby
  * counts a missing value as 0.
  */
 export async function groupRuns(runs: readonly RunRecord[], keys: readonly string[], opts: GroupRunsOptions = {}): Promise<FlatRow[]> {
@@ -225,7 +225,8 @@ export async function groupRuns(runs: readonly RunRecord[], keys: readonly strin
   }
   const out = [...groups.values()].map((g) => {
     const row: FlatRow = {};
-    for (const k of keys) setOwn<string | number>(row, k, Object.hasOwn(g.first, k) ? g.first[k]! : UNKNOWN);
+    // An absent key value stays absent (a number column never holds the string "unknown").
+    for (const k of keys) if (Object.hasOwn(g.first, k)) setOwn<string | number>(row, k, g.first[k]!);
     setOwn<string | number>(row, 'n', g.rows.length);
     for (const m of metrics) {
       const xs = g.rows.map((r) => r[m]).filter((v): v is number => typeof v === 'number');

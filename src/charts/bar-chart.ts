@@ -1,13 +1,6 @@
-/**
- * Grouped bars of one or more metrics per category (preset, configuration …), one bar per
- * series value, with min..max whiskers over the repeats where a bar has n > 1.
- */
-
-import type { Configuration } from '../analyze/types';
-import type { RunRecord } from '../model/records';
 import { barPanels } from './bar-panels';
 import { compareValues, groupLabel, keyTitle, metricName, midSentence, valueLabel } from './format';
-import { groupValue, mergeStats, metricStat, toRows } from './rows';
+import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, type SeriesKeys, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
@@ -112,7 +105,7 @@ function capCategories(
 }
 
 /** Builds the grouped bar chart. Accepts rows, configurations or runs. */
-export function barChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: BarChartOptions): VegaLiteSpec {
+export function barChart(input: ReadonlyArray<ChartInput>, opts: BarChartOptions): VegaLiteSpec {
   const metrics = Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];
   const title =
     opts.title ??

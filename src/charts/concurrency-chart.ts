@@ -1,13 +1,6 @@
-/**
- * Throughput against concurrency, one line per engine × GPUs (× any other key that varies),
- * a panel per metric (req/s above, tokens/s below), min..max whiskers over repeats.
- */
-
-import type { Configuration } from '../analyze/types';
-import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel, keyTitle, metricName, metricTitle, midSentence } from './format';
 import { fitLegend, fitTitle } from './layout-fit';
-import { groupValue, mergeStats, metricStat, toRows } from './rows';
+import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { CHART_WIDTH, COLORS, PALETTE } from './theme';
@@ -129,10 +122,7 @@ function foldLines<P extends LinePoint>(
 
 type Value = Record<string, string | number>;
 
-export function concurrencyChart(
-  input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
-  opts: ConcurrencyChartOptions = {},
-): VegaLiteSpec {
+export function concurrencyChart(input: ReadonlyArray<ChartInput>, opts: ConcurrencyChartOptions = {}): VegaLiteSpec {
   const rows = toRows(input).filter((r) => typeof groupValue(r, 'concurrency') === 'number');
   const metrics =
     opts.metric === undefined ? defaultConcurrencyMetrics(rows) : Array.isArray(opts.metric) ? [...opts.metric] : [opts.metric];

@@ -1,13 +1,6 @@
-/**
- * Latency distribution per configuration as a ranged dot plot: a line from min to max and a
- * dot for each percentile the logs give (p50, p90, p95, p99), one row per configuration.
- */
-
-import type { Configuration } from '../analyze/types';
-import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel } from './format';
 import { fitRows } from './layout-fit';
-import { mergeStats, metricStat, toRows } from './rows';
+import { type ChartInput, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { DISCRETE_Y_AXIS } from './theme';
@@ -54,10 +47,7 @@ interface LatencyRow {
 
 type Value = Record<string, string | number>;
 
-export function latencyDistributionChart(
-  input: ReadonlyArray<ChartRow | Configuration | RunRecord>,
-  opts: LatencyDistributionOptions = {},
-): VegaLiteSpec {
+export function latencyDistributionChart(input: ReadonlyArray<ChartInput>, opts: LatencyDistributionOptions = {}): VegaLiteSpec {
   const q = opts.quantity ?? 'latency';
   const title = opts.title ?? `${NAMES[q]} distribution`;
   const rows = toRows(input).filter((r) => STATS.filter((s) => metricStat(r, metricKey(q, s)) !== undefined).length >= 2);

@@ -1,14 +1,7 @@
-/**
- * Throughput against latency, one point per configuration, with the Pareto frontier (the
- * configurations no other one beats on both axes) drawn as a line and labelled.
- */
-
-import type { Configuration } from '../analyze/types';
-import type { RunRecord } from '../model/records';
 import { compareValues, groupLabel, keyTitle, lowerIsBetter, metricName, metricTitle, midSentence, valueLabel } from './format';
 import { wrapText } from './label-fit';
 import { fitLegend, fitTitle } from './layout-fit';
-import { groupValue, mergeStats, metricStat, toRows } from './rows';
+import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { CHART_HEIGHT, CHART_WIDTH, COLORS, FONT } from './theme';
@@ -163,7 +156,7 @@ function cellValue(c: Cell): Value {
   return v;
 }
 
-export function paretoChart(input: ReadonlyArray<ChartRow | Configuration | RunRecord>, opts: ParetoChartOptions): VegaLiteSpec {
+export function paretoChart(input: ReadonlyArray<ChartInput>, opts: ParetoChartOptions): VegaLiteSpec {
   const title = opts.title ?? `${metricName(opts.y)} vs ${midSentence(metricName(opts.x))}`;
   const rows = toRows(input).filter((r) => metricStat(r, opts.x) && metricStat(r, opts.y));
   if (rows.length === 0) return emptySpec(title, `No configurations with both ${opts.x} and ${opts.y}.`);

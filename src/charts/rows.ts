@@ -4,11 +4,16 @@
  */
 
 import { DUPLICATE_FLAG, WARMUP_FLAG } from '../analyze/configurations';
+import type { FlatRow } from '../analyze/frame';
 import type { Configuration } from '../analyze/types';
 import type { RunRecord } from '../model/records';
 import { runGroup } from '../model/run-group';
 import { setOwn } from '../model/safe-keys';
+import { isFlatRow, rowFromFlatRow } from './flat-rows';
 import type { ChartRow, RowStat } from './types';
+
+/** What a chart builder takes: configurations, runs, chart rows, or flat rows (groupRuns, frames). */
+export type ChartInput = ChartRow | Configuration | RunRecord | FlatRow;
 
 /**
  * One row per configuration; its metrics are the aggregate over the repeats. With the runs
@@ -59,11 +64,12 @@ export function excludedWarmupRows(configurations: readonly Configuration[], run
   return rowsFromRuns(runs.filter((r) => ids.has(r.id)));
 }
 
-/** Accepts configurations, runs or rows and returns rows. */
-export function toRows(input: ReadonlyArray<ChartRow | Configuration | RunRecord>): ChartRow[] {
+/** Accepts configurations, runs, chart rows or flat rows and returns chart rows. */
+export function toRows(input: ReadonlyArray<ChartInput>): ChartRow[] {
   const out: ChartRow[] = [];
-  for (const x of input) {
+  for (const [i, x] of input.entries()) {
     if ((x as RunRecord).kind === 'run') out.push(...rowsFromRuns([x as RunRecord]));
+    else if (isFlatRow(x)) out.push(rowFromFlatRow(x, i));
     else if (Array.isArray((x as Configuration).runs) && Array.isArray((x as Configuration).excluded))
       out.push(...rowsFromConfigurations([x as Configuration]));
     else out.push(x as ChartRow);

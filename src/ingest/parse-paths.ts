@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/diagnostics';
+import { type RecordsByKind, recordsByKind } from '../model/record-kinds';
 import { FolderRead, type ParsePathsOptions } from './folder-read';
 import { parseInParallel } from './parallel/parse-in-parallel';
 import { PARALLEL_MIN_BYTES, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
@@ -47,7 +48,10 @@ export function expandPath(p: string, diagnostics: Diagnostic[]): string[] {
   return out;
 }
 
-export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}): Promise<ParseResult> {
+/** A parse of paths: every record in file order, and the same records split by kind. */
+export type ParsedPaths = ParseResult & RecordsByKind;
+
+export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}): Promise<ParsedPaths> {
   const diagnostics: Diagnostic[] = [];
   const files: string[] = [];
   for (const p of paths) files.push(...expandPath(p, diagnostics));
@@ -73,5 +77,6 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
       await folder.readHere(index);
     }
   }
-  return folder.result();
+  const result = folder.result();
+  return { ...result, ...recordsByKind(result.records) };
 }

@@ -5,6 +5,7 @@ export * from './ids';
 export * from './metric-names';
 export * from './metric-vocabulary';
 export * from './parquet-table';
+export * from './record-kinds';
 export * from './records';
 export * from './run-group';
 export * from './runs-csv';

@@ -61,7 +61,7 @@ export function starterNotebook(dataDir: string, importFrom: string): Notebook {
     markdown('## Parameters\n\n`dataDir` is read from this notebook’s folder; on the command line, from where you run the command.'),
     code(`let dataDir = ${JSON.stringify(dataDir)};\nlet metric = 'throughput_rps';`, ['parameters']),
     code(
-      `import * as bb from ${JSON.stringify(importFrom)};\n\nconst { records, diagnostics } = await bb.parsePaths([dataDir]);\nconst runs = records.filter((r): r is bb.RunRecord => r.kind === 'run');\nconsole.log(\`\${runs.length} runs, \${diagnostics.length} diagnostics\`);`,
+      `import * as bb from ${JSON.stringify(importFrom)};\n\nconst { runs, diagnostics } = await bb.parsePaths([dataDir]);\nconsole.log(\`\${runs.length} runs, \${diagnostics.length} diagnostics\`);`,
     ),
     markdown(
       '## The runs as a danfojs frame\n\nOne row per run; absent values stay empty (never 0). A frame as the last expression shows as a table.',

@@ -4,15 +4,18 @@
  *   vega-embed in a notebook served by `benchbook notebook serve`, chart-html.ts),
  *   `application/vnd.vegalite.v5+json` (JupyterLab, VS Code), `image/svg+xml` (the static
  *   form kept in executed notebooks: nbconvert, GitHub, reports) and `text/plain`.
- * - A danfojs DataFrame or an array of plain row objects → an escaped HTML table + text/plain.
+ * - A danfojs DataFrame or an array of plain row objects (runs as their flat rows) → an escaped
+ *   HTML table + text/plain.
  * - Anything else → text/plain.
  * In a tslab kernel the output goes through tslab's internal writer (the one public
  * `display.*` uses, which can send only one mime type per output); outside a kernel (plain
  * node, tests) `show` prints the text form. Await it: the SVG is rendered asynchronously and
  * the kernel routes output to the cell that is running when the output is written.
  */
+import { runToRow } from '../analyze/frame';
 import { renderSvg } from '../charts/render-svg';
 import type { ChartFigure, VegaLiteSpec } from '../charts/types';
+import type { RunRecord } from '../model/records';
 import { interactiveChartHtml } from './chart-html';
 
 export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
@@ -145,7 +148,9 @@ export async function displayBundle(x: unknown, opts: ShowOptions = {}): Promise
     return { data, metadata: {} };
   }
   if (isDataFrameLike(x) || isRowArray(x)) {
-    return { data: { 'text/html': tableHtml(x, opts.maxRows ?? 200), 'text/plain': tableText(x) }, metadata: {} };
+    // Runs are shown as the flat rows a frame holds (one column per field and metric).
+    const table = isRowArray(x) && x.every((r) => r.kind === 'run') ? x.map((r) => runToRow(r as unknown as RunRecord)) : x;
+    return { data: { 'text/html': tableHtml(table, opts.maxRows ?? 200), 'text/plain': tableText(table) }, metadata: {} };
   }
   let text: string;
   if (typeof x === 'string') text = x;

@@ -22,7 +22,9 @@ const runArb = fc.record({
   other: fc.double({ min: 0, max: 5000, noNaN: true }),
 });
 
-function toRuns(specs: Array<fc.RecordValue<typeof runArb>>, from: number): RunRecord[] {
+type RunSpec = typeof runArb extends fc.Arbitrary<infer T> ? T : never;
+
+function toRuns(specs: RunSpec[], from: number): RunRecord[] {
   return specs.map((s, i) =>
     mkRun({
       line: from + i,

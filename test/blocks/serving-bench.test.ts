@@ -278,7 +278,7 @@ test('failed requests flag the run; a __proto__ label stays an own key', () => {
   const run = vllmBenchReader.read(lines, 0, 'p.log').runs[0];
   assert.ok(run?.flags.includes('failed-requests'));
   assert.equal(Object.getPrototypeOf(run?.raw), Object.prototype);
-  assert.equal(Object.hasOwn(run?.raw, '__proto__'), true);
+  assert.equal(Object.hasOwn(run?.raw ?? {}, '__proto__'), true);
   assert.equal(run?.metrics.proto, 3.5);
 });
 

@@ -76,7 +76,10 @@ test('parse --format parquet: one row per run, read back equal to the JSON lines
       assert.deepEqual(JSON.parse(row.provenance as string), run.provenance);
       for (const [k, v] of Object.entries(run.metrics)) assert.equal(row[k], v, `${run.id} ${k}`);
     });
-    assert.deepEqual([schema.get('line')?.type, schema.get('line')?.repetition_type], ['INT64', 'OPTIONAL']);
+    assert.deepEqual(
+      [schema.get('line')?.type, (schema.get('line') as { repetition_type?: string } | undefined)?.repetition_type],
+      ['INT64', 'OPTIONAL'],
+    );
     assert.equal(schema.get('throughput_rps')?.type, 'DOUBLE');
     assert.equal(schema.get('requests_ok_count')?.type, 'DOUBLE', 'metrics are DOUBLE whatever their values');
     assert.equal(schema.get('hardware_gpu_count')?.type, 'INT64');

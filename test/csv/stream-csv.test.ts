@@ -71,7 +71,7 @@ describe('streamed CSV vs whole text', () => {
         .join('\r\n') +
       '\r\n';
     const whole = await assertStreamsAsWhole('mixed.csv', Buffer.from(text));
-    const codes = new Set(whole.diagnostics.map((d) => d.code));
+    const codes = new Set<string>(whole.diagnostics.map((d) => d.code));
     for (const c of ['csv-mismatch', 'cell-lossy', 'cell-unparsed', 'duplicate-run'])
       assert.ok(codes.has(c), `${c} among ${[...codes].join(', ')}`);
     const notes = whole.records.map((r) => (r as RunRecord).raw.notes).filter(Boolean);

@@ -65,7 +65,7 @@ test('evalscope summary and percentile runs get the settings of benchmark_args.j
       input_len: 1024,
       output_len: 256,
     });
-    assert.equal(r.client?.request_rate, undefined, '"rate": -1 is no limit');
+    assert.equal((r.client as Record<string, unknown> | undefined)?.request_rate, undefined, '"rate": -1 is no limit');
     assert.equal(r.provenance.model, beside('"model": "/models/Qwen/Qwen2.5-7B-Instruct"'));
     assert.equal(r.provenance['client.url'], beside('"url": "http://10.0.0.5:8000/v1/chat/completions"'));
     assert.equal(r.provenance['client.max_tokens'], beside('"max_tokens": 256'));

@@ -131,7 +131,7 @@ describe('whole-file dispatch', () => {
     const text = read('truncated.log').replace('Concurrent Requests', '__proto__          ');
     const { runs } = runsOf(text, 't.log');
     assert.equal(Object.getPrototypeOf(runs[0]?.raw), Object.prototype);
-    assert.equal(Object.hasOwn(runs[0]?.raw, '__proto__'), true);
+    assert.equal(Object.hasOwn(runs[0]?.raw ?? {}, '__proto__'), true);
     assert.equal(runs[0]?.metrics.proto, 2);
   });
 });

@@ -84,10 +84,10 @@ test('every notebook in notebooks/ executes and shows what it promises', async (
   const skip = jupyterMissing();
   if (skip) return t.skip(skip);
   const distIndex = path.join(REPO_ROOT, 'dist', 'index.js');
-  assert.ok(fs.existsSync(distIndex), 'dist/index.js missing: build first (npx tsc -p tsconfig.json)');
+  assert.ok(fs.existsSync(distIndex), 'dist/index.js missing: build first (npm run build)');
   assert.ok(
     newestMtime(path.join(REPO_ROOT, 'dist')) >= newestMtime(path.join(REPO_ROOT, 'src')),
-    'dist/ is older than src/: rebuild (npx tsc -p tsconfig.json) so the notebooks test the current code',
+    'dist/ is older than src/: rebuild (npm run build) so the notebooks test the current code',
   );
   const files = fs
     .readdirSync(NOTEBOOKS)

@@ -28,6 +28,22 @@ const CHECK_CELL = `const byDanfo = bb.frameToRows(frame.groupby(['engine', 'gpu
 const pick = (rows: bb.FlatRow[]) => rows.find((r) => r.engine === 'vllm' && r.gpus === 2);
 console.log(JSON.stringify({ danfo: pick(byDanfo), groupRuns: pick(means) }));`;
 
+/**
+ * Cells as a pandas + Altair user writes them, with no type annotation: a plain filter of
+ * the records (narrowed by the project's TypeScript, not tslab's 5.0), destructuring, a chart
+ * of groupRuns rows, and an array of rows as the last expression (an HTML table).
+ */
+const PLAIN_CELLS = [
+  `const parsed = await bb.parsePaths([dataDir]);
+const plain = parsed.records.filter((r) => r.kind === 'run');
+const grouped = await bb.groupRuns(plain, ['engine', 'gpus'], { metrics: [metric] });
+const [first, ...others] = grouped;
+const vllm2 = grouped.find((g) => g.engine === 'vllm' && g.gpus === 2);
+console.log(JSON.stringify({ plain: vllm2?.[\`\${metric}_mean\`], typed: parsed.runs.length === plain.length, groups: others.length + 1, first: first !== undefined }));`,
+  "bb.barChart(grouped, { metric, category: 'gpus', series: 'engine' })",
+  'grouped.filter((g) => g.gpus !== undefined).map(({ engine, gpus, n }) => ({ engine, gpus, n }))',
+];
+
 function outputsOf(nb: Notebook) {
   return nb.cells.flatMap((c) => c.outputs ?? []);
 }
@@ -54,7 +70,9 @@ test('a starter notebook outside the repository: bare import, shorthand across c
       nb.cells.some((c) => /\{ metric \}/.test(cellSource(c))),
       'a shorthand of the parameters cell’s metric',
     );
-    nb.cells.push({ cell_type: 'code', metadata: {}, source: toSourceLines(CHECK_CELL), outputs: [], execution_count: null });
+    for (const src of [CHECK_CELL, ...PLAIN_CELLS]) {
+      nb.cells.push({ cell_type: 'code', metadata: {}, source: toSourceLines(src), outputs: [], execution_count: null });
+    }
     writeNotebook(file, nb);
 
     // Run from the repository: -p dataDir=data is the repository's data/, not <dir>/data.
@@ -62,8 +80,23 @@ test('a starter notebook outside the repository: bare import, shorthand across c
     const ran = cli(['notebook', 'run', file, '-p', 'dataDir=data', '--out', out], REPO_ROOT);
     assert.equal(ran.code, 0, ran.stderr);
     const executed = readNotebook(out);
-    const last = executed.cells.at(-1)!.outputs!.find((o) => o.output_type === 'stream')!;
-    const seen = JSON.parse(Array.isArray(last.text) ? last.text.join('') : String(last.text)) as Record<string, Record<string, number>>;
+    const streamOf = (cell: number) => {
+      const o = executed.cells.at(cell)!.outputs!.find((x) => x.output_type === 'stream')!;
+      return JSON.parse(Array.isArray(o.text) ? o.text.join('') : String(o.text));
+    };
+    const seen = streamOf(-1 - PLAIN_CELLS.length) as Record<string, Record<string, number>>;
+    const plain = streamOf(-PLAIN_CELLS.length) as { plain: number; typed: boolean; groups: number; first: boolean };
+    assert.equal(plain.plain.toFixed(2), '14.81', 'the plain filter, grouped, gives the same mean');
+    assert.deepEqual([plain.typed, plain.first], [true, true], 'parsePaths also returns the runs as a typed array');
+    const barOutputs = executed.cells.at(-2)!.outputs ?? [];
+    assert.ok(
+      barOutputs.some((o) => o.data && 'application/vnd.vegalite.v5+json' in o.data && /^<svg /.test(String(o.data['image/svg+xml']))),
+      `a bar chart of groupRuns rows: ${JSON.stringify(barOutputs).slice(0, 400)}`,
+    );
+    const tableOutputs = executed.cells.at(-1)!.outputs ?? [];
+    const table = tableOutputs.find((o) => String(o.data?.['text/html'] ?? '').startsWith('<table class="benchbook-table">'));
+    assert.ok(table, `an array of rows as the last expression is an HTML table: ${JSON.stringify(tableOutputs).slice(0, 400)}`);
+    assert.match(String(table.data!['text/html']), /<th>engine<\/th><th>gpus<\/th><th>n<\/th>/);
     assert.equal(seen.groupRuns!.throughput_rps_mean!.toFixed(2), '14.81');
     assert.equal(seen.groupRuns!.throughput_rps_n, 6, 'the 6 vLLM --tensor-parallel-size 2 runs (concurrency 30, 50, 100)');
     assert.equal(seen.groupRuns!.n, 48, 'of 48 vLLM 2-GPU runs, most without throughput_rps');

@@ -47,7 +47,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
       [2, 39],
       [4, 45],
     ] as const) {
-      const g = cap.groups.find((x) => x.group.engine === 'vllm' && x.group.gpus === gpus);
+      const g: (typeof cap.groups)[number] | undefined = cap.groups.find((x) => x.group.engine === 'vllm' && x.group.gpus === gpus);
       assert.equal(g?.bound, 'interpolated');
       assert.equal(Math.floor(g?.max_concurrency ?? 0), users);
     }

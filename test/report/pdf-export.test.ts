@@ -53,7 +53,8 @@ test('real Chromium: the report PDF shows title, tables, chart and caption, lite
     assert.match(text, new RegExp(`^\\s*1 ?/ ?${pages}\\s*$`, 'm'), 'footer page number on page 1');
     assert.match(text, new RegExp(`^\\s*${pages} ?/ ?${pages}\\s*$`, 'm'), 'footer page number on the last page');
     const png = pngs[0];
-    assert.ok(png?.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature');
+    assert.ok(png, 'a PNG');
+    assert.ok(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature');
     // Element screenshot of the 480×160 SVG at device scale 2.
     assert.equal(png.readUInt32BE(16), 960);
     assert.equal(png.readUInt32BE(20), 320);

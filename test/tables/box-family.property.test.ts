@@ -46,7 +46,7 @@ interface Case {
 }
 
 function caseArb(style: RenderStyle): fc.Arbitrary<Case> {
-  const minimal = !BORDERED.includes(style);
+  const minimal = !(BORDERED as readonly RenderStyle[]).includes(style);
   return fc
     .record({ cols: fc.integer({ min: 1, max: 4 }), rows: fc.integer({ min: 1, max: 6 }) })
     .chain(({ cols, rows }) =>
@@ -77,7 +77,7 @@ function caseArb(style: RenderStyle): fc.Arbitrary<Case> {
 
 for (const style of RENDER_STYLES) {
   test(`dividers and ragged borders read back: ${style}`, () => {
-    const minimal = !BORDERED.includes(style);
+    const minimal = !(BORDERED as readonly RenderStyle[]).includes(style);
     const seen = { squeezed: 0, borderless: 0, dividers: 0 };
     fc.assert(
       fc.property(caseArb(style), ({ spec, squeeze }) => {

@@ -14,6 +14,7 @@
  * transformer. Only public TypeScript API is used, plus tslab's name for the declarations of
  * earlier cells (`__prev__.d.ts`), which the launcher checks at start-up (start-kernel.ts).
  */
+import Module from 'node:module';
 import type * as TS from 'typescript';
 
 /** tslab's file of the declarations of earlier cells (tslab/dist/converter.js). */
@@ -96,16 +97,13 @@ export const NOT_PORTABLE_TYPE_REFERENCE = 2742;
 type Diagnostics = (program: unknown, files: unknown) => readonly TS.Diagnostic[];
 
 /**
- * Makes `require(tsPath)` return the TypeScript module with the transformer hooked into
- * `createWatchProgram` and TS2742 left out of `getPreEmitDiagnosticsOfFiles` (the internal
- * function tslab's converter reports diagnostics with). Call before tslab's converter is
- * loaded. Returns the hooked exports.
+ * Makes `require(tsPath)` return `ts` (the fork tslab names, or the project's TypeScript with
+ * the fork's extra functions: project-typescript.ts) with the transformer hooked into
+ * `createWatchProgram` and TS2742 left out of `getPreEmitDiagnosticsOfFiles` (the function
+ * tslab's converter reports diagnostics with). Call before tslab's converter is loaded; `tsPath`
+ * itself is never loaded. Returns the hooked exports.
  */
-export function hookTslabTypeScript(tsPath: string): typeof TS {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ts = require(tsPath) as typeof TS & { getPreEmitDiagnosticsOfFiles?: Diagnostics };
-  const cached = require.cache[tsPath];
-  if (!cached) throw new Error(`${tsPath} is not in the require cache`);
+export function hookTslabTypeScript(tsPath: string, ts: typeof TS): typeof TS {
   const createWatchProgram = (host: { afterProgramCreate?: (b: TS.BuilderProgram) => void }): unknown => {
     const after = host.afterProgramCreate;
     host.afterProgramCreate = (builder) => {
@@ -114,7 +112,7 @@ export function hookTslabTypeScript(tsPath: string): typeof TS {
     };
     return (ts.createWatchProgram as (h: unknown) => unknown)(host);
   };
-  const diagnostics = ts.getPreEmitDiagnosticsOfFiles;
+  const diagnostics = (ts as { getPreEmitDiagnosticsOfFiles?: Diagnostics }).getPreEmitDiagnosticsOfFiles;
   const overrides: Record<string, unknown> = { createWatchProgram };
   if (diagnostics) {
     overrides.getPreEmitDiagnosticsOfFiles = (program: unknown, files: unknown) =>
@@ -128,6 +126,10 @@ export function hookTslabTypeScript(tsPath: string): typeof TS {
       : { get: () => (ts as unknown as Record<string, unknown>)[key] };
     Object.defineProperty(hooked, key, { enumerable: true, ...value });
   }
-  cached.exports = hooked;
+  const entry = new Module(tsPath);
+  entry.filename = tsPath;
+  entry.loaded = true;
+  entry.exports = hooked;
+  require.cache[tsPath] = entry;
   return hooked as unknown as typeof TS;
 }

@@ -1,12 +1,12 @@
 /**
  * A cell's last expression, as pandas + Jupyter users expect: tslab prints it with
  * `console.log` (a danfojs frame as a box-drawn text dump, a chart as a JSON blob). The kernel
- * launcher hands tslab this console instead: a frame, a chart spec or figure (or a list of
- * charts) is shown as `show` shows it (HTML table; interactive chart with an SVG fallback),
+ * launcher hands tslab this console instead: a frame, an array of rows or runs, a chart spec or
+ * figure (or a list of charts) is shown as `show` shows it (HTML table; interactive chart with an SVG fallback),
  * anything else is printed as tslab prints it. Charts render asynchronously; `settled` lets the
  * launcher hold the cell open until they are written, so they land in the right cell.
  */
-import { isChartFigure, isDataFrameLike, isVegaLiteSpec, show } from '../show';
+import { isChartFigure, isDataFrameLike, isRowArray, isVegaLiteSpec, show } from '../show';
 
 export interface ResultConsole {
   log(message?: unknown, ...rest: unknown[]): void;
@@ -17,7 +17,7 @@ export interface ResultConsole {
 
 /** True for what `show` displays better than `console.log`. */
 export function isRichResult(x: unknown): boolean {
-  if (isChartFigure(x) || isVegaLiteSpec(x) || isDataFrameLike(x)) return true;
+  if (isChartFigure(x) || isVegaLiteSpec(x) || isDataFrameLike(x) || isRowArray(x)) return true;
   return Array.isArray(x) && x.length > 0 && x.every((c) => isChartFigure(c) || isVegaLiteSpec(c));
 }
 

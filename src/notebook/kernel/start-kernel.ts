@@ -1,15 +1,18 @@
 /**
  * benchbook's TypeScript kernel: tslab 1.0.22, started the way tslab's own `startKernel`
- * starts it (tslab/dist/main.js), with two changes:
+ * starts it (tslab/dist/main.js), with these changes:
+ *   0. cells are type-checked and compiled by the project's TypeScript, not tslab's 5.0 fork
+ *      (project-typescript.ts), so a cell accepts what current TypeScript accepts;
  *   1. its converter resolves shorthand properties to earlier cells' names (cross-cell.ts);
  *   2. a cell's last expression goes through `resultConsole` (frames and charts display rich);
  *   3. its kernel_info_reply has the protocol's `status` and the TypeScript version it runs.
  * It never hands over to another tslab found in the notebook's node_modules (tslab's
- * `enableFindLocal`): that one would have neither change.
+ * `enableFindLocal`): that one would have none of these changes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { EARLIER_CELLS_FILE, hookTslabTypeScript } from './cross-cell';
+import { typescriptForTslab } from './project-typescript';
 import { resultConsole } from './rich-result';
 
 interface Converter {
@@ -46,21 +49,19 @@ function loadPatchedTslab(): {
   typescriptVersion: string;
 } {
   const tslabDir = path.dirname(require.resolve('tslab/package.json'));
-  const ts = hookTslabTypeScript(require.resolve('@tslab/typescript-for-tslab', { paths: [tslabDir] }));
+  const ts = hookTslabTypeScript(require.resolve('@tslab/typescript-for-tslab', { paths: [tslabDir] }), typescriptForTslab());
   const converterFile = path.join(tslabDir, 'dist', 'converter.js');
   if (!fs.readFileSync(converterFile, 'utf8').includes(EARLIER_CELLS_FILE)) {
     process.stderr.write(
       `benchbook kernel: ${converterFile} does not name ${EARLIER_CELLS_FILE}: shorthand properties across cells may fail\n`,
     );
   }
-  /* eslint-disable @typescript-eslint/no-require-imports */
   return {
     createConverter: (require('tslab/dist/converter') as { createConverter: CreateConverter }).createConverter,
     createExecutor: (require('tslab/dist/executor') as { createExecutor: CreateExecutor }).createExecutor,
     jupyter: require('tslab/dist/jupyter') as TslabJupyter,
     typescriptVersion: ts.version,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 export function startKernel(configPath: string): void {
