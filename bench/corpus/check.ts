@@ -5,9 +5,10 @@
  * (bench/corpus/expected/<half>/<id>.json).
  *
  * Each file is parsed by the BUILT CLI as a user would run it
- * (`node bin/benchbook.js parse FILE --diagnostics json`), expected runs are matched to parsed
+ * (`node bin/benchbook.js parse FILE --include samples --diagnostics json`), expected runs are matched to parsed
  * runs by their values (0.5 % relative), and the scores are: files read with every number,
- * numbers found / expected, silent files (numbers but no run and no warning), runs from
+ * numbers found / expected (run values, and engine stat-line samples where the file is a log), silent
+ * files (numbers but no run, no sample and no warning), runs from
  * near-negatives. For the sealed half only aggregates and the ids of failing files are printed.
  *
  * Run: node --import tsx bench/corpus/check.ts --half dev|sealed [--dir DIR] [--json]
@@ -16,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Expected, type FileScore, type ParsedRun, scoreFile } from './score';
+import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
 
 interface IndexEntry {
   id: string;
@@ -40,17 +41,19 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function parseWithCli(path: string): { runs: ParsedRun[]; diagnostics: Diagnostic[]; exit: number } {
+function parseWithCli(path: string): { runs: ParsedRun[]; samples: ParsedSample[]; diagnostics: Diagnostic[]; exit: number } {
   const cli = join(REPO, 'bin', 'benchbook.js');
-  const out = spawnSync(process.execPath, [cli, 'parse', path, '--diagnostics', 'json'], {
+  const out = spawnSync(process.execPath, [cli, 'parse', path, '--include', 'samples', '--diagnostics', 'json'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   const runs: ParsedRun[] = [];
+  const samples: ParsedSample[] = [];
   for (const line of out.stdout.split('\n')) {
     if (!line.trim()) continue;
-    const record = JSON.parse(line) as ParsedRun & { kind: string };
+    const record = JSON.parse(line) as ParsedRun & ParsedSample & { kind: string };
     if (record.kind === 'run') runs.push(record);
+    else if (record.kind === 'sample') samples.push(record);
   }
   const diagnostics: Diagnostic[] = [];
   for (const line of out.stderr.split('\n')) {
@@ -61,7 +64,7 @@ function parseWithCli(path: string): { runs: ParsedRun[]; diagnostics: Diagnosti
       // a non-JSON line on stderr (a crash trace) is counted by the exit code below
     }
   }
-  return { runs, diagnostics, exit: out.status ?? -1 };
+  return { runs, samples, diagnostics, exit: out.status ?? -1 };
 }
 
 function loadIndex(): IndexEntry[] {
@@ -110,7 +113,7 @@ function main(): void {
     const path = join(dir, entry.file);
     const parsed = parseWithCli(path);
     const warned = parsed.diagnostics.some((d) => d.severity === 'warning' || d.severity === 'error');
-    scores.push(scoreFile(entry.id, entry.kind, expected, parsed.runs, warned, parsed.exit));
+    scores.push(scoreFile(entry.id, entry.kind, expected, parsed.runs, warned, parsed.exit, parsed.samples));
   }
   if (process.argv.includes('--json')) {
     const show = half === 'dev' ? scores : scores.map(({ missing: _m, ...rest }) => rest);

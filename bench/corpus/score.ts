@@ -27,9 +27,21 @@ export interface ExpectedRun {
   extra?: Record<string, number>;
 }
 
+/** Time-series points (engine stat lines): each value is found when a sample of the series holds it. */
+export interface ExpectedSamples {
+  series: string;
+  values: number[];
+}
+
 export interface Expected {
   runs: ExpectedRun[];
+  samples?: ExpectedSamples[];
   notes?: string;
+}
+
+export interface ParsedSample {
+  series: string;
+  value: number;
 }
 
 export interface ParsedRun {
@@ -83,7 +95,9 @@ function checks(run: ExpectedRun): Array<[string, (p: ParsedRun) => boolean]> {
     ]);
   }
   for (const [label, value] of Object.entries(run.extra ?? {})) {
-    out.push([`${label}=${value} (any metric)`, (p) => Object.values(p.metrics ?? {}).some((v) => sameNumber(v, value))]);
+    const scaled = [value, value * 1000, value / 1000];
+    const test = (p: ParsedRun) => Object.values(p.metrics ?? {}).some((v) => scaled.some((x) => sameNumber(v, x)));
+    out.push([`${label}=${value} (any metric)`, test]);
   }
   return out;
 }
@@ -126,6 +140,20 @@ export function matchRuns(expected: ExpectedRun[], parsed: ParsedRun[]): { found
   return { found, total, missing };
 }
 
+function matchSamples(expected: ExpectedSamples[], samples: ParsedSample[]): { found: number; total: number; missing: string[] } {
+  let found = 0;
+  let total = 0;
+  const missing: string[] = [];
+  for (const { series, values } of expected) {
+    for (const value of values) {
+      total++;
+      if (samples.some((s) => s.series === series && sameNumber(s.value, value))) found++;
+      else missing.push(`sample ${series}=${value}`);
+    }
+  }
+  return { found, total, missing };
+}
+
 export function scoreFile(
   id: string,
   kind: 'run-file' | 'near-negative',
@@ -133,6 +161,7 @@ export function scoreFile(
   parsed: ParsedRun[],
   warned: boolean,
   exit: number,
+  samples: ParsedSample[] = [],
 ): FileScore {
   const crashed = exit !== 0 && exit !== 1;
   if (kind === 'near-negative') {
@@ -141,9 +170,14 @@ export function scoreFile(
     const pass = parsed.length === 0 && !crashed;
     return { id, kind, expected: 0, found: 0, complete: pass, parsedRuns: parsed.length, silent: false, pass, missing };
   }
-  const { found, total, missing } = matchRuns(expected.runs, parsed);
+  const runs = matchRuns(expected.runs, parsed);
+  const points = matchSamples(expected.samples ?? [], samples);
+  const found = runs.found + points.found;
+  const total = runs.total + points.total;
+  const missing = [...runs.missing, ...points.missing];
   if (crashed) missing.push(`CLI exit ${exit}`);
   const complete = found === total && !crashed;
-  const silent = parsed.length === 0 && total > 0 && !warned;
+  // silent: the file holds expected numbers but the CLI gave neither a run, a sample nor a warning
+  const silent = parsed.length === 0 && samples.length === 0 && total > 0 && !warned;
   return { id, kind, expected: total, found, complete, parsedRuns: parsed.length, silent, pass: complete, missing };
 }

@@ -28,7 +28,7 @@ test('values match within 0.5 % relative, zero only exactly', () => {
 test('expected runs pair with the parsed run sharing most numbers, once each', () => {
   const r = matchRuns(
     [
-      { label: 'b', metrics: { throughput_rps: 4.1, latency_mean_s: 1.2 }, extra: { prefill: 42.07 } },
+      { label: 'b', metrics: { throughput_rps: 4.1, latency_mean_s: 1.2 }, extra: { prefill: 0.04207 } },
       { label: 'a', metrics: { throughput_rps: 2.34, output_tps: 529.33 }, settings: { concurrency: 8, tp: 2, model: 'qwen2.5-7b' } },
       { label: 'c', metrics: { throughput_rps: 2.34 } },
     ],
@@ -65,4 +65,14 @@ test('the split keeps a repository in one half and is the same for the same seed
   for (const g of ['a', 'b', 'c', 'd', 'e', 'f']) assert.equal(half[`${g}1`], half[`${g}2`]);
   assert.deepEqual(splitCandidates(candidates, 27), half);
   assert.equal(Object.values(half).filter((h) => h === 'dev').length, 6);
+});
+
+test('stat-line samples count as numbers, and a file with samples is not silent', () => {
+  const expected = { runs: [], samples: [{ series: 'output_tps', values: [447.31, 405.38] }] };
+  const got = scoreFile('s', 'run-file', expected, [], false, 0, [{ series: 'output_tps', value: 447.31 }]);
+  assert.equal(got.found, 1);
+  assert.equal(got.expected, 2);
+  assert.equal(got.silent, false);
+  assert.deepEqual(got.missing, ['sample output_tps=405.38']);
+  assert.equal(scoreFile('s', 'run-file', expected, [], false, 0, []).silent, true);
 });
