@@ -11,7 +11,7 @@
  * files (numbers but no run, no sample and no warning), runs from
  * near-negatives. For the sealed half only aggregates and the ids of failing files are printed.
  *
- * Run: node --import tsx bench/corpus/check.ts --half dev|sealed [--dir DIR] [--json]
+ * Run: node --import tsx bench/corpus/check.ts --half dev|sealed [--dir DIR] [--repo CHECKOUT] [--json]
  * (or npm run corpus -- --half dev). DIR defaults to $BENCHBOOK_CORPUS, else /work/corpus.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,12 +34,13 @@ interface Diagnostic {
   message: string;
 }
 
-const REPO = resolve(__dirname, '..', '..');
-
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
+
+// the checkout whose built CLI is scored: this one, or another worktree given with --repo
+const REPO = resolve(argValue('--repo') ?? join(__dirname, '..', '..'));
 
 function parseWithCli(path: string): { runs: ParsedRun[]; samples: ParsedSample[]; diagnostics: Diagnostic[]; exit: number } {
   const cli = join(REPO, 'bin', 'benchbook.js');
@@ -106,7 +107,7 @@ function main(): void {
     console.log(`corpus: skipped, no folder ${join(dir, half)} (set --dir or BENCHBOOK_CORPUS)`);
     return;
   }
-  if (!existsSync(join(REPO, 'dist', 'cli'))) throw new Error('build first: node node_modules/typescript/bin/tsc -p tsconfig.json');
+  if (!existsSync(join(REPO, 'dist', 'cli'))) throw new Error(`build ${REPO} first: node node_modules/typescript/bin/tsc -p tsconfig.json`);
   const scores: FileScore[] = [];
   for (const entry of loadIndex().filter((e) => e.half === half && e.status !== 'dropped')) {
     const expected = JSON.parse(readFileSync(join(__dirname, 'expected', half, `${entry.id}.json`), 'utf8')) as Expected;
