@@ -37,6 +37,8 @@ const LEGACY_REPORT = ['report.md', 'summary.json', 'runs.csv'];
 
 interface Frame {
   dir: string;
+  /** The folder's real path: a plain file's is this and its name (no system call per file). */
+  real: string;
   entries: fs.Dirent[];
   next: number;
 }
@@ -73,7 +75,7 @@ class FolderWalk {
         stack.pop();
         continue;
       }
-      const child = this.visit(path.join(frame.dir, entry.name), entry);
+      const child = this.visit(frame, entry);
       if (child) stack.push(child);
     }
     this.countSkipped(top);
@@ -81,7 +83,8 @@ class FolderWalk {
   }
 
   /** One entry of a folder: a file is added, a folder to walk is returned. */
-  private visit(p: string, entry: fs.Dirent): Frame | undefined {
+  private visit(frame: Frame, entry: fs.Dirent): Frame | undefined {
+    const p = path.join(frame.dir, entry.name);
     const reason = SKIPPED.find(([, test]) => test.test(entry.name))?.[0];
     if (reason) return this.skip(reason);
     let kind: 'file' | 'dir' | 'other' = entry.isFile() ? 'file' : entry.isDirectory() ? 'dir' : 'other';
@@ -97,7 +100,7 @@ class FolderWalk {
     }
     if (kind === 'other') return this.skip('FIFOs, sockets and devices');
     if (kind === 'dir') return this.enter(p, false);
-    const real = this.realPath(p);
+    const real = entry.isSymbolicLink() ? this.realPath(p) : path.join(frame.real, entry.name);
     if (real === undefined) return undefined;
     if (this.seen.has(real)) return this.skip('already read through another path (links)');
     this.seen.add(real);
@@ -121,7 +124,7 @@ class FolderWalk {
     // Sorted by UTF-16 code units, as Array.prototype.sort always did here.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (!top && this.isReport(dir, entries)) return undefined;
-    return { dir, entries, next: 0 };
+    return { dir, real, entries, next: 0 };
   }
 
   private isReport(dir: string, entries: readonly fs.Dirent[]): boolean {

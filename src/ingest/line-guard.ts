@@ -30,9 +30,8 @@ export class LineGuard {
   private col = 0;
   /** The over-long line being cut: its line index and full length so far. */
   private cut: { line: number; length: number } | undefined;
-  /** NULs dropped on line `nulLine`, not yet reported. */
+  /** The line of NULs dropped and not yet reported (-1: none). */
   private nulLine = -1;
-  private nuls = 0;
 
   constructor(
     private readonly file: string,
@@ -77,11 +76,8 @@ export class LineGuard {
       for (let nl = t.indexOf('\n', scanned); nl >= 0 && nl < k; nl = t.indexOf('\n', nl + 1)) line++;
       let lineEnd = t.indexOf('\n', k);
       if (lineEnd < 0) lineEnd = t.length;
-      let n = 0;
-      for (let j = k; j < lineEnd; j++) if (t.charCodeAt(j) === 0) n++;
       if (line !== this.nulLine) this.flushNuls();
       this.nulLine = line;
-      this.nuls += n;
       scanned = lineEnd;
       k = t.indexOf('\u0000', lineEnd);
     }
@@ -91,15 +87,16 @@ export class LineGuard {
   }
 
   private flushNuls(): void {
-    if (this.nuls === 0) return;
+    if (this.nulLine < 0) return;
     this.diagnostics.push({
       severity: 'warning',
       code: 'encoding-repaired',
-      message: `${this.nuls} NUL byte${this.nuls === 1 ? '' : 's'} dropped; the rest of the line is read`,
+      // The same words on every line, so that a file full of them collapses into one count.
+      message: 'NUL bytes dropped from this line; the rest of it is read',
       file: this.file,
       line: this.nulLine + 1,
     });
-    this.nuls = 0;
+    this.nulLine = -1;
   }
 
   /** Counts lines and cuts those longer than maxLine (see the module comment). */

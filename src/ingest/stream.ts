@@ -140,7 +140,12 @@ function parseBytes(bytes: Uint8Array, opts: ParseFileOptions & { file: string }
  * or until `threshold` bytes came; a console log is then streamed on from what was kept,
  * anything else is kept to its end and read whole.
  */
-async function readSource(open: () => Readable, size: number, threshold: number, opts: ParseFileOptions & { file: string }): Promise<ParseResult> {
+async function readSource(
+  open: () => Readable,
+  size: number,
+  threshold: number,
+  opts: ParseFileOptions & { file: string },
+): Promise<ParseResult> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let ended = false;
@@ -217,14 +222,8 @@ function streamConsoleSource(
 ): Promise<ParseResult> {
   const scanner = new ConsoleScanner(scannerOptions(opts));
   const lines = new ConsoleLogFeed(scanner, opts.file);
-  // Decoding, NULs, CR-only breaks and the line cap: the feed then sees bounded lines.
   const decoder = textDecoder();
-  const guard = new LineGuard(opts.file, MAX_LINE_CHARS);
-  const cleaned = (text: string): string => {
-    const out = guard.push(text);
-    for (const d of guard.diagnostics.splice(0)) scanner.diagnose(d);
-    return out;
-  };
+  const cleaned = guardedText(scanner, opts.file);
   return new Promise<ParseResult>((resolve) => {
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
@@ -260,15 +259,25 @@ function streamConsoleSource(
       consumer.afterWait(() => {
         if (stopped) return;
         // Bytes of a character cut off by the end of the file come out as replacement characters.
-        const tail = cleaned(decoder.decode());
-        const last = guard.end();
-        for (const d of guard.diagnostics.splice(0)) scanner.diagnose(d);
-        lines.end(tail + last);
+        lines.end(cleaned(decoder.decode(), true));
         opts.onProgress?.(size, size);
         resolve(scanner.finish());
       }),
     );
   });
+}
+
+/**
+ * NULs, CR-only breaks and the line cap (line-guard.ts) on a stream's decoded text, so the feed
+ * sees bounded lines; the guard's warnings go to the scanner as they come.
+ */
+function guardedText(scanner: ConsoleScanner, file: string): (text: string, last?: boolean) => string {
+  const guard = new LineGuard(file, MAX_LINE_CHARS);
+  return (text, last = false) => {
+    const out = guard.push(text) + (last ? guard.end() : '');
+    for (const d of guard.diagnostics.splice(0)) scanner.diagnose(d);
+    return out;
+  };
 }
 
 function scannerOptions(

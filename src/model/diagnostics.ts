@@ -68,16 +68,16 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export const REPEATS_KEPT = 5;
 
 /**
- * What makes diagnostics "the same" for collapsing: file, severity, code and the message with
- * its numbers and quoted text blanked (`cell "12x" …` and `cell "7y" …` are one shape).
+ * What makes diagnostics "the same" for collapsing: file, severity, code and message, the line
+ * aside. Messages that differ only in a number or a name are not merged: those say something
+ * each (a duplicate run names the run it repeats).
  */
 function shapeOf(d: Diagnostic): string {
-  const message = d.message.replace(/"(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`/g, '""').replace(/\d+(?:[.,]\d+)*/g, '#');
-  return `${d.file ?? ''}\u0000${d.severity}\u0000${d.code}\u0000${message}`;
+  return `${d.file ?? ''}\u0000${d.severity}\u0000${d.code}\u0000${d.message}`;
 }
 
 /**
- * Keeps the first `kept` diagnostics of each shape (shapeOf) and counts the rest into one
+ * Keeps the first `kept` diagnostics of each kind (shapeOf) and counts the rest into one
  * closing line where the last of them stood: one bad value repeated 10⁶ times is one fault,
  * and 10⁶ lines of it would bury every other diagnostic (a JSON array of 10⁶ numbers once
  * gave 113 MB of warnings). Order is otherwise kept; nothing is dropped without being counted.
