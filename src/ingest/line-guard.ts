@@ -33,6 +33,10 @@ export class LineGuard {
   /** The line of NULs dropped and not yet reported (-1: none). */
   private nulLine = -1;
 
+  /**
+   * Without `maxLine`, lines are counted only where NULs are (a whole text's one piece: no
+   * extra pass over clean text); with it, every piece's lines are counted while capping.
+   */
   constructor(
     private readonly file: string,
     private readonly maxLine = Number.POSITIVE_INFINITY,
@@ -54,7 +58,6 @@ export class LineGuard {
       t = t.replace(/\r\n?/g, '\n');
     }
     if (t.includes('\u0000')) t = this.dropNuls(t);
-    else if (this.maxLine === Number.POSITIVE_INFINITY) this.line += countLf(t, 0);
     return this.maxLine === Number.POSITIVE_INFINITY ? t : this.capLines(t);
   }
 
