@@ -132,7 +132,7 @@ class FolderWalk {
     const why = names.has(REPORT_MANIFEST)
       ? `it holds ${REPORT_MANIFEST}`
       : LEGACY_REPORT.every((n) => names.has(n))
-        ? `it holds ${LEGACY_REPORT.join(', ')} (a report written before ${REPORT_MANIFEST} existed)`
+        ? `it holds ${LEGACY_REPORT.join(', ')}, as reports written before ${REPORT_MANIFEST} did`
         : undefined;
     if (!why) return false;
     this.diagnostics.push({
