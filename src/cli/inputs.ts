@@ -52,7 +52,8 @@ export function parseFormatHint(value: string | undefined): FormatName | undefin
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */
 export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
   const formatHint = parseFormatHint(opts.formatHint);
-  for (const p of paths) if (!fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
+  // `-` is standard input (shown as `<stdin>`: src/ingest/stdin.ts).
+  for (const p of paths) if (p !== '-' && !fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
   const ingest = await import('../ingest');
   let set: ReturnType<typeof ingest.parseSetArgs> | undefined;
   let context: ReturnType<typeof ingest.loadContextFile> | undefined;

@@ -40,16 +40,30 @@ export function entryForHint(hint: FormatName): EntryPoint {
   return 'console-log';
 }
 
-/** NUL bytes or many control characters in the first 8 KB. */
+/**
+ * Starts of binary formats a log folder holds (PNG, JPEG, GIF, PDF, zip, gzip, 7z, xz, ELF) as
+ * decoded text: bytes that are not UTF-8 become U+FFFD.
+ */
+const BINARY_MAGIC = /^(?:\ufffdPNG|\ufffd\ufffd\ufffd|GIF8[79]a|%PDF-|PK\u0003\u0004|\u001f\ufffd\u0008|7z\ufffd|\ufffd7zXZ|\u007fELF)/;
+
+/**
+ * A real binary: a known binary format's start, or, in the first 8 KB, more than a tenth of
+ * the characters other than NUL are control characters or undecodable bytes. NUL bytes
+ * themselves do not count: a text log with a few (a crash, a pre-allocated tail) is still
+ * text, read with its NULs dropped (hygiene.ts), and so is ASCII written as UTF-16 without a BOM.
+ */
 export function looksBinary(text: string): boolean {
   const head = text.slice(0, 8192);
-  if (head.includes('\u0000')) return true;
-  let control = 0;
+  if (BINARY_MAGIC.test(head)) return true;
+  let odd = 0;
+  let nul = 0;
   for (let k = 0; k < head.length; k++) {
     const c = head.charCodeAt(k);
-    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) control++;
+    if (c === 0) nul++;
+    else if ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) || c === 0xfffd) odd++;
   }
-  return head.length > 0 && control / head.length > 0.1;
+  const chars = head.length - nul;
+  return chars > 0 && odd / chars > 0.1;
 }
 
 /** The first `n` non-blank lines. */
@@ -132,8 +146,10 @@ function looksCsv(text: string, file: string): boolean {
 /** Box tables (rich/tabulate) mean a console log even inside a Markdown file. */
 const BOX_TABLE = /[┏┌╭╔][━─═]/;
 
-export function detectFormat(text: string, file: string, hint?: FormatName): EntryPoint {
+export function detectFormat(text: string, path: string, hint?: FormatName): EntryPoint {
   if (hint) return entryForHint(hint);
+  // A gzip file's text is what it holds: the name inside (`x.csv.gz` → `x.csv`) breaks ties.
+  const file = path.replace(/\.gz$/i, '');
   if (text.trim() === '') return 'empty';
   if (looksBinary(text)) return 'binary';
   if (looksJson(text, file) && looksLikeJsonExport(text)) return 'json-export';

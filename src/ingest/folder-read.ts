@@ -4,11 +4,12 @@
  * the caller: read here (`readHere`, what `--jobs 1` does for every file), or parsed by a
  * worker and handed on here in file order (`handOn`).
  */
-import type { Diagnostic } from '../model/diagnostics';
+import { collapseRepeats, type Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { DuplicateTracker } from './duplicates';
 import type { ParseTaskResult } from './parallel/task';
 import { RecordCompactor } from './record-compactor';
+import { shownName } from './stdin';
 import { DEFAULT_STREAM_THRESHOLD, parseFile } from './stream';
 import type { ParseFileOptions, ParseOptions, ParseResult } from './types';
 
@@ -65,6 +66,8 @@ export class FolderRead {
     readonly sizes: readonly number[],
     readonly opts: ParsePathsOptions,
     readonly diagnostics: Diagnostic[],
+    /** Indexes of the files read as streams (stdin, FIFOs): always in this thread. */
+    readonly streams: ReadonlySet<number> = new Set(),
   ) {
     this.totalBytes = sizes.reduce((a, b) => a + b, 0);
     this.streamThreshold = opts.streamThreshold ?? DEFAULT_STREAM_THRESHOLD;
@@ -83,6 +86,11 @@ export class FolderRead {
     return this.opts.jsonKinds ? [...this.opts.jsonKinds] : ['run', 'env', 'sample'];
   }
 
+  /** Whether file `index` may go to a worker: neither a stream nor large enough to be streamed. */
+  forWorker(index: number): boolean {
+    return !this.streams.has(index) && (this.sizes[index] ?? 0) < this.streamThreshold;
+  }
+
   result(): ParseResult {
     return { records: this.records, diagnostics: this.diagnostics };
   }
@@ -98,7 +106,7 @@ export class FolderRead {
   async readHere(index: number, alreadyCounted = false): Promise<void> {
     const file = this.files[index] ?? '';
     const opts = this.opts;
-    const fileOpts: ParseFileOptions = { file, duplicates: this.duplicates };
+    const fileOpts: ParseFileOptions = { file: shownName(file), duplicates: this.duplicates };
     if (opts.formatHint) fileOpts.formatHint = opts.formatHint;
     if (opts.set) fileOpts.set = opts.set;
     if (opts.context) fileOpts.context = opts.context;
@@ -114,7 +122,7 @@ export class FolderRead {
     if (!alreadyCounted) this.fileDone(index);
     // Records come back only when they were collected (no sink).
     for (const r of res.records) this.records.push(r);
-    for (const d of res.diagnostics) this.diagnostics.push(d);
+    for (const d of collapseRepeats(res.diagnostics)) this.diagnostics.push(d);
     await this.consumerReady();
   }
 
@@ -139,7 +147,7 @@ export class FolderRead {
       this.compactor ??= new RecordCompactor();
       for (const r of result.records) this.records.push(this.compactor.compact(r));
     }
-    for (const d of result.diagnostics) this.diagnostics.push(d);
+    for (const d of collapseRepeats(result.diagnostics)) this.diagnostics.push(d);
     await this.consumerReady();
   }
 

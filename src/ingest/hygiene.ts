@@ -8,11 +8,13 @@
  *   2. ANSI escape sequences removed (CSI colours and cursor moves, OSC titles/hyperlinks,
  *      two-byte escapes), then other control characters except tab.
  *   3. Tabs expanded to 8-column stops (display columns, so CJK counts double).
- *   4. Mojibake repaired: UTF-8 that was read as Windows-1252/Latin-1 and written back
+ *   4. Lines longer than MAX_LINE_CHARS cut, with a `line-too-long` warning (line-guard.ts).
+ *   5. Mojibake repaired: UTF-8 that was read as Windows-1252/Latin-1 and written back
  *      (`â”‚` for `│`, `â”€` for `─`, `ðŸ“Š` for `📊`) is re-encoded, run by run, and an
  *      `encoding-repaired` diagnostic names each line repaired.
  */
 import type { Diagnostic } from '../model/diagnostics';
+import { lineTooLong, MAX_LINE_CHARS } from './line-guard';
 import { charWidth } from './tables/text-width';
 
 // Windows-1252 bytes 0x80–0x9F. Undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) are decoded
@@ -213,6 +215,16 @@ export interface NormalizeOptions {
   piece?: boolean;
 }
 
+/** Cuts lines longer than MAX_LINE_CHARS (a streamed text's lines are cut before: line-guard.ts). */
+function capLines(lines: string[], file: string, diagnostics: Diagnostic[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.length <= MAX_LINE_CHARS) continue;
+    diagnostics.push(lineTooLong(file, i + 1, l.length, MAX_LINE_CHARS));
+    lines[i] = l.slice(0, MAX_LINE_CHARS);
+  }
+}
+
 /**
  * Normalises a file's text into lines (see the module comment). The number of lines is the
  * file's number of lines (a final newline does not add one), so 0-based index + 1 is the
@@ -228,6 +240,7 @@ export function normalizeText(text: string, file: string, opts: NormalizeOptions
   const clean = !DIRTY_CHAR.test(t);
   const lines = clean ? t.split('\n') : splitLines(t);
   if (!opts.piece && lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  capLines(lines, file, diagnostics);
   if (clean) return { lines, diagnostics };
   for (let i = 0; i < lines.length; i++) {
     let l = lines[i]!;

@@ -9,6 +9,8 @@
  * Both paths give identical records (tested).
  */
 import fs from 'node:fs';
+import { pipeline, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { BenchRecord } from '../model/records';
 import { ConsoleScanner } from './console-log';
 import { ConsoleLogFeed } from './console-log-feed';
@@ -17,14 +19,16 @@ import { beforeCoverage } from './coverage';
 import { planCsvStream, streamCsv } from './csv/stream-csv';
 import { detectFormat } from './detect';
 import type { DuplicateTracker } from './duplicates';
+import { LineGuard, MAX_LINE_CHARS } from './line-guard';
 import { parseLog } from './parse-log';
 import { cannotRead, readingStopped } from './read-stopped';
 import { RecordCompactor } from './record-compactor';
+import { STDIN_PATH, shownName } from './stdin';
 import type { ParseFileOptions, ParseOptions, ParseResult } from './types';
 
 export type { ParseFileOptions } from './types';
 
-import { decodeUtf8, utf8Decoder } from './utf8';
+import { decodeUtf8, textDecoder } from './utf8';
 
 export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
 /**
@@ -52,35 +56,31 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
 
 /** parseFile proper: records go to `opts.onRecord` when given, else into the result. */
 async function readFile(filePath: string, opts: ParseFileOptions): Promise<ParseResult> {
-  const file = opts.file ?? filePath;
-  let size: number;
+  const file = opts.file ?? shownName(filePath);
+  let source: Source;
   try {
-    const st = await fs.promises.stat(filePath);
-    if (!st.isFile()) return cannotRead(file, new Error('not a regular file'));
-    size = st.size;
+    source = await sourceOf(filePath);
   } catch (err) {
     return cannotRead(file, err);
   }
+  const { size } = source;
   const threshold = opts.streamThreshold ?? DEFAULT_STREAM_THRESHOLD;
   const base: ParseOptions = { file };
   if (opts.formatHint) base.formatHint = opts.formatHint;
   if (opts.set) base.set = opts.set;
   if (opts.context) base.context = opts.context;
+  if (source.open) return readSource(source.open, size, threshold, { ...base, ...opts, file });
 
   // Small files, and formats whose parsers need the whole document, are read whole.
   const parseWhole = async (): Promise<ParseResult> => {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = decodeUtf8(await fs.promises.readFile(filePath));
+      bytes = await fs.promises.readFile(filePath);
     } catch (err) {
       return cannotRead(file, err);
     }
     opts.onProgress?.(size, size);
-    return parseLog(text, {
-      ...base,
-      ...(opts.duplicates ? { duplicates: opts.duplicates } : {}),
-      ...(opts.onRecord ? { onRecord: opts.onRecord } : {}),
-    });
+    return parseBytes(bytes, { ...base, ...opts, file });
   };
   if (size < threshold) return parseWhole();
 
@@ -92,6 +92,105 @@ async function readFile(filePath: string, opts: ParseFileOptions): Promise<Parse
   const csvPlan = format === 'csv' ? planCsvStream(head, size <= HEAD_BYTES) : undefined;
   if (csvPlan) return streamCsv(filePath, size, csvPlan, { ...base, ...opts, file, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
   return parseWhole();
+}
+
+/**
+ * How a path is read: a regular file by its path; standard input, a FIFO (`<(…)`, `mkfifo`) and
+ * a gzip file as a stream (`open`), read once from the start. `size`: bytes on disk (0 when
+ * not known).
+ */
+interface Source {
+  size: number;
+  open?: () => Readable;
+}
+
+const GZIP = /\.gz$/i;
+
+async function sourceOf(filePath: string): Promise<Source> {
+  if (filePath === STDIN_PATH) return { size: 0, open: () => process.stdin };
+  const st = await fs.promises.stat(filePath);
+  if (st.isFile() && GZIP.test(filePath)) {
+    // pipeline() hands a failure of either stream on to the gunzip stream, which is read.
+    return { size: st.size, open: () => pipeline(fs.createReadStream(filePath), zlib.createGunzip(), () => undefined) };
+  }
+  if (st.isFile()) return { size: st.size };
+  if (st.isFIFO() || st.isCharacterDevice()) return { size: 0, open: () => fs.createReadStream(filePath) };
+  throw new Error('not a regular file, a FIFO or standard input');
+}
+
+/** A whole file's bytes → text (BOM decides the encoding), NULs dropped (line-guard.ts) → parseLog. */
+function parseBytes(bytes: Uint8Array, opts: ParseFileOptions & { file: string }): ParseResult {
+  const guard = new LineGuard(opts.file);
+  const text = guard.push(decodeUtf8(bytes)) + guard.end();
+  const base: ParseOptions = { file: opts.file };
+  if (opts.formatHint) base.formatHint = opts.formatHint;
+  if (opts.set) base.set = opts.set;
+  if (opts.context) base.context = opts.context;
+  const res = parseLog(text, {
+    ...base,
+    ...(opts.duplicates ? { duplicates: opts.duplicates } : {}),
+    ...(opts.onRecord ? { onRecord: opts.onRecord } : {}),
+  });
+  if (guard.diagnostics.length > 0) res.diagnostics.unshift(...guard.diagnostics);
+  return res;
+}
+
+/**
+ * A stream read once: its bytes are kept until it ends (then read whole, like a small file)
+ * or until `threshold` bytes came; a console log is then streamed on from what was kept,
+ * anything else is kept to its end and read whole.
+ */
+async function readSource(
+  open: () => Readable,
+  size: number,
+  threshold: number,
+  opts: ParseFileOptions & { file: string },
+): Promise<ParseResult> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let ended = false;
+  let source: AsyncIterator<Buffer>;
+  try {
+    source = open()[Symbol.asyncIterator]();
+    const fill = async (limit: number): Promise<void> => {
+      while (bytes < limit && !opts.signal?.aborted) {
+        const next = await source.next();
+        if (next.done) {
+          ended = true;
+          return;
+        }
+        chunks.push(next.value);
+        bytes += next.value.length;
+      }
+    };
+    await fill(threshold);
+    if (opts.signal?.aborted) {
+      await source.return?.();
+      return { records: [], diagnostics: [readingStopped(bytes, size, opts.signal, opts.file)] };
+    }
+    if (!ended) {
+      const head = decodeUtf8(Buffer.concat(chunks).subarray(0, HEAD_BYTES));
+      if (detectFormat(head, opts.file, opts.formatHint) === 'console-log') {
+        const rest = Readable.from(replay(chunks.splice(0), source), { objectMode: false });
+        return streamConsoleSource(rest, size, opts, () => 0);
+      }
+      await fill(Number.POSITIVE_INFINITY);
+    }
+  } catch (err) {
+    return cannotRead(opts.file, err);
+  }
+  opts.onProgress?.(size, size);
+  return parseBytes(Buffer.concat(chunks), opts);
+}
+
+/** The chunks already read, then the rest of the stream. */
+async function* replay(kept: Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* kept;
+  try {
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    await rest.return?.();
+  }
 }
 
 async function readHead(filePath: string, bytes: number): Promise<string> {
@@ -107,11 +206,25 @@ async function readHead(filePath: string, bytes: number): Promise<string> {
 
 /** Streams a console log through one scanner; exported for tests (any size). */
 export function streamConsoleLog(filePath: string, size: number, opts: ParseFileOptions & { file: string }): Promise<ParseResult> {
+  const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
+  return streamConsoleSource(stream, size, opts, () => stream.bytesRead);
+}
+
+/**
+ * Streams a console log from `stream` (bytes) through one scanner. `bytesRead`: how far into
+ * the `size` bytes the stream is (progress; 0 where that is not known, e.g. gunzipped text).
+ */
+function streamConsoleSource(
+  stream: Readable,
+  size: number,
+  opts: ParseFileOptions & { file: string },
+  bytesRead: () => number,
+): Promise<ParseResult> {
   const scanner = new ConsoleScanner(scannerOptions(opts));
   const lines = new ConsoleLogFeed(scanner, opts.file);
+  const decoder = textDecoder();
+  const cleaned = guardedText(scanner, opts.file);
   return new Promise<ParseResult>((resolve) => {
-    const stream = fs.createReadStream(filePath, { highWaterMark: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
-    const decoder = utf8Decoder();
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
     let stopped = false;
@@ -121,7 +234,7 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       stream.destroy();
       queueMicrotask(() => {
         const res = scanner.finish();
-        beforeCoverage(res.diagnostics, readingStopped(stream.bytesRead, size, opts.signal, opts.file));
+        beforeCoverage(res.diagnostics, readingStopped(bytesRead(), size, opts.signal, opts.file));
         resolve(res);
       });
     };
@@ -129,9 +242,9 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
     // No encoding on the stream: its chunks are Buffers, decoded here.
     stream.on('data', (chunk: string | Buffer) => {
       if (stopped) return; // chunks already buffered when reading stopped
-      if (!lines.chunk(decoder.decode(chunk as Buffer, { stream: true }))) return;
+      if (!lines.chunk(cleaned(decoder.decode(chunk as Buffer, { stream: true })))) return;
       // After a chunk's lines are fed: progress, and a pause while the consumer is not ready.
-      opts.onProgress?.(stream.bytesRead, size);
+      opts.onProgress?.(bytesRead(), size);
       consumer.ask();
     });
     stream.on('error', (err) => {
@@ -146,12 +259,25 @@ export function streamConsoleLog(filePath: string, size: number, opts: ParseFile
       consumer.afterWait(() => {
         if (stopped) return;
         // Bytes of a character cut off by the end of the file come out as replacement characters.
-        lines.end(decoder.decode());
+        lines.end(cleaned(decoder.decode(), true));
         opts.onProgress?.(size, size);
         resolve(scanner.finish());
       }),
     );
   });
+}
+
+/**
+ * NULs, CR-only breaks and the line cap (line-guard.ts) on a stream's decoded text, so the feed
+ * sees bounded lines; the guard's warnings go to the scanner as they come.
+ */
+function guardedText(scanner: ConsoleScanner, file: string): (text: string, last?: boolean) => string {
+  const guard = new LineGuard(file, MAX_LINE_CHARS);
+  return (text, last = false) => {
+    const out = guard.push(text) + (last ? guard.end() : '');
+    for (const d of guard.diagnostics.splice(0)) scanner.diagnose(d);
+    return out;
+  };
 }
 
 function scannerOptions(

@@ -63,3 +63,57 @@ export function applyStrict(diagnostics: readonly Diagnostic[], strict: boolean)
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
+
+/** Identical diagnostics of one file kept before the rest are only counted (collapseRepeats). */
+export const REPEATS_KEPT = 5;
+
+/**
+ * What makes diagnostics "the same" for collapsing: file, severity, code and message, the line
+ * aside. Messages that differ only in a number or a name are not merged: those say something
+ * each (a duplicate run names the run it repeats).
+ */
+function shapeOf(d: Diagnostic): string {
+  return `${d.file ?? ''}\u0000${d.severity}\u0000${d.code}\u0000${d.message}`;
+}
+
+/**
+ * Keeps the first `kept` diagnostics of each kind (shapeOf) and counts the rest into one
+ * closing line where the last of them stood: one bad value repeated 10⁶ times is one fault,
+ * and 10⁶ lines of it would bury every other diagnostic (a JSON array of 10⁶ numbers once
+ * gave 113 MB of warnings). Order is otherwise kept; nothing is dropped without being counted.
+ */
+export function collapseRepeats(diagnostics: readonly Diagnostic[], kept = REPEATS_KEPT): Diagnostic[] {
+  if (diagnostics.length <= kept) return [...diagnostics];
+  const seen = new Map<string, { count: number; last: number; first?: Diagnostic }>();
+  const shapes = diagnostics.map(shapeOf);
+  for (const [k, shape] of shapes.entries()) {
+    const s = seen.get(shape) ?? { count: 0, last: k };
+    s.count++;
+    s.last = k;
+    if (s.count === kept + 1) s.first = diagnostics[k];
+    seen.set(shape, s);
+  }
+  const out: Diagnostic[] = [];
+  const count = new Map<string, number>();
+  for (const [k, d] of diagnostics.entries()) {
+    const shape = shapes[k] ?? '';
+    const n = (count.get(shape) ?? 0) + 1;
+    count.set(shape, n);
+    if (n <= kept) out.push(d);
+    const s = seen.get(shape);
+    if (s?.first && s.last === k) out.push(closingLine(s.first, s.count - kept));
+  }
+  return out;
+}
+
+/** The line standing for `more` diagnostics like `first` (the first of them not shown). */
+function closingLine(first: Diagnostic, more: number): Diagnostic {
+  const closing: Diagnostic = {
+    severity: first.severity,
+    code: first.code,
+    message: `… and ${more.toLocaleString('en-US')} more like this (the first of them: ${first.message})`,
+  };
+  if (first.file !== undefined) closing.file = first.file;
+  if (first.line !== undefined) closing.line = first.line;
+  return closing;
+}

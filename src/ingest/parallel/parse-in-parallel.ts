@@ -31,8 +31,8 @@ export interface ParallelOptions {
 type Outcome = { kind: 'here' } | { kind: 'parsed'; result: ParseTaskResult } | { kind: 'failed'; error: unknown };
 
 export async function parseInParallel(folder: FolderRead, opts: ParallelOptions): Promise<void> {
-  const { files, sizes } = folder;
-  const forWorkers = sizes.filter((s) => s < folder.streamThreshold).length;
+  const { files } = folder;
+  const forWorkers = files.filter((_, k) => folder.forWorker(k)).length;
   const pool = startPool({
     threads: Math.max(1, Math.min(opts.jobs, forWorkers)),
     ...(opts.workerFile ? { workerFile: opts.workerFile } : {}),
@@ -92,7 +92,7 @@ class Window {
   }
 
   private forWorker(index: number): boolean {
-    return (this.folder.sizes[index] ?? 0) < this.folder.streamThreshold;
+    return this.folder.forWorker(index);
   }
 
   private give(index: number): void {
