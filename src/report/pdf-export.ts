@@ -7,13 +7,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
+import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
 
 export interface ChromiumOptions {
   /** Defaults to $BENCHBOOK_CHROMIUM, $PUPPETEER_EXECUTABLE_PATH, then /usr/bin/chromium. */
   chromiumPath?: string;
+  /** Where Chromium's requests go (default BLACKHOLE_PROXY); tests point it at a proxy that counts connections. */
+  proxyServer?: string;
+  /** Called with the URL of every request the page makes, allowed or not (tests). */
+  onRequest?: (url: string, allowed: boolean) => void;
 }
 
+/**
+ * A quiet browser: nothing of Chromium's own reaches for the network (updates, components,
+ * sync and sign-in, field trials, crash and reliability reports, safe-browsing lists). The
+ * proxy and resolver rules are the backstop: whatever still tries goes to a closed local port
+ * and resolves no name. puppeteer adds its own defaults (and merges --disable-features).
+ */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -21,7 +33,28 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-default-apps',
+  '--disable-breakpad',
+  '--disable-crash-reporter',
+  '--disable-field-trial-config',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-extensions',
+  '--no-pings',
+  '--metrics-recording-only',
+  '--disable-features=AutofillServerCommunication,CertificateTransparencyComponentUpdater,InterestFeedContentSuggestions,OptimizationHints,MediaRouter,Translate,SafeBrowsing,SigninInterceptBubbleV2,ChromeSignin',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--proxy-bypass-list=<-loopback>',
 ] as const;
+
+/** Where every request Chromium would make still goes: port 9 (discard) on loopback, closed. */
+export const BLACKHOLE_PROXY = 'http://127.0.0.1:9';
+
+/** Chromium could not be started or failed: one line for the user. */
+export class ChromiumError extends Error {
+  override name = 'ChromiumError';
+}
 
 export function chromiumPath(opts: ChromiumOptions = {}): string {
   return opts.chromiumPath || process.env.BENCHBOOK_CHROMIUM || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -32,19 +65,44 @@ export const PDF_FOOTER =
   '<div style="width:100%;font-size:8px;color:#666;text-align:center;font-family:sans-serif;">' +
   '<span class="pageNumber"></span> / <span class="totalPages"></span></div>';
 
+/** An error (or whatever puppeteer rejected with) as one line: never `[object Object]`. */
+function describeFailure(err: unknown): string {
+  if (err instanceof Error) return err.message.split('\n')[0] ?? err.name;
+  return inspect(err, { depth: 2, breakLength: Number.POSITIVE_INFINITY });
+}
+
+async function launch(opts: ChromiumOptions, userDataDir: string): Promise<Browser> {
+  const executablePath = chromiumPath(opts);
+  if (!fs.existsSync(executablePath))
+    throw new ChromiumError(
+      `Chromium not found at ${executablePath} (from ${opts.chromiumPath ? 'the chromiumPath option' : process.env.BENCHBOOK_CHROMIUM ? '$BENCHBOOK_CHROMIUM' : process.env.PUPPETEER_EXECUTABLE_PATH ? '$PUPPETEER_EXECUTABLE_PATH' : 'the default'}): install it (Debian/Ubuntu: apt-get install chromium) or set BENCHBOOK_CHROMIUM to its path`,
+    );
+  const puppeteer = (await import('puppeteer-core')).default;
+  try {
+    return await puppeteer.launch({
+      executablePath,
+      headless: true,
+      // puppeteer passes userDataDir on as --user-data-dir (a fresh profile, removed after).
+      args: [...CHROMIUM_FLAGS, `--proxy-server=${opts.proxyServer ?? BLACKHOLE_PROXY}`],
+      userDataDir,
+      // The CLI's own handlers clean up on a signal; puppeteer still kills the browser at exit.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (err) {
+    throw new ChromiumError(`Chromium (${executablePath}) failed to start: ${describeFailure(err)}`);
+  }
+}
+
 /** Runs `fn` with a fresh browser; the browser and its profile are removed whatever happens. */
 export async function withChromium<T>(opts: ChromiumOptions, fn: (browser: Browser) => Promise<T>): Promise<T> {
-  const puppeteer = (await import('puppeteer-core')).default;
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-chromium-'));
+  // The pid in the name lets a later run remove the profile of one that was killed.
+  removeStale(os.tmpdir(), staleEntryPattern('benchbook-chromium-', '-[A-Za-z0-9]{6}'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `benchbook-chromium-${process.pid}-`));
   let browser: Browser | undefined;
   try {
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath(opts),
-      headless: true,
-      // puppeteer passes userDataDir on as --user-data-dir (a fresh profile, removed below).
-      args: [...CHROMIUM_FLAGS],
-      userDataDir,
-    });
+    browser = await launch(opts, userDataDir);
     return await fn(browser);
   } finally {
     if (browser) await browser.close().catch(() => undefined);
@@ -52,28 +110,35 @@ export async function withChromium<T>(opts: ChromiumOptions, fn: (browser: Brows
   }
 }
 
+/** The only requests a page may make: the document itself (setContent's about:blank) and data: URLs. */
+export function requestAllowed(url: string): boolean {
+  return url === 'about:blank' || url.startsWith('data:');
+}
+
 /** A page that runs no script and fetches nothing: only the HTML it is given. */
-async function lockedPage(browser: Browser): Promise<Page> {
+async function lockedPage(browser: Browser, opts: ChromiumOptions): Promise<Page> {
   const page = await browser.newPage();
   await page.setJavaScriptEnabled(false);
   await page.setRequestInterception(true);
   page.on('request', (req) => {
-    // setContent loads no document over the network; anything requested is a resource
-    // the HTML asks for (image, font, stylesheet): refused. about:blank is the page itself.
+    // Anything requested but the document is a resource the HTML asks for (image, font,
+    // stylesheet, frame): refused.
     const url = req.url();
-    if (url === 'about:blank') void req.continue().catch(() => undefined);
-    else void req.abort().catch(() => undefined);
+    const allowed = requestAllowed(url);
+    opts.onRequest?.(url, allowed);
+    if (allowed) void req.continue().catch(() => undefined);
+    else void req.abort('blockedbyclient').catch(() => undefined);
   });
   return page;
 }
 
 /** Prints HTML to an A4 PDF with page numbers in the footer. */
 export async function htmlToPdf(html: string, opts: ChromiumOptions = {}): Promise<Uint8Array> {
-  return withChromium(opts, async (browser) => pdfFromBrowser(browser, html));
+  return withChromium(opts, async (browser) => pdfFromBrowser(browser, html, opts));
 }
 
-async function pdfFromBrowser(browser: Browser, html: string): Promise<Uint8Array> {
-  const page = await lockedPage(browser);
+async function pdfFromBrowser(browser: Browser, html: string, opts: ChromiumOptions): Promise<Uint8Array> {
+  const page = await lockedPage(browser, opts);
   await page.setContent(html, { waitUntil: 'load' });
   await page.emulateMediaType('print');
   return page.pdf({
@@ -95,11 +160,11 @@ export async function exportPdf(html: string, outFile: string, opts: ChromiumOpt
 
 /** Screenshot of the first element matching `selector` (default: the whole page) as PNG. */
 export async function htmlToPng(html: string, opts: ChromiumOptions & { selector?: string; scale?: number } = {}): Promise<Buffer> {
-  return withChromium(opts, async (browser) => pngFromBrowser(browser, html, opts.selector, opts.scale));
+  return withChromium(opts, async (browser) => pngFromBrowser(browser, html, opts, opts.selector, opts.scale));
 }
 
-async function pngFromBrowser(browser: Browser, html: string, selector?: string, scale = 2): Promise<Buffer> {
-  const page = await lockedPage(browser);
+async function pngFromBrowser(browser: Browser, html: string, opts: ChromiumOptions, selector?: string, scale = 2): Promise<Buffer> {
+  const page = await lockedPage(browser, opts);
   await page.setViewport({ width: 1200, height: 800, deviceScaleFactor: scale });
   await page.setContent(html, { waitUntil: 'load' });
   const target = selector ? await page.$(selector) : null;
@@ -125,7 +190,7 @@ export async function svgsToPng(svgs: readonly string[], opts: ChromiumOptions &
   const { sanitizeSvg } = await import('./markdown-to-html');
   return withChromium(opts, async (browser) => {
     const out: Buffer[] = [];
-    for (const svg of svgs) out.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), 'svg', opts.scale));
+    for (const svg of svgs) out.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), opts, 'svg', opts.scale));
     return out;
   });
 }
@@ -137,9 +202,9 @@ export async function exportWithChromium(
 ): Promise<{ pdf?: Uint8Array; pngs: Buffer[] }> {
   const { sanitizeSvg } = await import('./markdown-to-html');
   return withChromium(opts, async (browser) => {
-    const pdf = job.html !== undefined ? await pdfFromBrowser(browser, job.html) : undefined;
+    const pdf = job.html !== undefined ? await pdfFromBrowser(browser, job.html, opts) : undefined;
     const pngs: Buffer[] = [];
-    for (const svg of job.svgs ?? []) pngs.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), 'svg', opts.scale));
+    for (const svg of job.svgs ?? []) pngs.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), opts, 'svg', opts.scale));
     return pdf ? { pdf, pngs } : { pngs };
   });
 }
