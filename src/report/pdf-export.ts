@@ -100,13 +100,18 @@ export async function withChromium<T>(opts: ChromiumOptions, fn: (browser: Brows
   // The pid in the name lets a later run remove the profile of one that was killed.
   removeStale(os.tmpdir(), staleEntryPattern('benchbook-chromium-', '-[A-Za-z0-9]{6}'));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `benchbook-chromium-${process.pid}-`));
+  const removeProfile = (): void => fs.rmSync(userDataDir, { recursive: true, force: true });
   let browser: Browser | undefined;
   try {
     browser = await launch(opts, userDataDir);
+    // process.exit (the CLI's signal handlers) skips `finally`: puppeteer's own exit listener,
+    // added at launch, kills the browser; this one, added after it, then removes the profile.
+    process.on('exit', removeProfile);
     return await fn(browser);
   } finally {
     if (browser) await browser.close().catch(() => undefined);
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    process.off('exit', removeProfile);
+    removeProfile();
   }
 }
 
