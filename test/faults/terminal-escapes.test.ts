@@ -14,7 +14,6 @@ import { REPO_ROOT } from '../helpers/golden';
 import { BIN } from './fault-helpers';
 
 /** What must never reach a terminal raw: C0 but TAB/LF, DEL, C1, bidi controls, line/paragraph separators. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters under test
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('terminalSafe', () => {
