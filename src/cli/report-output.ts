@@ -35,6 +35,15 @@ function errCode(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | undefined)?.code;
 }
 
+function readIfPresent(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (errCode(err) === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 export interface ReportOutputOptions {
   /** How long to wait for another run's lock (default 2 s, or $BENCHBOOK_LOCK_WAIT_MS). */
   lockWaitMs?: number;
@@ -90,25 +99,47 @@ export class ReportOutput {
       } catch (err) {
         if (errCode(err) !== 'EEXIST') throw err;
       }
-      const owner = Number.parseInt(fs.readFileSync(this.lock, { encoding: 'utf8', flag: 'r' }).trim(), 10);
-      if (!Number.isInteger(owner) || !pidAlive(owner)) {
-        // Renamed away first, so that of two runs taking the same stale lock only one removes it.
-        const aside = `${this.lock}.${process.pid}`;
-        try {
-          fs.renameSync(this.lock, aside);
-          fs.rmSync(aside, { force: true });
+      const text = readIfPresent(this.lock);
+      if (text === undefined) continue; // released meanwhile: try again
+      const owner = Number.parseInt(text.trim(), 10);
+      // An empty lock a moment old is one being written (open, then write): not stale yet.
+      const beingMade = text === '' && Date.now() - (fs.statSync(this.lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 5000;
+      if (!beingMade && (!Number.isInteger(owner) || !pidAlive(owner))) {
+        if (this.takeStaleLock(text))
           warn(`benchbook: ${this.out}: taking over the lock of pid ${Number.isInteger(owner) ? owner : '?'}, which is no longer running`);
-        } catch (err) {
-          if (errCode(err) !== 'ENOENT') throw err;
-        }
         continue;
       }
       if (Date.now() >= until)
         throw new ReportOutputError(
-          `--out ${this.out} is being written by another benchbook report (pid ${owner}); nothing written: try again when it has finished`,
+          `--out ${this.out} is being written by another benchbook report (pid ${beingMade ? '?' : owner}); nothing written: try again when it has finished`,
         );
       await sleep(LOCK_POLL_MS);
     }
+  }
+
+  /**
+   * Removes a stale lock whose content was `text`; true when it was that one. It is renamed
+   * away first and checked, so that of two runs taking the same stale lock neither removes a
+   * lock the other has just made (that one is put back).
+   */
+  private takeStaleLock(text: string): boolean {
+    const aside = `${this.lock}.${process.pid}`;
+    try {
+      fs.renameSync(this.lock, aside);
+    } catch (err) {
+      if (errCode(err) === 'ENOENT') return false;
+      throw err;
+    }
+    const same = readIfPresent(aside) === text;
+    if (!same) {
+      try {
+        fs.linkSync(aside, this.lock);
+      } catch (err) {
+        if (errCode(err) !== 'EEXIST') throw err;
+      }
+    }
+    fs.rmSync(aside, { force: true });
+    return same;
   }
 
   /** `file` under `out` → the same place under the temporary folder. */

@@ -68,6 +68,18 @@ describe('ReportOutput', () => {
     output.discard();
   });
 
+  it('takes over a lock that holds no pid (an old, damaged file), and waits on an empty one just made', async () => {
+    const lock = path.join(dir, '.rep.benchbook-lock');
+    fs.writeFileSync(lock, 'not a pid');
+    const warnings: string[] = [];
+    const output = await ReportOutput.open(out, { warn: (l) => warnings.push(l) });
+    assert.deepEqual(warnings, [`benchbook: ${out}: taking over the lock of pid ?, which is no longer running`]);
+    output.discard();
+    fs.writeFileSync(lock, '');
+    await assert.rejects(ReportOutput.open(out, { lockWaitMs: 100 }), /being written by another benchbook report \(pid \?\)/);
+    assert.equal(fs.readFileSync(lock, 'utf8'), '', 'a lock being made is left to its maker');
+  });
+
   it('puts a new folder in place whole, with a manifest of its files', async () => {
     const output = await ReportOutput.open(out);
     const result = await buildReport([SAMPLE], { out, effects: output.effects(diskEffects) });
