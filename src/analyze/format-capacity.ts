@@ -4,6 +4,7 @@
  */
 import Papa from 'papaparse';
 import { csvSafeCell } from '../model/runs-csv';
+import { terminalSafe } from '../model/terminal-text';
 import type { CapacityGroup, CapacityLevel, CapacityResult } from './capacity';
 import { fixedWidthTable } from './format-table';
 import type { HistoryResult } from './history';
@@ -109,7 +110,7 @@ export function formatCapacityTable(result: CapacityResult): string {
     result.method,
     ...requestShareLines(result, varying),
   ];
-  return `${lines.join('\n')}\n`;
+  return `${terminalSafe(lines.join('\n'))}\n`;
 }
 
 function csv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
@@ -178,7 +179,7 @@ export function formatHistoryTable(result: HistoryResult): string {
     `${result.series.length} series, ${points} points.${result.excluded.length ? ` ${result.excluded.length} run(s) left out.` : ''}`,
   );
   out.push(result.rule);
-  return `${out.join('\n')}\n`;
+  return `${terminalSafe(out.join('\n'))}\n`;
 }
 
 /** One CSV row per series point, with the change flagged at it (if any). */

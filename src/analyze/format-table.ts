@@ -2,6 +2,7 @@
  * A fixed-width text table of comparisons for `benchbook compare`. Group keys equal in
  * every row are printed once above the table instead of in each row.
  */
+import { terminalSafe, terminalSafeLine } from '../model/terminal-text';
 import { type Comparison, GROUP_KEYS, type Group } from './types';
 
 export interface ComparisonTableOptions {
@@ -54,11 +55,14 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
   ]);
   const first = rows[0]!;
   const title = `${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`;
-  return `${title}\n${fixedWidthTable(header, body, new Set([3, 4, 6, 7, 8, 10]))}`;
+  // Labels and group values come from the inputs: escaped for the terminal (see terminal-text.ts).
+  return `${terminalSafe(title)}\n${fixedWidthTable(header, body, new Set([3, 4, 6, 7, 8, 10]))}`;
 }
 
 /** Columns padded to their widest cell, numeric ones right-aligned, a dashed rule under the header. */
-export function fixedWidthTable(header: readonly string[], body: readonly string[][], numeric: ReadonlySet<number>): string {
+export function fixedWidthTable(header: readonly string[], rawBody: readonly string[][], numeric: ReadonlySet<number>): string {
+  // Cells are escaped before they are measured, so an escaped control character keeps the columns aligned.
+  const body = rawBody.map((r) => r.map(terminalSafeLine));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells

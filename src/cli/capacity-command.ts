@@ -1,6 +1,6 @@
 /** `benchbook capacity PATHS --slo EXPR…`: the largest load each configuration serves within the targets. */
 import type { RunRecord, SampleRecord } from '../model/records';
-import { reportDiagnostics } from './diagnostics-output';
+import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
 import { UsageError } from './options';
 
@@ -39,8 +39,8 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
   const known = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
   const targets = exprs.map((e) => analyze.parseSlo(e, known));
   const capacity = analyze.capacityOf(runs, targets, by ? { by, samples } : { samples });
-  if (opts.format === 'json') process.stdout.write(`${JSON.stringify(capacity, null, 2)}\n`);
-  else if (opts.format === 'csv') process.stdout.write(analyze.formatCapacityCsv(capacity));
+  if (opts.format === 'json') process.stdout.write(forTerminal(`${JSON.stringify(capacity, null, 2)}\n`));
+  else if (opts.format === 'csv') process.stdout.write(forTerminal(analyze.formatCapacityCsv(capacity)));
   else process.stdout.write(analyze.formatCapacityTable(capacity));
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

@@ -5,6 +5,7 @@
 import { GROUP_KEYS } from '../analyze/types';
 import { unknownNameMessage } from '../model/closest-name';
 import type { RunRecord } from '../model/records';
+import { terminalSafe } from '../model/terminal-text';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
 import { parseWhere, UsageError } from './options';
@@ -51,7 +52,7 @@ export async function runCompare(paths: string[], opts: CompareCommandOptions): 
   const comparisons = analyze.compareBy(runs, opts.by, { metric: opts.metric, where });
   if (comparisons.length === 0) {
     const why = analyze.explainEmptyComparison(runs, opts.by, { metric: opts.metric, where });
-    process.stdout.write(`No comparable configurations by ${opts.by}: ${why}\n`);
+    process.stdout.write(terminalSafe(`No comparable configurations by ${opts.by}: ${why}\n`));
   } else {
     process.stdout.write(analyze.formatComparisonTable(comparisons, { metric: opts.metric }));
   }

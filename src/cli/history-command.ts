@@ -1,6 +1,6 @@
 /** `benchbook history PATHS`: each configuration's results over dates and engine versions, with changes beyond the noise. */
 import type { RunRecord } from '../model/records';
-import { reportDiagnostics } from './diagnostics-output';
+import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
 import { UsageError } from './options';
 
@@ -33,8 +33,8 @@ export async function runHistory(paths: string[], opts: HistoryCommandOptions): 
         throw new UsageError(`--metric: ${(await import('../model/closest-name')).unknownNameMessage('metric', m, known)}`);
   }
   const history = analyze.historyOf(runs, { ...(by ? { by } : {}), ...(metrics.length ? { metrics } : {}) });
-  if (opts.format === 'json') process.stdout.write(`${JSON.stringify(history, null, 2)}\n`);
-  else if (opts.format === 'csv') process.stdout.write(analyze.formatHistoryCsv(history));
+  if (opts.format === 'json') process.stdout.write(forTerminal(`${JSON.stringify(history, null, 2)}\n`));
+  else if (opts.format === 'csv') process.stdout.write(forTerminal(analyze.formatHistoryCsv(history)));
   else process.stdout.write(analyze.formatHistoryTable(history));
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
 import { UsageError } from './options';
 
 export class OutputFile {
@@ -16,6 +17,8 @@ export class OutputFile {
     const dir = path.dirname(path.resolve(target));
     if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`--out: no such folder: ${dir}`);
     if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new UsageError(`--out takes a file; ${target} is a folder`);
+    // The pid in the name lets the next run remove what a killed one left (stale-leftovers.ts).
+    removeStale(dir, staleEntryPattern(`.${path.basename(target)}.`, '\\.[0-9a-z]+\\.tmp'));
     this.temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   }
 

@@ -1,9 +1,10 @@
-import path from 'node:path';
+import os from 'node:os';
 import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
 import { UsageError } from './options';
+import { ReportOutput, ReportOutputError } from './report-output';
 
 interface ReportCommandOptions extends InputOptions {
   out: string;
@@ -17,31 +18,82 @@ interface ReportCommandOptions extends InputOptions {
   slo?: string[];
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A signal while the report is built: the temporary folder is removed and the lock released
+ * (synchronously, in the handler) and the process ends with 128 + the signal's number. The old
+ * report is untouched: `commit` is synchronous, so no handler runs in the middle of it.
+ */
+function discardOnSignal(output: ReportOutput): () => void {
+  const handlers = SIGNALS.map((name) => {
+    const handler = (): void => {
+      output.discard();
+      process.stderr.write(`\nbenchbook: ${name}: report not written; ${output.out} left as it was\n`);
+      process.exit(128 + (os.constants.signals[name] ?? 0));
+    };
+    process.on(name, handler);
+    return [name, handler] as const;
+  });
+  return () => {
+    for (const [name, handler] of handlers) process.off(name, handler);
+  };
+}
+
+/** A failed write (full disk, no permission): a system error, told in one line rather than a stack. */
+function isSystemError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
+}
+
+async function checkSlo(slo: readonly string[]): Promise<void> {
+  if (!slo.length) return;
+  // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
+  const analyze = await import('../analyze');
+  try {
+    for (const e of slo) analyze.parseSlo(e);
+  } catch (err) {
+    if (err instanceof analyze.SloError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 export async function runReport(paths: string[], opts: ReportCommandOptions): Promise<number> {
   if (!opts.out) throw new UsageError('--out is required');
   const slo = sloExpressions(opts.slo ?? []);
-  if (slo.length) {
-    // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
-    const analyze = await import('../analyze');
-    try {
-      for (const e of slo) analyze.parseSlo(e);
-    } catch (err) {
-      if (err instanceof analyze.SloError) throw new UsageError(err.message);
-      throw err;
-    }
+  await checkSlo(slo);
+  let output: ReportOutput;
+  try {
+    output = await ReportOutput.open(opts.out);
+  } catch (err) {
+    if (!(err instanceof ReportOutputError) && !isSystemError(err)) throw err;
+    process.stderr.write(`benchbook: ${err.message}\n`);
+    return 1;
   }
-  const parsed = await readInputs(paths, opts);
-  const report = await import('../report');
-  const result = await report.buildReport(paths, {
-    out: path.resolve(opts.out),
-    title: opts.title,
-    template: opts.template,
-    config: opts.config,
-    pdf: Boolean(opts.pdf),
-    png: Boolean(opts.png),
-    ...(slo.length ? { slo } : {}),
-    parsed,
-  });
-  for (const f of result.files) process.stdout.write(`${f}\n`);
-  return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+  const stopListening = discardOnSignal(output);
+  try {
+    const parsed = await readInputs(paths, opts);
+    const report = await import('../report');
+    const result = await report.buildReport(paths, {
+      out: output.out,
+      title: opts.title,
+      template: opts.template,
+      config: opts.config,
+      pdf: Boolean(opts.pdf),
+      png: Boolean(opts.png),
+      ...(slo.length ? { slo } : {}),
+      parsed,
+      effects: output.effects(report.diskEffects),
+    });
+    output.commit(result.files);
+    for (const f of result.files) process.stdout.write(`${f}\n`);
+    return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
+  } catch (err) {
+    output.discard();
+    // A full disk, a failed Chromium: one line, and the old report untouched.
+    if (!isSystemError(err) && !(err instanceof Error && err.name === 'ChromiumError')) throw err;
+    process.stderr.write(`benchbook: report not written (${err.message}); ${output.out} left as it was\n`);
+    return 1;
+  } finally {
+    stopListening();
+  }
 }

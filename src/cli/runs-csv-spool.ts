@@ -20,6 +20,7 @@ import {
   runMetricCells,
   runsCsvHeader,
 } from '../model/runs-csv';
+import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
 import { drainedOrClosed } from './drained-or-closed';
 
 /** Rows per write of the CSV. */
@@ -51,7 +52,9 @@ export class RunsCsvSpool {
    * what it is for, in error messages.
    */
   static create(tmpdir = os.tmpdir(), lead: (run: RunRecord) => RunsCsvCell[] = runContextCells, output = 'the CSV'): RunsCsvSpool {
-    const dir = fs.mkdtempSync(path.join(tmpdir, 'benchbook-csv-'));
+    // The pid in the name lets the next run remove what a killed one left (stale-leftovers.ts).
+    removeStale(tmpdir, staleEntryPattern('benchbook-csv-', '-[A-Za-z0-9]{6}'));
+    const dir = fs.mkdtempSync(path.join(tmpdir, `benchbook-csv-${process.pid}-`));
     const file = path.join(dir, 'runs.jsonl');
     return new RunsCsvSpool(dir, file, fs.createWriteStream(file), lead, output);
   }

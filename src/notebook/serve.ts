@@ -45,14 +45,37 @@ export function notebookServerArgs(dir: string, jupyter: JupyterDir, opts: Serve
   return args;
 }
 
+/**
+ * Python run before Jupyter (argv: the parent's pid, then `-m` and Jupyter's arguments): asks
+ * Linux to send it SIGTERM when its parent dies (prctl PR_SET_PDEATHSIG, kept across exec), so
+ * a Jupyter whose benchbook was killed with SIGKILL shuts down instead of listening on; then
+ * replaces itself with Jupyter. Where prctl is missing (not Linux) Jupyter starts all the same.
+ */
+export const DIE_WITH_PARENT = [
+  'import os, signal, sys',
+  'try:',
+  '    import ctypes',
+  '    ctypes.CDLL(None).prctl(1, signal.SIGTERM)',
+  'except Exception:',
+  '    pass',
+  'if os.getppid() != int(sys.argv[1]):',
+  '    sys.exit(143)',
+  "os.execv(sys.executable, [sys.executable, '-Xfrozen_modules=off', '-m'] + sys.argv[2:])",
+].join('\n');
+
 export function startNotebookServer(opts: ServeOptions = {}): NotebookServer {
   const dir = path.resolve(opts.dir ?? '.');
   const jupyter = prepareJupyterDir();
-  const child = spawn(jupyterPython(), ['-Xfrozen_modules=off', '-m', ...notebookServerArgs(dir, jupyter, opts)], {
-    cwd: dir,
-    env: jupyterEnv(jupyter),
-    stdio: opts.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
+  const python = jupyterPython();
+  const child = spawn(
+    python,
+    ['-Xfrozen_modules=off', '-c', DIE_WITH_PARENT, String(process.pid), ...notebookServerArgs(dir, jupyter, opts)],
+    {
+      cwd: dir,
+      env: jupyterEnv(jupyter),
+      stdio: opts.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    },
+  );
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (output += d));
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -62,7 +85,7 @@ export function startNotebookServer(opts: ServeOptions = {}): NotebookServer {
       resolve(code);
     };
     child.on('error', (e) => {
-      output += `cannot start ${jupyterPython()}: ${e.message}\n`;
+      output += `cannot start ${python}: ${e.message}\n`;
       done(null);
     });
     child.on('exit', (code) => done(code));

@@ -9,17 +9,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { REPORT_MANIFEST } from '../../src/model/report-manifest';
 import { REPO_ROOT } from '../helpers/golden';
 
 const COMMITTED = new Set(['.md', '.html', '.svg', '.csv', '.json']);
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)).map((f) => path.join(e.name, f)) : [e.name]))
-    .filter((f) => COMMITTED.has(path.extname(f)))
-    .sort();
+  return (
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)).map((f) => path.join(e.name, f)) : [e.name]))
+      // The manifest lists what one run wrote (report.pdf too, which is not committed): not content.
+      .filter((f) => COMMITTED.has(path.extname(f)) && f !== REPORT_MANIFEST)
+      .sort()
+  );
 }
 
 test('committed reports/ match what the main job produces', () => {
