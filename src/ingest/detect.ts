@@ -12,6 +12,7 @@ import type { FormatName } from '../model/records';
 import { isStatLine } from './blocks/vllm-server-log';
 import { countOutsideQuotes, sniffDelimiter } from './csv/read';
 import { looksLikeJsonExport } from './exports/index';
+import { parseJsonTolerant } from './exports/tolerant-json';
 import { looksLikeMarkdownReport } from './markdown-report/index';
 
 export type EntryPoint = 'console-log' | 'json-export' | 'csv' | 'markdown-report' | 'empty' | 'binary';
@@ -66,10 +67,11 @@ export function firstLines(text: string, n: number): string[] {
   return out;
 }
 
+/** JSON, as Python's `json.dumps` writes it too (bare `NaN`/`Infinity`). */
 function parsesAsJson(line: string): boolean {
   if (!/^\s*[[{]/.test(line)) return false;
   try {
-    JSON.parse(line);
+    parseJsonTolerant(line);
     return true;
   } catch {
     return false;

@@ -31,11 +31,12 @@ import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLik
 import { k6SummaryRun, looksLikeK6Summary } from './k6-json';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
 import { looksLikeLlmperfRequests, readLlmperfRequests } from './llmperf-requests';
+import { nonFiniteDiagnostics } from './non-finite';
 import { looksLikeOhaJson, ohaJsonRun } from './oha-json';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
-import { parseJsonTolerant } from './tolerant-json';
+import { type NonFiniteToken, parseJsonTolerant } from './tolerant-json';
 import { UnknownObjects } from './unknown-objects';
 
 export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
@@ -68,8 +69,10 @@ interface JsonValueAt {
 /** One JSON document, else JSON lines; lines that do not parse give diagnostics. */
 function readValues(text: string, file: string, diagnostics: Diagnostic[]): JsonValueAt[] {
   const body = text.replace(/^\uFEFF/, '');
+  const found: NonFiniteToken[] = [];
   try {
-    const value: unknown = parseJsonTolerant(body);
+    const value: unknown = parseJsonTolerant(body, found);
+    diagnostics.push(...nonFiniteDiagnostics(body, found, file, 1));
     const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
     // evalscope's percentile file is a list of rows of one table: one value.
     const percentiles = Array.isArray(value) ? evalscopePercentileRows(value) : undefined;
@@ -84,8 +87,10 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
   let bad = 0;
   lines.forEach((l, k) => {
     if (l.trim() === '') return;
+    const inLine: NonFiniteToken[] = [];
     try {
-      out.push({ value: parseJsonTolerant(l), line: k + 1 });
+      out.push({ value: parseJsonTolerant(l, inLine), line: k + 1 });
+      diagnostics.push(...nonFiniteDiagnostics(l, inLine, file, k + 1));
     } catch (e) {
       bad++;
       if (bad <= 5)
