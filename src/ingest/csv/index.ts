@@ -7,8 +7,8 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
+import { readAisbenchCsv } from '../formats/aisbench/aisbench-csv';
 import type { ParseOptions, ParseResult } from '../types';
-import { readAisbenchCsv } from './aisbench-csv';
 import { finishRun, readGenericCsv } from './generic';
 import { isFilledRow, readCsvRows } from './read';
 import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
