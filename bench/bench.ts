@@ -12,10 +12,12 @@
  *      detected and through every entry point (bench/fuzz.ts: no throw, located diagnostics).
  *   5. folder: a 180-file folder through `benchbook parse --jobs N` against a regex peer, and a
  *      20 MB single log against the line split (bench/folder.ts; needs `npm run build`).
+ *   6. whole: whole-process `benchbook parse … > /dev/null` of a 20 MB log and a folder of 180
+ *      logs, paired with a baseline commit's build and the regex peer (bench/whole-process.ts).
  *
  * Options: --sizes 10,100,1000 (MB)  --repeats N (default 3; 1 GB runs once)
  *          --only ingest,report,pdf,fuzz,folder  --report-sizes 1000,10000,100000  --out FILE
- *          --jobs-list 1,2,4  --folder-files 180
+ *          --jobs-list 1,2,4  --folder-files 180  --baseline e4a7021 (the whole-process section)
  * Targets are reported, never asserted. With --only, the sections run replace their namesakes
  * in the existing results file and the others are kept.
  */
@@ -27,6 +29,7 @@ import { benchFolder } from './folder';
 import { type GenerateStats, loadCorpus, writeGeneratedLog } from './generate';
 import type { MeasureResult } from './measure';
 import { median } from './median';
+import { benchWholeProcess } from './whole-process';
 
 const ROOT = path.resolve(__dirname, '..');
 const MB = 1_000_000;
@@ -40,11 +43,13 @@ interface Args {
   seed: number;
   jobsList: number[];
   folderFiles: number;
+  /** The commit the whole-process section compares with. */
+  baseline: string;
   /** Whether --only was given (then the results file is merged, not replaced). */
   partial: boolean;
 }
 
-const ALL_SECTIONS = ['ingest', 'report', 'pdf', 'fuzz', 'folder'];
+const ALL_SECTIONS = ['ingest', 'report', 'pdf', 'fuzz', 'folder', 'whole'];
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
@@ -56,6 +61,7 @@ function parseArgs(argv: string[]): Args {
     seed: 20250427,
     jobsList: [1, 2, 4],
     folderFiles: 180,
+    baseline: 'e4a7021',
     partial: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -76,6 +82,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--report-sizes') a.reportSizes = nums();
     else if (k === '--out') a.out = path.resolve(v);
     else if (k === '--seed') a.seed = Number(v);
+    else if (k === '--baseline') a.baseline = v;
     else throw new Error(`unknown option ${k}`);
     i++; // every option takes the next argument as its value
   }
@@ -391,6 +398,7 @@ async function main(): Promise<void> {
   if (a.only.has('pdf')) await benchPdf(a, md);
   if (a.only.has('fuzz')) await benchFuzz(md);
   if (a.only.has('folder')) await benchFolder(a, md, (args) => measure(args), log);
+  if (a.only.has('whole')) await benchWholeProcess(a, md, log);
   md.push(`Total bench time: ${f1((Date.now() - t0) / 1000)} s.`, '');
   const text = a.partial && fs.existsSync(a.out) ? mergeSections(fs.readFileSync(a.out, 'utf8'), md.join('\n')) : md.join('\n');
   fs.writeFileSync(a.out, text);

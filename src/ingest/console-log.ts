@@ -10,8 +10,8 @@
  *     command, `Test completed in …`, the stress script's shell line and preamble, a
  *     comment/banner/separator;
  *  4. each PartialRun a reader returns becomes a RunRecord with the scope applied
- *     (scope/resolve.ts), then user context (user-context.ts) and duplicate marking
- *     (duplicates.ts).
+ *     (scope/resolve.ts), then goes through the one finishing step every format shares
+ *     (finish.ts: path facts, user context, duplicate marks, closing notes).
  *
  * The scanner is fed in chunks (`feed`) so the streaming reader can keep memory bounded; the
  * whole-text path is one `feed(lines, 0, true)`. Nothing is read ahead of the chunk: a block
@@ -22,9 +22,9 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { BLOCK_READERS } from './blocks/index';
 import * as clientCommand from './context/client-command';
-import { type PathVersion, pathFactsOf, withPathVersion } from './context/path-facts';
-import { CoverageCounter, coverageDiagnostic } from './coverage';
-import { DuplicateTracker } from './duplicates';
+import { CoverageCounter } from './coverage';
+import type { DuplicateTracker } from './duplicates';
+import { RecordFinisher } from './finish';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
 import { pythonDictReader } from './python-dict';
@@ -36,7 +36,6 @@ import { parsePreambleLine, parseScriptShellLine, parseTestCompleted, stressTest
 import { genericTableReader } from './tables/generic-table';
 import { toolTableReader } from './tables/tool-tables';
 import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './types';
-import { applyUserContext } from './user-context';
 
 /** The readers asked at each line, in order. */
 export function consoleReaders(): readonly BlockReader[] {
@@ -106,25 +105,19 @@ function shiftProvenanceLines(provenance: Record<string, string>, base: number):
 
 export class ConsoleScanner {
   readonly state: ScopeState = newScopeState();
-  private readonly records: BenchRecord[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   private readonly readers = consoleReaders();
-  private readonly duplicates: DuplicateTracker;
-  private runCount = 0;
-  private otherCount = 0;
+  private readonly finisher: RecordFinisher;
   private readonly coverage = new CoverageCounter();
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
-  /** The engine version the file's path names (`vllm-0.8.4/…`), for runs of that engine stating none. */
-  private readonly pathVersion: PathVersion | undefined;
 
   constructor(private readonly opts: ScannerOptions) {
-    this.duplicates = opts.duplicates ?? new DuplicateTracker();
-    // Once per file: the path's date and version wait in the scope for the runs that need them.
-    const facts = pathFactsOf(opts.file);
-    if (facts.date) this.state.pathDate = facts.date;
-    this.pathVersion = facts.version;
+    this.finisher = new RecordFinisher(opts);
+    // Once per file: the path's date waits in the scope, where the log's own dates outrank it.
+    const date = this.finisher.path.date;
+    if (date) this.state.pathDate = date;
   }
 
   get file(): string {
@@ -132,8 +125,7 @@ export class ConsoleScanner {
   }
 
   private emit(r: BenchRecord): void {
-    if (this.opts.onRecord) this.opts.onRecord(r);
-    else this.records.push(r);
+    this.finisher.other(r);
   }
 
   diagnose(d: Diagnostic): void {
@@ -264,32 +256,15 @@ export class ConsoleScanner {
       // A Processes-only fragment (GPU indexes and processes, no GPU rows) does not describe the machine.
       const describesGpus = e.gpus.some((g) => g.name !== undefined || g.memory_total_mib !== undefined);
       if (describesGpus) this.state.env = { env: e, sectionId: currentSectionId(this.state) };
-      this.otherCount++;
       this.emit(e);
     }
     for (const s of block.samples) {
-      this.otherCount++;
       this.emit(shiftRecord(s, file, base));
     }
     for (const p of block.runs) {
       const partial = { ...p, startLine: p.startLine + base, provenance: shiftProvenanceLines(p.provenance, base) };
-      let run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
-      applyUserContext(run, this.opts, this.diagnostics);
-      // After the user's context: an engine given with --set takes its path version too.
-      if (this.pathVersion) run = withPathVersion(run, this.pathVersion);
-      const first = this.duplicates.check(run);
-      if (first !== undefined) {
-        run.flags.push('duplicate');
-        this.diagnostics.push({
-          severity: 'warning',
-          code: 'duplicate-run',
-          message: `same metrics and client settings as ${first}`,
-          file,
-          line: run.source.line,
-        });
-      }
-      this.runCount++;
-      this.emit(run);
+      const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
+      this.finisher.emit(this.finisher.run(run, this.diagnostics));
     }
   }
 
@@ -299,6 +274,7 @@ export class ConsoleScanner {
     const line = lines[i] ?? '';
     const fileLine = base + i + 1;
     const s = this.state;
+    this.coverage.outsideBlocks(line, fileLine);
 
     if (looksLikeLaunchCommand(line)) {
       // Join `\` continuation lines, and flag lines indented below it (a YAML `command:` block).
@@ -396,18 +372,10 @@ export class ConsoleScanner {
     const without = this.diagnostics.filter((d) => d.line === undefined);
     this.diagnostics.length = 0;
     this.diagnostics.push(...withLine, ...without);
-    if (this.runCount === 0) {
-      const other = this.otherCount > 0 ? ` (${this.otherCount} env/sample records read)` : ' (prose or figures only)';
-      this.diagnostics.push({
-        severity: 'info',
-        code: 'prose-skipped',
-        message: `no benchmark runs found in this file${other}`,
-        file: this.opts.file,
-        line: 1,
-      });
-    }
-    this.diagnostics.push(coverageDiagnostic(this.opts.file, this.coverage.counts));
-    return { records: this.records, diagnostics: this.diagnostics };
+    const others = this.finisher.others;
+    const detail = others > 0 ? ` (${others} env/sample records read)` : ' (prose or figures only)';
+    this.finisher.close(this.diagnostics, this.coverage.counts, detail);
+    return { records: this.finisher.records, diagnostics: this.diagnostics };
   }
 }
 

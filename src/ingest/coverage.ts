@@ -32,6 +32,11 @@ export interface CoverageCounts {
   notUnderstood: number;
   /** 1-based lines of the first few lines not understood. */
   firstNotUnderstood: number[];
+  /**
+   * 1-based lines of the first few lines with a digit that no reader took, whatever their shape
+   * (a scheduler's log line is neither a table row nor number-heavy): what a file without runs names.
+   */
+  firstWithNumbers?: number[];
 }
 
 export const FIRST_LINES_SHOWN = 3;
@@ -105,6 +110,8 @@ const LABELLED_NUMBER = /^[-*]?\s*[A-Za-z][\w ()./%#-]{0,60}?\s*[:=]\s*[-+]?\d[\
 const PROGRESS = /\d+%\s*\||[█▏▎▍▌▋▊▉]{2}|it\/s\]|s\/it\]/;
 
 const DIGIT = /\d/;
+/** A token that starts with a number (`12`, `3.5ms`, `-0.2`, `16GB`), not a name with a digit (`A10`, `v1`). */
+const NUMBER_START = /(?:^|[\s([=:,;|/])[-+~]?\.?\d/;
 const RULE = /[-=─━═]{3}/;
 
 export type LineShape = 'table' | 'numbers' | 'other';
@@ -129,6 +136,18 @@ export class CoverageCounter {
   private inRegion = false;
   /** Whether the open region has been counted as a table (it has a line with a digit). */
   private regionCounted = false;
+
+  /**
+   * A line no block reader took (scope or left over): the first few with a number are what a
+   * file without runs names. Past those, one comparison per line.
+   */
+  outsideBlocks(line: string, fileLine: number): void {
+    const withNumbers = (this.counts.firstWithNumbers ??= []);
+    // A line held back for more input comes again with the next chunk: counted once.
+    if (withNumbers.length < FIRST_LINES_SHOWN && fileLine > (withNumbers[withNumbers.length - 1] ?? 0) && NUMBER_START.test(line)) {
+      withNumbers.push(fileLine);
+    }
+  }
 
   /** A line that ends a region of table-like lines (blank, heading, fence, scope). */
   endRegion(): void {
@@ -191,6 +210,38 @@ export function coverageDiagnostic(file: string, c: CoverageCounts): Diagnostic 
   const unreadTables = c.tablesFound > c.tablesRead;
   const silent = c.runs === 0 && (c.notUnderstood > 0 || (c.tablesFound > 0 && c.otherRecords === 0));
   return { severity: unreadTables || silent ? 'warning' : 'info', code: 'coverage', message, file, line: 1 };
+}
+
+/** The first few 1-based lines of `text` holding a number (for a file whose reader tracks no lines). */
+export function firstLinesWithNumbers(text: string): number[] {
+  const out: number[] = [];
+  let start = 0;
+  for (let n = 1; start < text.length && out.length < FIRST_LINES_SHOWN; n++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (NUMBER_START.test(text.slice(start, end))) out.push(n);
+    start = end + 1;
+  }
+  return out;
+}
+
+/**
+ * A file with numbers that gave no record, and nothing else warned about it: a warning naming its
+ * first unread lines, so that no such file passes in silence (the coverage line alone says
+ * "0 tables, 0 lines not understood" of a log whose lines are no table).
+ */
+export function silentFileWarning(file: string, c: CoverageCounts, diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
+  const lines = c.firstWithNumbers ?? [];
+  const first = lines[0];
+  if (c.runs > 0 || c.otherRecords > 0 || first === undefined) return undefined;
+  if (coverageDiagnostic(file, c).severity !== 'info' || diagnostics.some((d) => d.severity !== 'info')) return undefined;
+  return {
+    severity: 'warning',
+    code: 'metrics-unread',
+    message: `no run read from a file with numbers; first unread lines: ${lines.map((l) => `${file}:${l}`).join(', ')}`,
+    file,
+    line: first,
+  };
 }
 
 /** Adds `d` to a file's diagnostics before its `coverage` line, which stays the last. */

@@ -9,35 +9,22 @@
  * a `.csv` whose lines are not recognisably anything else is read as a CSV.
  */
 import type { FormatName } from '../model/records';
-import { isStatLine } from './blocks/vllm-server-log';
 import { countOutsideQuotes, sniffDelimiter } from './csv/read';
 import { looksLikeJsonExport } from './exports/index';
+import { parseJsonTolerant } from './exports/tolerant-json';
+import { entryOfFormat } from './formats/registry';
+import type { EntryPoint } from './formats/types';
+import { isStatLine } from './formats/vllm-server-log/vllm-server-log';
 import { looksLikeMarkdownReport } from './markdown-report/index';
 
-export type EntryPoint = 'console-log' | 'json-export' | 'csv' | 'markdown-report' | 'empty' | 'binary';
-
-const JSON_HINTS: readonly FormatName[] = [
-  'vllm-bench-json',
-  'sglang-bench-jsonl',
-  'genai-perf-json',
-  'llmperf-json',
-  'guidellm-json',
-  'evalscope-json',
-  'oha-json',
-  'k6-json',
-];
-const CSV_HINTS: readonly FormatName[] = ['csv', 'genai-perf-csv', 'locust-csv'];
-const REPORT_HINTS: readonly FormatName[] = ['markdown-report', 'html-table', 'pipe-table'];
+export type { EntryPoint } from './formats/types';
 
 /** Lines of the head looked at to decide. */
 const SAMPLE_LINES = 40;
 
-/** Entry point for a format hint. */
+/** Entry point for a format hint: the registry's (formats/registry.ts), else the console scanner. */
 export function entryForHint(hint: FormatName): EntryPoint {
-  if (JSON_HINTS.includes(hint)) return 'json-export';
-  if (CSV_HINTS.includes(hint)) return 'csv';
-  if (REPORT_HINTS.includes(hint)) return 'markdown-report';
-  return 'console-log';
+  return entryOfFormat(hint) ?? 'console-log';
 }
 
 /**
@@ -80,10 +67,11 @@ export function firstLines(text: string, n: number): string[] {
   return out;
 }
 
+/** JSON, as Python's `json.dumps` writes it too (bare `NaN`/`Infinity`). */
 function parsesAsJson(line: string): boolean {
   if (!/^\s*[[{]/.test(line)) return false;
   try {
-    JSON.parse(line);
+    parseJsonTolerant(line);
     return true;
   } catch {
     return false;

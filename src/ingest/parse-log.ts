@@ -4,110 +4,26 @@
  * diagnostic, a reader failure gives an error diagnostic and the rest is still read.
  */
 
-import type { Diagnostic } from '../model/diagnostics';
-import type { BenchRecord } from '../model/records';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
-import { type PathFacts, pathFactsOf, withPathVersion } from './context/path-facts';
 import { coverageDiagnostic, emptyCoverage } from './coverage';
 import { parseCsv } from './csv/index';
 import { detectFormat } from './detect';
-import { DuplicateTracker } from './duplicates';
 import { parseJsonExport } from './exports/index';
+import { type FinishOptions, RecordFinisher } from './finish';
 import { readMarkdownReport } from './markdown-report/index';
-import { dropNoRateLimit } from './no-rate-limit';
-import { canonicalOrder } from './scope/resolve';
-import type { ParseOptions, ParseResult, TableCoverage } from './types';
-import { applyUserContext } from './user-context';
+import type { ParseResult } from './types';
 
-export interface ParseLogOptions extends ParseOptions {
-  /** Shared by parsePaths so duplicates are found across files. */
-  duplicates?: DuplicateTracker;
-  onRecord?: (record: BenchRecord) => void;
-}
+export type ParseLogOptions = FinishOptions;
 
 /**
- * What every parser other than the console scanner leaves to the caller, record by record:
- * user context and duplicate marking for runs, then the record is handed on (`onRecord`) or
- * kept. Used on a whole file's result and, record by record, by the streamed CSV reader.
+ * Whole-file parsers other than the console scanner hand their bare records to the finisher.
+ * `text` for a reader that does not name what it left unread (the report reader names its
+ * figures in prose itself; a JSON export names each object it did not know).
  */
-export class RecordFinisher {
-  /** Diagnostics of the finishing (user context, duplicates), in record order. */
-  readonly diagnostics: Diagnostic[] = [];
-  readonly records: BenchRecord[] = [];
-  private readonly tracker: DuplicateTracker;
-  private runs = 0;
-  private others = 0;
-
-  /** The date and engine version the file's path gives, read once per file. */
-  private readonly path: PathFacts;
-
-  constructor(private readonly opts: ParseLogOptions) {
-    this.tracker = opts.duplicates ?? new DuplicateTracker();
-    this.path = pathFactsOf(opts.file);
-  }
-
-  add(record: BenchRecord): void {
-    let r = record;
-    if (r.kind === 'run') {
-      this.runs++;
-      const date = this.path.date;
-      if (r.timestamp === undefined && date) {
-        // A run with no time of its own: the date in the file's path, said so (keys in the contract's order).
-        r.timestamp = date.value;
-        r.provenance.timestamp = date.source;
-        r = canonicalOrder(r);
-      }
-      dropNoRateLimit(r);
-      applyUserContext(r, this.opts, this.diagnostics);
-      r = withPathVersion(r, this.path.version);
-      const first = this.tracker.check(r);
-      if (first !== undefined && !r.flags.includes('duplicate')) {
-        r.flags.push('duplicate');
-        this.diagnostics.push({
-          severity: 'warning',
-          code: 'duplicate-run',
-          message: `same metrics and client settings as ${first}`,
-          file: r.source.file,
-          line: r.source.line,
-        });
-      }
-    } else this.others++;
-    if (this.opts.onRecord) this.opts.onRecord(r);
-    else this.records.push(r);
-  }
-
-  /**
-   * The file's result: the parser's diagnostics, then the finishing ones (and a note when it had
-   * no runs), then the file's coverage. `tables`: what the parser found and read (default: the
-   * file is one table, read when it gave a record).
-   */
-  end(parserDiagnostics: readonly Diagnostic[], tables?: TableCoverage): ParseResult {
-    const diagnostics: Diagnostic[] = [...parserDiagnostics, ...this.diagnostics];
-    if (this.runs === 0 && !diagnostics.some((d) => d.severity === 'error' || d.code === 'prose-skipped')) {
-      diagnostics.push({
-        severity: 'info',
-        code: 'prose-skipped',
-        // A file of per-request samples or GPU readings whose runs live in another file says so.
-        message:
-          this.others > 0
-            ? `no benchmark runs found in this file, only ${this.others} other record${this.others === 1 ? '' : 's'} (samples or environment)`
-            : 'no benchmark runs found in this file',
-        file: this.opts.file,
-        line: 1,
-      });
-    }
-    const records = this.runs + this.others;
-    const found = tables ?? { tablesFound: 1, tablesRead: records > 0 ? 1 : 0, notUnderstood: 0, firstNotUnderstood: [] };
-    diagnostics.push(coverageDiagnostic(this.opts.file, { ...found, runs: this.runs, otherRecords: this.others }));
-    return { records: this.records, diagnostics };
-  }
-}
-
-/** Whole-file parsers other than the console scanner: user context and duplicates applied here. */
-function finishOther(result: ParseResult, opts: ParseLogOptions): ParseResult {
+function finishOther(result: ParseResult, opts: ParseLogOptions, text?: string): ParseResult {
   const finisher = new RecordFinisher(opts);
   for (const r of result.records) finisher.add(r);
-  return finisher.end(result.diagnostics, result.tables);
+  return finisher.end(result.diagnostics, result.tables, text);
 }
 
 function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {
@@ -152,7 +68,7 @@ export function parseLog(text: string, opts: ParseLogOptions): ParseResult {
     case 'json-export':
       return guard(opts, () => finishOther(parseJsonExport(text, opts), opts));
     case 'csv':
-      return guard(opts, () => finishOther(parseCsv(text, opts), opts));
+      return guard(opts, () => finishOther(parseCsv(text, opts), opts, text));
     case 'markdown-report':
       return guard(opts, () => finishOther(readMarkdownReport(text, opts), opts));
     case 'console-log': {

@@ -86,6 +86,8 @@ export interface TableCoverage {
   notUnderstood: number;
   /** 1-based lines of the first few lines not understood. */
   firstNotUnderstood: number[];
+  /** First lines with a digit no reader took (coverage.ts), when the reader tracks them. */
+  firstWithNumbers?: number[];
 }
 
 /**

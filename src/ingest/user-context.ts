@@ -186,8 +186,12 @@ const FIELDS: Record<keyof UserContext, Field> = {
   },
 };
 
-/** Fills the run's missing fields from `ctx` (provenance `user`); a disagreement keeps the log's value and warns. */
-export function applyContext(run: RunRecord, ctx: UserContext, source: string, diagnostics: Diagnostic[]): void {
+/**
+ * Fills the run's missing fields from `ctx` (provenance `user`); a disagreement keeps the log's
+ * value and warns. True when a field was filled.
+ */
+export function applyContext(run: RunRecord, ctx: UserContext, source: string, diagnostics: Diagnostic[]): boolean {
+  let filled = false;
   for (const key of Object.keys(ctx) as Array<keyof UserContext>) {
     const value = ctx[key];
     const field = FIELDS[key];
@@ -196,6 +200,7 @@ export function applyContext(run: RunRecord, ctx: UserContext, source: string, d
     if (have === undefined) {
       field.set(run, value);
       run.provenance[field.path] = 'user';
+      filled = true;
     } else if (have !== value && run.provenance[field.path] !== 'user') {
       diagnostics.push({
         severity: 'warning',
@@ -207,18 +212,25 @@ export function applyContext(run: RunRecord, ctx: UserContext, source: string, d
     }
   }
   // GPUs the user gave with no strategy known: derive nothing (tp/dp/pp stay absent).
+  return filled;
 }
 
-/** Applies `--set` then every matching `--context` entry to one run. */
-export function applyUserContext(run: RunRecord, opts: Pick<ParseOptions, 'file' | 'set' | 'context'>, diagnostics: Diagnostic[]): void {
-  if (opts.set) applyContext(run, opts.set, '--set', diagnostics);
+/**
+ * Applies `--set` then every matching `--context` entry to one run (the only place that does, for
+ * every format: finish.ts). True when a field was filled.
+ */
+export function applyUserContext(run: RunRecord, opts: Pick<ParseOptions, 'file' | 'set' | 'context'>, diagnostics: Diagnostic[]): boolean {
+  let filled = false;
+  if (opts.set) filled = applyContext(run, opts.set, '--set', diagnostics);
   for (const entry of opts.context?.entries ?? []) {
     if (!fileMatches(entry.file, opts.file) || !sectionMatches(entry.section, run)) continue;
-    applyContext(
+    const got = applyContext(
       run,
       entry.set,
       `--context entry${entry.file ? ` "${entry.file}"` : ''}${entry.section ? ` section "${entry.section}"` : ''}`,
       diagnostics,
     );
+    filled ||= got;
   }
+  return filled;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { k6DurationSeconds, k6Reader } from '../../src/ingest/blocks/k6';
+import { k6DurationSeconds, k6Reader } from '../../src/ingest/formats/k6/k6';
 import { assertGolden } from '../helpers/golden';
 import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { nvidiaSmiReader } from '../../src/ingest/blocks/nvidia-smi';
+import { nvidiaSmiReader } from '../../src/ingest/formats/nvidia-smi/nvidia-smi';
 import type { EnvRecord } from '../../src/model/records';
 import { assertGolden, REPO_ROOT } from '../helpers/golden';
 import { otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';

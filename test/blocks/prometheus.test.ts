@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseLabels, prometheusReader, samplesFromScrapes } from '../../src/ingest/blocks/prometheus';
+import { parseLabels, prometheusReader, samplesFromScrapes } from '../../src/ingest/formats/prometheus/prometheus';
 import type { SampleRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';

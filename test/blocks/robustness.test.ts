@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { BLOCK_READERS, scanBlocks } from '../../src/ingest/blocks/index';
-import { vllmBenchReader } from '../../src/ingest/blocks/serving-bench';
+import { vllmBenchReader } from '../../src/ingest/formats/serving-bench/serving-bench';
 
 /** Fragments of every block kind, so random mixtures hit the readers' edges. */
 const FRAGMENTS = [

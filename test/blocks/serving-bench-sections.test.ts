@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { scanBlocks } from '../../src/ingest/blocks/index';
-import { vllmBenchReader } from '../../src/ingest/blocks/serving-bench';
+import { vllmBenchReader } from '../../src/ingest/formats/serving-bench/serving-bench';
 import { parseLog } from '../../src/ingest/index';
 import type { RunRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';

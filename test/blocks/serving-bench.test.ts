@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scanBlocks } from '../../src/ingest/blocks/index';
-import { sglangBenchReader, vllmBenchReader } from '../../src/ingest/blocks/serving-bench';
+import { sglangBenchReader, vllmBenchReader } from '../../src/ingest/formats/serving-bench/serving-bench';
 import type { PartialRun } from '../../src/ingest/types';
 import { assertGolden } from '../helpers/golden';
 import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scanBlocks } from '../../src/ingest/blocks/index';
-import { isStatLine, vllmServerLogReader } from '../../src/ingest/blocks/vllm-server-log';
+import { isStatLine, vllmServerLogReader } from '../../src/ingest/formats/vllm-server-log/vllm-server-log';
 import type { SampleRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 import { fixtureLines, otherToolLines, SKIP_MESSAGE, scanFile } from './helpers';

@@ -120,12 +120,17 @@ describe('whole-file dispatch', () => {
     const res = parseLog('PK\u0003\u0004\u0000\u0000binary\u0000', { file: 'x.zip' });
     assert.equal(res.diagnostics[0]?.code, 'binary-input');
   });
-  it('a prose-only report gives an info prose-skipped', () => {
+  it('a prose-only report gives an info prose-skipped, and a warning naming its first lines with numbers', () => {
     const file = 'data/vllm-4-replica-load-report.md';
     const res = parseLog(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), { file });
     assert.equal(res.records.filter((r) => r.kind === 'run').length, 0);
     assert.ok(res.diagnostics.some((d) => d.code === 'prose-skipped' && d.severity === 'info'));
-    assert.ok(!res.diagnostics.some((d) => d.severity !== 'info'));
+    // Never silent (issue 27): its figures are prose, and the warning says where they are.
+    const loud = res.diagnostics.filter((d) => d.severity !== 'info');
+    assert.deepEqual(
+      loud.map((d) => [d.code, d.line]),
+      [['metrics-unread', 11]],
+    );
   });
   it('a "__proto__" row label is kept as an own key', () => {
     const text = read('truncated.log').replace('Concurrent Requests', '__proto__          ');

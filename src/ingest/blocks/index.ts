@@ -1,46 +1,26 @@
 /**
  * Block readers, in the order the console-log scanner asks them whether a block starts at a
- * line. The more specific reader of a shared title comes first (SGLang before vLLM).
+ * line: the tools' readers from the format registry (formats/registry.ts, in its order), then
+ * the general ones — a JSON result line, and last the key/value reader (any other reader's
+ * block written as `key: value` lines is that reader's).
  */
+import { toolBlockReaders } from '../formats/registry';
 import type { BlockReader, BlockResult } from '../types';
-import { goStressReader } from './go-stress';
-import { heyOhaReader } from './hey-oha';
 import { jsonResultReader } from './json-result';
-import { k6Reader } from './k6';
 import { keyValueReader } from './key-value';
-import { nvidiaSmiReader } from './nvidia-smi';
-import { prometheusReader } from './prometheus';
-import { sglangBenchReader, vllmBenchReader } from './serving-bench';
-import { vllmServerLogReader } from './vllm-server-log';
-import { wrkReader } from './wrk';
 
-export { goStressReader } from './go-stress';
-export { heyOhaReader } from './hey-oha';
+export { goStressReader } from '../formats/go-stress/go-stress';
+export { heyOhaReader } from '../formats/hey-oha/hey-oha';
+export { k6DurationSeconds, k6Reader } from '../formats/k6/k6';
+export { nvidiaSmiReader } from '../formats/nvidia-smi/nvidia-smi';
+export { parseLabels, prometheusReader, type Scrape, samplesFromScrapes } from '../formats/prometheus/prometheus';
+export { sglangBenchReader, vllmBenchReader } from '../formats/serving-bench/serving-bench';
+export { isStatLine, vllmServerLogReader } from '../formats/vllm-server-log/vllm-server-log';
+export { wrkReader } from '../formats/wrk/wrk';
 export { jsonResultReader } from './json-result';
-export { k6DurationSeconds, k6Reader } from './k6';
 export { keyValueReader } from './key-value';
-export { nvidiaSmiReader } from './nvidia-smi';
-export { parseLabels, prometheusReader, type Scrape, samplesFromScrapes } from './prometheus';
-export { sglangBenchReader, vllmBenchReader } from './serving-bench';
-export { isStatLine, vllmServerLogReader } from './vllm-server-log';
-export { wrkReader } from './wrk';
 
-export const BLOCK_READERS: readonly BlockReader[] = [
-  nvidiaSmiReader,
-  sglangBenchReader,
-  vllmBenchReader,
-  vllmServerLogReader,
-  prometheusReader,
-  k6Reader,
-  // HTTP load tools: before the key/value reader, which would take hey's `Summary:` pairs and
-  // go-stress's stat block as a run of their own.
-  wrkReader,
-  heyOhaReader,
-  goStressReader,
-  jsonResultReader,
-  // Last: any other reader's block that is written as `key: value` lines is that reader's.
-  keyValueReader,
-];
+export const BLOCK_READERS: readonly BlockReader[] = [...toolBlockReaders(), jsonResultReader, keyValueReader];
 
 /** Everything the block readers give over a whole text, with no scope applied. */
 export interface BlockScan {

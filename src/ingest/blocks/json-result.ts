@@ -1,12 +1,12 @@
 /**
  * Result JSON pasted into a log, one object per line (SGLang bench_serving's `--output-file`
  * JSONL `cat` into a terminal or an issue, vLLM's `--save-result` object on one line): each
- * line is one run, read as the JSON export reader reads it (exports/serving-json.ts). Python's
+ * line is one run, read as the JSON export reader reads it (formats/serving-bench/serving-json.ts). Python's
  * `Infinity`/`NaN` are accepted (exports/tolerant-json.ts).
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { isSglangResult, looksLikeServingResult, servingResultRun } from '../exports/serving-json';
 import { parseJsonTolerant } from '../exports/tolerant-json';
+import { isSglangResult, looksLikeServingResult, servingResultRun } from '../formats/serving-bench/serving-json';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { orderRun } from './common';

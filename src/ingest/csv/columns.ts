@@ -15,7 +15,6 @@ import {
   RUN_CSV_WHOLE_NUMBER_COLUMNS,
 } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
-import type { UserContext } from '../types';
 
 /** Context fields a column can fill: the dotted paths `runsToCsv` writes. */
 export const CONTEXT_FIELDS = RUN_CSV_FIELD_COLUMNS;
@@ -264,44 +263,4 @@ export function setContextField(run: RunRecord, field: ContextField, text: strin
   else sectionOf(run, field.slice(0, dot) as Section)[field.slice(dot + 1)] = value;
   if (provenance) setOwn(run.provenance, field, provenance);
   return true;
-}
-
-const USER_FIELDS: ReadonlyArray<[keyof UserContext, ContextField]> = [
-  ['engine', 'engine'],
-  ['api', 'api'],
-  ['mode', 'mode'],
-  ['model', 'model'],
-  ['gpu', 'hardware.gpu'],
-  ['preset', 'hardware.preset'],
-  ['gpus', 'parallelism.gpus'],
-  ['tp', 'parallelism.tp'],
-  ['dp', 'parallelism.dp'],
-  ['pp', 'parallelism.pp'],
-  ['concurrency', 'client.concurrency'],
-  ['max_tokens', 'client.max_tokens'],
-  ['context_length', 'server.context_length'],
-];
-
-/**
- * Applies `--set` and matching `--context` entries: they supply what the file lacks (a field the
- * file states is kept), with provenance `user`.
- */
-export function applyUserContext(
-  run: RunRecord,
-  opts: { file: string; set?: UserContext; context?: { entries: Array<{ file?: string; section?: string; set: UserContext }> } },
-): void {
-  const sources: UserContext[] = [];
-  if (opts.set) sources.push(opts.set);
-  for (const e of opts.context?.entries ?? []) {
-    if (e.file && !(opts.file === e.file || opts.file.endsWith(`/${e.file}`) || opts.file.endsWith(e.file))) continue;
-    if (e.section && !run.labels.some((l) => l === e.section || l.includes(e.section ?? ''))) continue;
-    sources.push(e.set);
-  }
-  for (const src of sources) {
-    for (const [key, field] of USER_FIELDS) {
-      const v = src[key];
-      if (v === undefined || getContextField(run, field) !== undefined) continue;
-      setContextField(run, field, String(v), 'user');
-    }
-  }
 }

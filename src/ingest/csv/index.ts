@@ -3,13 +3,12 @@
  *   1. readCsvRows      — skip leading comments/blank lines, sniff `,` `;` tab `|`, papaparse
  *   2. detectCsvPreset  — genai-perf / AISBench / Locust stats / Locust history by header, else generic
  *   3. a reader per kind — columns classified once (`classifyColumn`, overridable by `columnMap`)
- *   4. `--set` / `--context` fill what the file lacks
+ *   4. bare runs in the contract's key order; finish.ts applies `--set` / `--context`, path facts, duplicates
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
+import { readAisbenchCsv } from '../formats/aisbench/aisbench-csv';
 import type { ParseOptions, ParseResult } from '../types';
-import { readAisbenchCsv } from './aisbench-csv';
-import { applyUserContext } from './columns';
 import { finishRun, readGenericCsv } from './generic';
 import { isFilledRow, readCsvRows } from './read';
 import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
@@ -75,11 +74,10 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
       line: 1,
     });
   } else runs = readGenericCsv(table, file, opts.columnMap, diagnostics);
-  return { records: [...runs.map((run) => finishCsvRun(run, opts)), ...samples], diagnostics };
+  return { records: [...runs.map(finishCsvRun), ...samples], diagnostics };
 }
 
-/** A run read from a CSV row, made final: `--set`/`--context` fill what it lacks; key order. */
-export function finishCsvRun(run: RunRecord, opts: CsvOptions): RunRecord {
-  applyUserContext(run, opts);
+/** A run read from a CSV row in the contract's key order (the finisher, finish.ts, does the rest). */
+export function finishCsvRun(run: RunRecord): RunRecord {
   return finishRun(run);
 }

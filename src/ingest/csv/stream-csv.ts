@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import type { Diagnostic } from '../../model/diagnostics';
 import { ConsumerWait } from '../consumer-wait';
 import { beforeCoverage } from '../coverage';
-import { RecordFinisher } from '../parse-log';
+import { RecordFinisher } from '../finish';
 import { cannotRead, readingStopped } from '../read-stopped';
 import type { ParseFileOptions, ParseResult } from '../types';
 import { utf8Decoder } from '../utf8';
@@ -173,7 +173,7 @@ class CsvStreamRows {
     if (!this.reader) this.reader = new GenericCsvReader(row, this.opts.file, undefined, this.readerDiagnostics);
     if (this.reader.headerless || this.rows > 0) {
       const run = this.reader.read(row);
-      if (run) this.finisher.add(finishCsvRun(run, this.opts));
+      if (run) this.finisher.add(finishCsvRun(run));
     }
     this.rows++;
   }

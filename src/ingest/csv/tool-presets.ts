@@ -17,7 +17,7 @@ import { lookupLabel, normaliseStat, parseNumber, unknownMetricKey } from '../..
 import type { RunRecord, SampleRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
-import { classifyAisbenchTable } from '../tables/aisbench';
+import { classifyAisbenchTable } from '../formats/aisbench/aisbench-table';
 import { metricForStat } from './columns';
 import { newRun, round12 } from './generic';
 import { type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';

@@ -21,25 +21,28 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
+import { aisbenchCommonRun, looksLikeAisbenchCommon } from '../formats/aisbench/aisbench-json';
+import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from '../formats/evalscope/evalscope-args';
+import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from '../formats/evalscope/evalscope-json';
+import { genaiPerfRun, looksLikeGenaiPerfExport } from '../formats/genai-perf/genai-perf-json';
+import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from '../formats/genai-perf/genai-perf-requests';
+import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from '../formats/guidellm/guidellm-json';
+import { looksLikeOhaJson, ohaJsonRun } from '../formats/hey-oha/oha-json';
+import { k6SummaryRun, looksLikeK6Summary } from '../formats/k6/k6-json';
+import { llmperfSummaryRun, looksLikeLlmperfSummary } from '../formats/llmperf/llmperf-json';
+import { looksLikeLlmperfRequests, readLlmperfRequests } from '../formats/llmperf/llmperf-requests';
+import { isSglangResult, looksLikeServingResult, servingResultRun } from '../formats/serving-bench/serving-json';
+import { hasServingRequests, readServingRequests } from '../formats/serving-bench/serving-requests';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
-import { aisbenchCommonRun, looksLikeAisbenchCommon } from './aisbench-json';
-import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from './evalscope-args';
-import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from './evalscope-json';
-import { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
-import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
-import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from './guidellm-json';
-import { k6SummaryRun, looksLikeK6Summary } from './k6-json';
-import { llmperfSummaryRun, looksLikeLlmperfSummary } from './llmperf-json';
-import { looksLikeLlmperfRequests, readLlmperfRequests } from './llmperf-requests';
-import { looksLikeOhaJson, ohaJsonRun } from './oha-json';
+import { nonFiniteDiagnostics } from './non-finite';
 import { RequestSampleWriter } from './request-samples';
-import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
-import { hasServingRequests, readServingRequests } from './serving-requests';
-import { parseJsonTolerant } from './tolerant-json';
+import { type NonFiniteToken, parseJsonTolerant } from './tolerant-json';
 import { UnknownObjects } from './unknown-objects';
 
-export { genaiPerfRun, looksLikeGenaiPerfExport } from './genai-perf-json';
-export { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from './genai-perf-requests';
+export { genaiPerfRun, looksLikeGenaiPerfExport } from '../formats/genai-perf/genai-perf-json';
+export { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from '../formats/genai-perf/genai-perf-requests';
+export { isSglangResult, looksLikeServingResult, resultDate, servingResultRun } from '../formats/serving-bench/serving-json';
+export { hasServingRequests, readServingRequests } from '../formats/serving-bench/serving-requests';
 export {
   REQUEST_FAILED,
   REQUEST_ITL,
@@ -49,8 +52,6 @@ export {
   RequestSampleWriter,
   type RequestValues,
 } from './request-samples';
-export { isSglangResult, looksLikeServingResult, resultDate, servingResultRun } from './serving-json';
-export { hasServingRequests, readServingRequests } from './serving-requests';
 export { parseJsonTolerant } from './tolerant-json';
 
 export function looksLikeJsonExport(text: string): boolean {
@@ -68,8 +69,10 @@ interface JsonValueAt {
 /** One JSON document, else JSON lines; lines that do not parse give diagnostics. */
 function readValues(text: string, file: string, diagnostics: Diagnostic[]): JsonValueAt[] {
   const body = text.replace(/^\uFEFF/, '');
+  const found: NonFiniteToken[] = [];
   try {
-    const value: unknown = parseJsonTolerant(body);
+    const value: unknown = parseJsonTolerant(body, found);
+    diagnostics.push(...nonFiniteDiagnostics(body, found, file, 1));
     const line = body.slice(0, body.search(/\S|$/)).split('\n').length;
     // evalscope's percentile file is a list of rows of one table: one value.
     const percentiles = Array.isArray(value) ? evalscopePercentileRows(value) : undefined;
@@ -84,8 +87,10 @@ function readValues(text: string, file: string, diagnostics: Diagnostic[]): Json
   let bad = 0;
   lines.forEach((l, k) => {
     if (l.trim() === '') return;
+    const inLine: NonFiniteToken[] = [];
     try {
-      out.push({ value: parseJsonTolerant(l), line: k + 1 });
+      out.push({ value: parseJsonTolerant(l, inLine), line: k + 1 });
+      diagnostics.push(...nonFiniteDiagnostics(l, inLine, file, k + 1));
     } catch (e) {
       bad++;
       if (bad <= 5)

@@ -13,7 +13,6 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
-import { applyUserContext } from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
@@ -152,7 +151,6 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   runs.sort((a, b) => a.source.line - b.source.line);
   const applied = applyStatements(runs, documentStatements(lines, scan), scan, ctx);
   flagDuplicates(runs, file, diagnostics);
-  for (const run of runs) applyUserContext(run, opts);
 
   // Figures quoted in prose (observations, introductions) restate tables: reported once, not read.
   // Lines whose settings the runs took (a `- **Max Tokens**: 128` list) are context, not skipped.

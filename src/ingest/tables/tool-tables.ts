@@ -27,11 +27,11 @@ import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { isVocabularyKey } from '../csv/columns';
+import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from '../formats/aisbench/aisbench-table';
+import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from '../formats/guidellm/guidellm-table';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from './aisbench';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { readByColumn } from './column-cell';
-import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from './guidellm';
 import { clientFromCommand, findCommandAbove, findCommandBelow, type ToolCommand } from './tool-commands';
 import { type CellContext, meaningForCell, meaningOf, percentileColumnMeaning, putCell, readValue } from './tool-metrics';
 

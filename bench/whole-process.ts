@@ -1,0 +1,158 @@
+/**
+ * Whole-process timings, paired (issue 27): `node bin/benchbook.js parse … > /dev/null` of the
+ * built CLI here, of a baseline commit's build (e4a7021 by default), and the regex peer
+ * (bench/peer-regex.py), on two inputs made from data/'s console logs:
+ *
+ *   - a 20 MB log: 300 copies of a10-sglang-vllm-tp2-vs-tp4.md;
+ *   - a folder of 180 logs: each of the three console logs repeated 5× in a file, 60 files each.
+ *
+ * Runs alternate (current, baseline, peer; the order reversed every other round) so that drift in
+ * the machine's load hits all alike; the table gives medians. Start-up and per-file cost are in
+ * these numbers, as a user sees them, where in-process timings of one big file hide them.
+ *
+ * The baseline is built once in a temporary `git worktree` outside the repository (the shared
+ * node_modules symlinked in), kept in the temp folder for later runs, never committed.
+ *
+ *   npm run bench -- --only whole [--repeats 5] [--baseline e4a7021]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { median } from './median';
+
+const ROOT = path.resolve(__dirname, '..');
+const PYTHON = '/usr/bin/python3';
+const MB = 1_000_000;
+const BIG_LOG = 'a10-sglang-vllm-tp2-vs-tp4.md';
+const FOLDER_LOGS = ['a10-sglang-vllm-tp2-vs-tp4.md', 'a10-sglang-dp2-vllm.md', 'qwen3-4b-think-openai-vs-native.md'];
+
+export interface WholeArgs {
+  repeats: number;
+  baseline: string;
+}
+
+/** Wall seconds from spawn to exit of `command args` with stdout to /dev/null. */
+function wallSeconds(command: string, args: string[], cwd: string): Promise<{ seconds: number; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ seconds: Number(process.hrtime.bigint() - t0) / 1e9, code }));
+  });
+}
+
+/** The baseline's build: a worktree in the temp folder, built once and reused. */
+function baselineBuild(commit: string, log: (s: string) => void): string | undefined {
+  const dir = path.join(os.tmpdir(), `benchbook-baseline-${commit}`);
+  if (fs.existsSync(path.join(dir, 'dist', 'cli', 'main.js'))) return dir;
+  try {
+    if (!fs.existsSync(dir)) execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+    const modules = path.join(dir, 'node_modules');
+    if (!fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(path.join(ROOT, 'node_modules')), modules);
+    log(`whole: building ${commit} in ${dir}…`);
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    return dir;
+  } catch (err) {
+    log(`whole: baseline ${commit} not built: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The two inputs, written to `dir`. */
+function writeInputs(dir: string): { big: string; folder: string; bigBytes: number; folderBytes: number } {
+  const data = path.join(ROOT, 'data');
+  const big = path.join(dir, '20mb.log');
+  const one = fs.readFileSync(path.join(data, BIG_LOG), 'utf8');
+  fs.writeFileSync(big, one.repeat(300));
+  const folder = path.join(dir, 'folder');
+  fs.mkdirSync(folder);
+  let folderBytes = 0;
+  for (const name of FOLDER_LOGS) {
+    const five = fs.readFileSync(path.join(data, name), 'utf8').repeat(5);
+    for (let k = 0; k < 60; k++) {
+      fs.writeFileSync(path.join(folder, `${name.replace(/\.md$/, '')}-${String(k).padStart(2, '0')}.md`), five);
+      folderBytes += Buffer.byteLength(five);
+    }
+  }
+  return { big, folder, bigBytes: fs.statSync(big).size, folderBytes };
+}
+
+interface Contender {
+  label: string;
+  run: (input: string) => Promise<{ seconds: number; code: number | null }>;
+}
+
+function contenders(baseline: string | undefined, commit: string): Contender[] {
+  const cli = (root: string) => (input: string) =>
+    wallSeconds(process.execPath, [path.join(root, 'bin', 'benchbook.js'), 'parse', input], root);
+  const out: Contender[] = [{ label: 'benchbook (this tree)', run: cli(ROOT) }];
+  if (baseline) out.push({ label: `benchbook at ${commit}`, run: cli(baseline) });
+  if (fs.existsSync(PYTHON))
+    out.push({
+      label: 'regex peer (Python)',
+      run: (input) => wallSeconds(PYTHON, [path.join(ROOT, 'bench', 'peer-regex.py'), input], ROOT),
+    });
+  return out;
+}
+
+/** Alternating rounds over one input; medians per contender. */
+async function paired(input: string, all: Contender[], repeats: number, log: (s: string) => void): Promise<number[]> {
+  const times: number[][] = all.map(() => []);
+  for (let round = 0; round < repeats; round++) {
+    const order = all.map((_, k) => k);
+    if (round % 2 === 1) order.reverse();
+    for (const k of order) {
+      const c = all[k] as Contender;
+      const r = await c.run(input);
+      (times[k] as number[]).push(r.seconds);
+      log(`    ${path.basename(input)} ${c.label} #${round + 1}: ${r.seconds.toFixed(2)} s (exit ${r.code})`);
+    }
+  }
+  return times.map(median);
+}
+
+const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '–');
+
+export async function benchWholeProcess(a: WholeArgs, md: string[], log: (s: string) => void): Promise<void> {
+  md.push('## Whole process: `benchbook parse … > /dev/null`, paired with a baseline build and the regex peer', '');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
+    md.push('Not measured: dist/ is missing (run `npm run build` first).', '');
+    return;
+  }
+  const baseline = baselineBuild(a.baseline, log);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-bench-whole-'));
+  try {
+    const inputs = writeInputs(dir);
+    const all = contenders(baseline, a.baseline);
+    const load0 = os.loadavg();
+    const big = await paired(inputs.big, all, a.repeats, log);
+    const folder = await paired(inputs.folder, all, a.repeats, log);
+    const load1 = os.loadavg();
+    md.push(
+      `Inputs: a ${f2(inputs.bigBytes / MB)} MB log (300 copies of data/${BIG_LOG}); a folder of 180 logs, ${f2(inputs.folderBytes / MB)} MB (each of data/'s ${FOLDER_LOGS.join(', ')} repeated 5× in a file, 60 files each). Each run a child process, output to /dev/null; medians of ${a.repeats} rounds, order alternating. Load average ${load0.map((x) => x.toFixed(1)).join(' / ')} before, ${load1.map((x) => x.toFixed(1)).join(' / ')} after (1/5/15 min, ${os.availableParallelism()} cores).`,
+      '',
+      '| command | 20 MB log, s | folder of 180, s |',
+      '| --- | --- | --- |',
+      ...all.map((c, k) => `| ${c.label} | ${f2(big[k] as number)} | ${f2(folder[k] as number)} |`),
+      '',
+    );
+    const peer = all.findIndex((c) => c.label.startsWith('regex'));
+    const base = all.findIndex((c) => c.label.startsWith('benchbook at'));
+    const targets: string[] = [];
+    if (peer >= 0) {
+      const ratio = (folder[0] as number) / (folder[peer] as number);
+      targets.push(`folder / regex peer = ${f2(ratio)} (target ≤ 2: ${ratio <= 2 ? 'met' : 'NOT met'})`);
+    }
+    if (base >= 0) {
+      const ratio = (big[0] as number) / (big[base] as number);
+      targets.push(`20 MB log / ${a.baseline} = ${f2(ratio)} (target ≤ 1: ${ratio <= 1 ? 'met' : 'NOT met'})`);
+    }
+    if (targets.length > 0) md.push(`Targets: ${targets.join('; ')}.`, '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The format registry: one entry per tool family (a folder under src/ingest/formats/). The
+ * console scanner's block readers (blocks/index.ts), the entry point of each `--format-hint`
+ * (detect.ts) and the check that every format name has one owner (test/formats/) are built from
+ * this list. Adding a tool: its folder (reader, `index.ts` with its ToolFormat) and one line here.
+ *
+ * Order matters for the block readers: the scanner asks them in this order at each line.
+ */
+import type { FormatName } from '../../model/records';
+import { aisbench } from './aisbench/index';
+import { evalscope } from './evalscope/index';
+import { genaiPerf } from './genai-perf/index';
+import { goStress } from './go-stress/index';
+import { guidellm } from './guidellm/index';
+import { heyOha } from './hey-oha/index';
+import { k6 } from './k6/index';
+import { llmperf } from './llmperf/index';
+import { locust } from './locust/index';
+import { nvidiaSmi } from './nvidia-smi/index';
+import { prometheus } from './prometheus/index';
+import { servingBench } from './serving-bench/index';
+import type { ToolFormat } from './types';
+import { vllmServerLog } from './vllm-server-log/index';
+import { wrk } from './wrk/index';
+
+export type { ToolFormat } from './types';
+
+export const TOOL_FORMATS: readonly ToolFormat[] = [
+  nvidiaSmi,
+  servingBench,
+  vllmServerLog,
+  prometheus,
+  k6,
+  // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
+  // `Summary:` pairs and go-stress's stat block as a run of its own.
+  wrk,
+  heyOha,
+  goStress,
+  genaiPerf,
+  llmperf,
+  guidellm,
+  evalscope,
+  aisbench,
+  locust,
+];
+
+/** Formats of general layouts, read by no one tool: each names its entry point. */
+export const GENERAL_FORMATS: Readonly<Partial<Record<FormatName, ToolFormat['formats'][FormatName]>>> = {
+  'console-log': 'console-log',
+  'rich-table': 'console-log',
+  'python-dict': 'console-log',
+  'key-value': 'console-log',
+  csv: 'csv',
+  'markdown-report': 'markdown-report',
+  'html-table': 'markdown-report',
+  'pipe-table': 'markdown-report',
+};
+
+/** The tools' block readers, in registry order. */
+export function toolBlockReaders(): ToolFormat['blockReaders'] & object {
+  return TOOL_FORMATS.flatMap((t) => t.blockReaders ?? []);
+}
+
+/** The entry point that reads a file of format `name` (undefined for a name no one claims). */
+export function entryOfFormat(name: FormatName): ToolFormat['formats'][FormatName] {
+  for (const t of TOOL_FORMATS) {
+    const e = t.formats[name];
+    if (e) return e;
+  }
+  return GENERAL_FORMATS[name];
+}

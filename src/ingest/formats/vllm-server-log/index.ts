@@ -1,0 +1,10 @@
+/** vLLM's server log: periodic stat lines, a time series and a run summary. */
+import type { ToolFormat } from '../types';
+import { vllmServerLogReader } from './vllm-server-log';
+
+export const vllmServerLog: ToolFormat = {
+  tool: 'vllm-server-log',
+  formats: { 'vllm-server-log': 'console-log' },
+  blockReaders: [vllmServerLogReader],
+  fixtures: ['test/fixtures/blocks/vllm-v1-stat-lines.txt', 'test/output/blocks/'],
+};
