@@ -1,4 +1,4 @@
-/** The RunRecord's keys in design.md's order, so JSON output and goldens read like the contract. */
+/** The RunRecord's keys in docs/architecture.md's order, so JSON output and goldens read like the contract. */
 import type { RunRecord } from '../../model/records';
 
 /**
@@ -54,7 +54,7 @@ export const RUN_KEY_ORDER: readonly string[] = [
   ...RUN_BODY_ORDER,
 ];
 
-/** The record's keys in design.md's order (keys it does not know follow, in their order). */
+/** The record's keys in docs/architecture.md's order (keys it does not know follow, in their order). */
 export function canonicalOrder(run: RunRecord): RunRecord {
   const out: Record<string, unknown> = {};
   const src = run as unknown as Record<string, unknown>;

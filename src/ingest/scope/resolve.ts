@@ -1,6 +1,6 @@
 /**
  * Turns what a block reader saw (a PartialRun) plus the scope around it into a RunRecord,
- * applying design.md's precedence rules:
+ * applying docs/architecture.md's precedence rules:
  *  - engine: launch command > table title (or the block's own format) > separator or
  *    heading in scope > URL port (last resort, stress-script tables only, said so in provenance);
  *  - api: a heading in scope saying native/openai > URL path (`/generate`, `/v1/…`);

@@ -102,7 +102,7 @@ type Diagnostics = (program: unknown, files: unknown) => readonly TS.Diagnostic[
  * loaded. Returns the hooked exports.
  */
 export function hookTslabTypeScript(tsPath: string): typeof TS {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // by path: the kernel's own TypeScript, not the one this package depends on
   const ts = require(tsPath) as typeof TS & { getPreEmitDiagnosticsOfFiles?: Diagnostics };
   const cached = require.cache[tsPath];
   if (!cached) throw new Error(`${tsPath} is not in the require cache`);

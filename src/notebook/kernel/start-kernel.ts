@@ -53,14 +53,12 @@ function loadPatchedTslab(): {
       `benchbook kernel: ${converterFile} does not name ${EARLIER_CELLS_FILE}: shorthand properties across cells may fail\n`,
     );
   }
-  /* eslint-disable @typescript-eslint/no-require-imports */
   return {
     createConverter: (require('tslab/dist/converter') as { createConverter: CreateConverter }).createConverter,
     createExecutor: (require('tslab/dist/executor') as { createExecutor: CreateExecutor }).createExecutor,
     jupyter: require('tslab/dist/jupyter') as TslabJupyter,
     typescriptVersion: ts.version,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 export function startKernel(configPath: string): void {
