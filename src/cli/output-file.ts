@@ -3,9 +3,10 @@
  * file beside FILE (same folder, so the rename cannot cross file systems) and replaces FILE
  * only when complete. An interrupted or failed run leaves FILE as it was.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from './options';
+import { usageError } from '../model/diagnostics';
 
 export class OutputFile {
   /** Where the output is written until `commit`. */
@@ -14,8 +15,8 @@ export class OutputFile {
 
   constructor(readonly target: string) {
     const dir = path.dirname(path.resolve(target));
-    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`--out: no such folder: ${dir}`);
-    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new UsageError(`--out takes a file; ${target} is a folder`);
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw usageError(`--out: no such folder: ${dir}`);
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw usageError(`--out takes a file; ${target} is a folder`);
     this.temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   }
 

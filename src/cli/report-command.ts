@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { usageError } from '../model/diagnostics';
 import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
-import { UsageError } from './options';
 
 interface ReportCommandOptions extends InputOptions {
   out: string;
@@ -18,21 +18,16 @@ interface ReportCommandOptions extends InputOptions {
 }
 
 export async function runReport(paths: string[], opts: ReportCommandOptions): Promise<number> {
-  if (!opts.out) throw new UsageError('--out is required');
+  if (!opts.out) throw usageError('--out is required');
   const slo = sloExpressions(opts.slo ?? []);
   if (slo.length) {
     // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
     const analyze = await import('../analyze');
-    try {
-      for (const e of slo) analyze.parseSlo(e);
-    } catch (err) {
-      if (err instanceof analyze.SloError) throw new UsageError(err.message);
-      throw err;
-    }
+    for (const e of slo) analyze.parseSlo(e);
   }
   const parsed = await readInputs(paths, opts);
-  const report = await import('../report');
-  const result = await report.buildReport(paths, {
+  const { buildReport } = await import('../build');
+  const result = await buildReport(paths, {
     out: path.resolve(opts.out),
     title: opts.title,
     template: opts.template,

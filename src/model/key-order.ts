@@ -1,5 +1,5 @@
 /** The RunRecord's keys in docs/architecture.md's order, so JSON output and goldens read like the contract. */
-import type { RunRecord } from '../../model/records';
+import type { RunRecord } from './records';
 
 /**
  * `canonicalOrder` for the records resolveRun builds, whose keys are all in RUN_KEY_ORDER (so the
