@@ -2,7 +2,7 @@
  * fast-check fuzz of the parsers: random text built from box-drawing glyphs, table words,
  * numbers with units, Markdown/HTML, CSV and JSON fragments, and newlines, given to parseLog
  * once as detected and once through each entry point (`formatHint`: console log, CSV and its
- * tool presets, Markdown report, JSON exports). The property (design.md): no parser throws or
+ * tool presets, Markdown report, JSON exports). The property (docs/architecture.md): no parser throws or
  * fails inside (guard's "could not be read"), and every diagnostic names the file and, when it
  * has a line, a line inside the text.
  */

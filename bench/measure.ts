@@ -150,7 +150,7 @@ async function report(n: number, startRss: number): Promise<void> {
  * on years of logs. Files go to a temporary folder (the disk is part of the cost here).
  */
 async function reportLog(file: string, startRss: number): Promise<void> {
-  const { buildReport } = await import('../src/report');
+  const { buildReport } = await import('../src/build');
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-bench-report-'));
   try {
     const t0 = process.hrtime.bigint();

@@ -1,7 +1,7 @@
 /**
  * benchbook: raw LLM-serving benchmark logs → tidy data → comparisons → charts → reports.
  *
- * Stages (design.md "Pipeline"), each a folder that imports only the stages left of it:
+ * Stages (docs/architecture.md "Stages"), each a folder that imports only the stages left of it:
  *   1. model   — RunRecord / EnvRecord / SampleRecord, metric vocabulary, diagnostics
  *   2. ingest  — format detection and parsers: files → records (+ diagnostics)
  *   3. analyze — configurations, comparisons, checks, observations (danfojs frames inside)
@@ -12,6 +12,7 @@
  */
 
 export * from './analyze';
+export * from './build';
 export * from './charts';
 export * from './ingest';
 export * from './model';

@@ -55,7 +55,7 @@ function throughputOf(run: RunRecord): { key: string; value: number } | undefine
 }
 
 /**
- * Applies the warm-up rule (design.md) and returns NEW run objects (input untouched), in
+ * Applies the warm-up rule (docs/architecture.md) and returns NEW run objects (input untouched), in
  * the input order. A run is `warmup-suspect` when ingest flagged it (a comment in scope
  * says so) or when it is the first run of its configuration within one launch scope (same
  * file and same `server.command`; runs without a launch command have no launch to follow)

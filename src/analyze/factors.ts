@@ -3,6 +3,7 @@
  * labelled, and which other group keys may differ "because of" the factor.
  */
 
+import { engineName } from '../model/engine-names';
 import type { RunRecord } from '../model/records';
 import { compareGroupValues } from './group';
 import type { ComparisonKind, Group, GroupKey, GroupValue } from './types';
@@ -40,19 +41,7 @@ export interface FactorSpec {
   companion(key: GroupKey, a: GroupValue, b: GroupValue): boolean;
 }
 
-const ENGINE_NAMES: Record<string, string> = {
-  vllm: 'vLLM',
-  sglang: 'SGLang',
-  tgi: 'TGI',
-  trtllm: 'TensorRT-LLM',
-  nim: 'NIM',
-  other: 'other engine',
-};
-
-export function engineName(v: GroupValue | undefined): string {
-  if (v === undefined) return 'unknown engine';
-  return Object.hasOwn(ENGINE_NAMES, String(v)) ? ENGINE_NAMES[String(v)]! : String(v);
-}
+export { engineName } from '../model/engine-names';
 
 function rankOrder(rank: readonly string[]): (a: GroupValue, b: GroupValue) => number {
   return (a, b) => {

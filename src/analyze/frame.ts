@@ -47,7 +47,7 @@ export function loadDanfo(): Danfo {
   console.info = quiet;
   process.stderr.write = (() => true) as typeof process.stderr.write;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // required here, not imported: its load must happen while the console is quiet
     const loaded = require('danfojs-node') as Danfo;
     // TensorFlow.js prints its notice when its backend starts (first tensor op), not on
     // require: start it here, while silenced, so no later frame operation prints it.

@@ -1,17 +1,16 @@
 /**
- * Group keys of a run (design.md "Comparisons"): the flat names a configuration is
+ * Group keys of a run (docs/architecture.md "Comparisons"): the flat names a configuration is
  * identified by. Absent values stay absent here; grouping treats them as the value
  * "unknown" (see `configurationKey`), comparisons treat them as "does not block".
  */
 import type { RunRecord } from '../model/records';
-import { compareGroupValues } from '../model/run-group';
-import { GROUP_KEYS, type Group, type GroupValue } from './types';
-
-/** The value grouping uses for an absent key. */
-export const UNKNOWN = 'unknown';
+import { compareGroupValues, UNKNOWN } from '../model/run-group';
+import { GROUP_KEYS, type Group } from './types';
 
 /** Flat group keys of one run: defined in model so charts can use it without analysis. */
 export { runGroup } from '../model/run-group';
+/** The value grouping uses for an absent key. */
+export { UNKNOWN };
 
 /** Deterministic identity of a group: every key in GROUP_KEYS order, absent as "unknown". */
 export function configurationKey(group: Group, omit: readonly string[] = []): string {
@@ -62,38 +61,5 @@ export function compareRunsByDocument(a: RunRecord, b: RunRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** `where` filters on group keys: a value, or a list of accepted values. Strings compare case-insensitively. */
-export type Where = Partial<Record<string, GroupValue | GroupValue[]>>;
-
-function valueMatches(actual: GroupValue | undefined, wanted: GroupValue): boolean {
-  if (actual === undefined) return String(wanted).toLowerCase() === UNKNOWN;
-  if (typeof actual === 'number') return actual === (typeof wanted === 'number' ? wanted : Number(wanted));
-  return actual.toLowerCase() === String(wanted).toLowerCase();
-}
-
-/** True when the group satisfies every filter (`unknown` matches an absent key). */
-export function groupMatches(group: Group, where: Where | undefined): boolean {
-  if (!where) return true;
-  for (const [k, w] of Object.entries(where)) {
-    if (w === undefined) continue;
-    const actual = (group as Record<string, GroupValue | undefined>)[k];
-    const wanted = Array.isArray(w) ? w : [w];
-    if (!wanted.some((x) => valueMatches(actual, x))) return false;
-  }
-  return true;
-}
-
-/** Parses CLI-style `key=value` filters (`--where engine=vllm`); repeated keys accept either value. */
-export function parseWhere(pairs: readonly string[]): Where {
-  const where: Record<string, GroupValue[]> = {};
-  for (const p of pairs) {
-    const i = p.indexOf('=');
-    if (i <= 0) continue;
-    const k = p.slice(0, i).trim();
-    const raw = p.slice(i + 1).trim();
-    const v: GroupValue = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-    if (!Object.hasOwn(where, k)) Object.defineProperty(where, k, { value: [], enumerable: true, writable: true, configurable: true });
-    where[k]!.push(v);
-  }
-  return where;
-}
+/** `where` filters: one definition, in model, shared with the CLI and report configs. */
+export { parseWhere, type Where, whereMatches as groupMatches } from '../model/where';

@@ -108,8 +108,8 @@ export {
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
 export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
 export { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, type RequestShare, requestSeriesOf } from './request-share';
-export { fieldValue, parseFields, RUN_FIELDS, UnknownFieldError } from './run-fields';
-export { meetsTarget, parseSlo, SLO_METRICS, SloError, type SloOperator, type SloTarget } from './slo';
+export { fieldValue, parseFields, RUN_FIELDS } from './run-fields';
+export { meetsTarget, parseSlo, SLO_METRICS, type SloOperator, type SloTarget } from './slo';
 export { aggregate, mean, median, sampleStd } from './stats';
 export { detectSteps, HISTORY_RULE, noiseSigma, type Step } from './step-detection';
 export { type Analysis, type AnalyzeOptions, analyzeRuns, analyzeRunsDetailed } from './summary';

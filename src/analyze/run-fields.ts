@@ -3,6 +3,7 @@
  * parallelism degrees and the engine version. Each reads one value off a RunRecord.
  */
 import { unknownNameMessage } from '../model/closest-name';
+import { usageError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
 import { runGroup } from '../model/run-group';
 import { GROUP_KEYS, type GroupValue } from './types';
@@ -20,18 +21,11 @@ const EXTRA_FIELDS: Record<string, FieldReader> = {
 /** Every field name `--by` accepts. */
 export const RUN_FIELDS: readonly string[] = [...GROUP_KEYS, ...Object.keys(EXTRA_FIELDS)];
 
-/** Thrown for a field name that is not one of RUN_FIELDS (the CLI exits 2). */
-export class UnknownFieldError extends Error {
-  constructor(field: string) {
-    super(`--by: ${unknownNameMessage('field', field, RUN_FIELDS)} (fields: ${RUN_FIELDS.join(', ')})`);
-    this.name = 'UnknownFieldError';
-  }
-}
-
-/** `engine,gpus, tp` → checked field names (throws UnknownFieldError). */
+/** `engine,gpus, tp` → checked field names; a name not in RUN_FIELDS is a usage error. */
 export function parseFields(text: string | readonly string[]): string[] {
   const names = (typeof text === 'string' ? text.split(',') : text.flatMap((t) => t.split(','))).map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!RUN_FIELDS.includes(n)) throw new UnknownFieldError(n);
+  for (const n of names)
+    if (!RUN_FIELDS.includes(n)) throw usageError(`--by: ${unknownNameMessage('field', n, RUN_FIELDS)} (fields: ${RUN_FIELDS.join(', ')})`);
   return names;
 }
 

@@ -4,6 +4,7 @@
  * with the closest valid name, so a typo never silently yields "no limit".
  */
 import { unknownNameMessage } from '../model/closest-name';
+import { usageError } from '../model/diagnostics';
 
 export type SloOperator = '<=' | '<' | '>=' | '>';
 
@@ -13,14 +14,6 @@ export interface SloTarget {
   value: number;
   /** As the user wrote it, normalised: `latency_p99_s<=3`. */
   text: string;
-}
-
-/** A target that cannot be read: the CLI turns it into exit 2. */
-export class SloError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SloError';
-  }
 }
 
 const QUANTITIES: Array<{ quantity: string; unit: string }> = [
@@ -41,7 +34,7 @@ const RATES = [
   'requests_failed_count',
 ];
 
-/** Every metric key of the vocabulary a target can name (design.md "Metric vocabulary"). */
+/** Every metric key of the vocabulary a target can name (docs/architecture.md "Metric vocabulary"). */
 export const SLO_METRICS: readonly string[] = [
   ...QUANTITIES.flatMap(({ quantity, unit }) => STATS.map((s) => `${quantity}_${s}_${unit}`)),
   ...RATES,
@@ -56,13 +49,13 @@ const EXPR = /^\s*([A-Za-z][\w.]*)\s*(<=|>=|<|>|=<|=>)\s*([-+]?\d+(?:\.\d+)?(?:e
 export function parseSlo(expr: string, known: Iterable<string> = []): SloTarget {
   const m = EXPR.exec(expr);
   if (!m?.[1] || !m[2] || !m[3]) {
-    throw new SloError(`cannot read --slo "${expr}": write METRIC<=VALUE, e.g. latency_p99_s<=3 or ttft_p99_ms<=500`);
+    throw usageError(`cannot read --slo "${expr}": write METRIC<=VALUE, e.g. latency_p99_s<=3 or ttft_p99_ms<=500`);
   }
   const metric = m[1];
   const op = (m[2] === '=<' ? '<=' : m[2] === '=>' ? '>=' : m[2]) as SloOperator;
   const value = Number(m[3]);
   const names = new Set([...SLO_METRICS, ...known]);
-  if (!names.has(metric)) throw new SloError(`--slo: ${unknownNameMessage('metric', metric, names)}`);
+  if (!names.has(metric)) throw usageError(`--slo: ${unknownNameMessage('metric', metric, names)}`);
   return { metric, op, value, text: `${metric}${op}${m[3]}` };
 }
 

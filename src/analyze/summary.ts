@@ -21,6 +21,7 @@ import { compareAll } from './compare';
 import { configurationsOfMarked, markWarmupSuspects } from './configurations';
 import { compareRunsByDocument } from './group';
 import { historyOf } from './history';
+import { type LoadOverTime, loadOverTime } from './load-over-time';
 import { buildObservations } from './observations';
 import { buildQuestions } from './questions';
 import type { SloTarget } from './slo';
@@ -49,6 +50,8 @@ export interface Analysis {
   summary: Summary;
   /** The runs as analysed: new objects with warm-up flags added, in document order. */
   runs: RunRecord[];
+  /** The load tests of `samples` over time (for the charts and the report's Load section, computed once). */
+  loads: LoadOverTime[];
 }
 
 function deriveInputs(runs: readonly RunRecord[], opts: AnalyzeOptions): Summary['inputs'] {
@@ -113,7 +116,8 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   if (opts.slo?.length) summary.capacity = capacityOf(ordered, opts.slo, { samples: opts.samples ?? [] });
   const history = twoPointsInTime(ordered) ? historyOf(ordered) : undefined;
   if (history && history.series.length > 0) summary.history = history;
-  return { summary, runs: marked };
+  const loads = opts.samples?.length ? loadOverTime(opts.samples) : [];
+  return { summary, runs: marked, loads };
 }
 
 /** summary.json: `{schema_version, inputs, configurations, comparisons, observations, findings, blocked, questions, claims, capacity?, history?}`. */

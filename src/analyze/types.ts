@@ -1,5 +1,5 @@
 /**
- * summary.json contract (design.md "Comparisons"). Numbers at full precision: rounding
+ * summary.json contract (docs/architecture.md "Comparisons"). Numbers at full precision: rounding
  * happens in the report.
  */
 import type { Diagnostic } from '../model/diagnostics';

@@ -14,7 +14,7 @@
  * Names are kebab-case and unique; the same input always gives the same figures.
  */
 
-import { loadOverTime } from '../analyze/load-over-time';
+import { type LoadOverTime, loadOverTime } from '../analyze/load-over-time';
 import type { Comparison, ComparisonKind, Configuration } from '../analyze/types';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
@@ -37,6 +37,8 @@ export interface SummaryChartInput {
   configurations?: readonly Configuration[];
   comparisons?: readonly Comparison[];
   samples?: readonly SampleRecord[];
+  /** The load tests of `samples` as the analysis found them (Analysis.loads); found here when absent. */
+  loads?: readonly LoadOverTime[];
   /** Mark cap handed to every builder. Default 5000. */
   maxMarks?: number;
 }
@@ -61,7 +63,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   deltaFigures(f);
   latencyFigures(f);
   paretoFigure(f);
-  loadOverTimeFigures(f, input.samples ?? []);
+  loadOverTimeFigures(f, input.samples ?? [], input.loads);
   return f.figures;
 }
 
@@ -164,9 +166,9 @@ function paretoFigure(f: SummaryFigures): void {
 }
 
 /** 7. Load over time: per load test, its key series with the steady state shaded; MAX_TIME_SERIES_FIGURES in all. */
-function loadOverTimeFigures(f: SummaryFigures, samples: readonly SampleRecord[]): void {
+function loadOverTimeFigures(f: SummaryFigures, samples: readonly SampleRecord[], loads: readonly LoadOverTime[] | undefined): void {
   if (samples.length === 0) return;
-  const tests = loadOverTime(samples);
+  const tests = loads ?? loadOverTime(samples);
   let drawn = 0;
   for (const [i, load] of tests.entries()) {
     for (const figure of loadFigures(load, samples, { maxMarks: f.maxMarks, suffix: i > 0 ? `-test-${i + 1}` : '' })) {

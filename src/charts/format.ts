@@ -2,6 +2,7 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
+import { engineName } from '../model/engine-names';
 import { timedMetricName } from '../model/metric-names';
 import { compareGroupValues, GROUP_KEYS } from '../model/run-group';
 
@@ -70,15 +71,6 @@ export function capitalise(s: string): string {
   return s.length === 0 ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const ENGINE_NAMES: Record<string, string> = {
-  vllm: 'vLLM',
-  sglang: 'SGLang',
-  tgi: 'TGI',
-  trtllm: 'TensorRT-LLM',
-  nim: 'NIM',
-  other: 'other engine',
-};
-
 const KEY_TITLES: Record<string, string> = {
   engine: 'Engine',
   model: 'Model',
@@ -106,7 +98,7 @@ export function keyTitle(key: string): string {
 export function valueLabel(key: string, value: string | number): string {
   switch (key) {
     case 'engine':
-      return (Object.hasOwn(ENGINE_NAMES, String(value)) ? ENGINE_NAMES[String(value)] : undefined) ?? String(value);
+      return engineName(value);
     case 'gpus':
       return `${value} GPU${value === 1 ? '' : 's'}`;
     case 'concurrency':

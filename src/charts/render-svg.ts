@@ -25,7 +25,7 @@ let vegaLiteModule: VegaLiteModule | undefined;
 let vegaModule: VegaModule | undefined;
 
 function loadVegaLite(): VegaLiteModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // required on first use: parse and compare never draw
   vegaLiteModule ??= require('vega-lite') as VegaLiteModule;
   return vegaLiteModule;
 }
@@ -38,7 +38,6 @@ function loadVegaLite(): VegaLiteModule {
  */
 function loadVega(): VegaModule {
   if (!vegaModule) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const vega = require('vega') as VegaModule;
     (vega as unknown as { textMetrics: { width: unknown } }).textMetrics.width = vegaTextWidth;
     vegaModule = vega;

@@ -50,7 +50,7 @@ export interface ChartRow {
   group: Record<string, string | number>;
   metrics: Record<string, RowStat>;
   /**
-   * Every run behind the row is a warm-up suspect (flag `warmup-suspect`, design.md's warm-up
+   * Every run behind the row is a warm-up suspect (flag `warmup-suspect`, docs/architecture.md's warm-up
    * rule): drawn with a mark of its own (hollow point, faded bar) and kept out of means of
    * measured rows. Absent means false.
    */

@@ -1,8 +1,8 @@
 /** `benchbook capacity PATHS --slo EXPR…`: the largest load each configuration serves within the targets. */
+import { usageError } from '../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
-import { UsageError } from './options';
 
 export interface CapacityCommandOptions extends InputOptions {
   slo: string[];
@@ -22,16 +22,10 @@ export function sloExpressions(values: readonly string[]): string[] {
 export async function runCapacity(paths: string[], opts: CapacityCommandOptions): Promise<number> {
   const analyze = await import('../analyze');
   const exprs = sloExpressions(opts.slo);
-  if (exprs.length === 0) throw new UsageError('capacity needs at least one --slo METRIC<=VALUE, e.g. --slo "latency_p99_s<=3"');
+  if (exprs.length === 0) throw usageError('capacity needs at least one --slo METRIC<=VALUE, e.g. --slo "latency_p99_s<=3"');
   // Targets and fields are checked against the vocabulary before reading, so a typo fails fast.
-  let by: string[] | undefined;
-  try {
-    by = opts.by ? analyze.parseFields(opts.by) : undefined;
-    for (const e of exprs) analyze.parseSlo(e);
-  } catch (err) {
-    if (err instanceof analyze.SloError || err instanceof analyze.UnknownFieldError) throw new UsageError(err.message);
-    throw err;
-  }
+  const by = opts.by ? analyze.parseFields(opts.by) : undefined;
+  for (const e of exprs) analyze.parseSlo(e);
   const result = await readInputs(paths, opts);
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   // Per-request samples (JSON exports) give each level the share of requests within the targets.

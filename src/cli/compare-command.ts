@@ -2,13 +2,15 @@
  * `benchbook compare`: a usage error (exit 2) names the closest valid name for an unknown
  * `--by` factor, `--where` key or `--metric`; an empty result says which condition failed.
  */
+
 import { GROUP_KEYS } from '../analyze/types';
 import { unknownNameMessage } from '../model/closest-name';
+import { usageError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
 import { terminalSafe } from '../model/terminal-text';
+import { parseWhere } from '../model/where';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
-import { parseWhere, UsageError } from './options';
 
 interface CompareCommandOptions extends InputOptions {
   by: string;
@@ -30,7 +32,7 @@ function checkMetric(metric: string, runs: readonly RunRecord[]): void {
   const message = unknownNameMessage('metric', metric, present);
   const listed = [...present].sort().slice(0, 12);
   const more = present.size > listed.length ? ', …' : '';
-  throw new UsageError(`${message}: no run read has it${present.size ? ` (metrics in the runs: ${listed.join(', ')}${more})` : ''}`);
+  throw usageError(`${message}: no run read has it${present.size ? ` (metrics in the runs: ${listed.join(', ')}${more})` : ''}`);
 }
 
 export async function runCompare(paths: string[], opts: CompareCommandOptions): Promise<number> {
@@ -38,11 +40,11 @@ export async function runCompare(paths: string[], opts: CompareCommandOptions): 
   // Checked before reading anything, so a typo fails fast with exit 2.
   for (const k of Object.keys(where)) {
     if (!(GROUP_KEYS as readonly string[]).includes(k))
-      throw new UsageError(`${unknownNameMessage('--where key', k, GROUP_KEYS)}: use a group key (${GROUP_KEYS.join(', ')})`);
+      throw usageError(`${unknownNameMessage('--where key', k, GROUP_KEYS)}: use a group key (${GROUP_KEYS.join(', ')})`);
   }
   const analyze = await import('../analyze');
   if (!analyze.factorSpec(opts.by)) {
-    throw new UsageError(
+    throw usageError(
       `${unknownNameMessage('--by factor', opts.by, analyze.factorNames())}: use gpus, strategy, engine, mode, api, context_length, tp, dp, pp or a group key (${GROUP_KEYS.join(', ')})`,
     );
   }

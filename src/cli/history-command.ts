@@ -1,8 +1,8 @@
 /** `benchbook history PATHS`: each configuration's results over dates and engine versions, with changes beyond the noise. */
+import { usageError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
 import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
-import { UsageError } from './options';
 
 export interface HistoryCommandOptions extends InputOptions {
   by?: string;
@@ -13,13 +13,7 @@ export interface HistoryCommandOptions extends InputOptions {
 
 export async function runHistory(paths: string[], opts: HistoryCommandOptions): Promise<number> {
   const analyze = await import('../analyze');
-  let by: string[] | undefined;
-  try {
-    by = opts.by ? analyze.parseFields(opts.by) : undefined;
-  } catch (err) {
-    if (err instanceof analyze.UnknownFieldError) throw new UsageError(err.message);
-    throw err;
-  }
+  const by = opts.by ? analyze.parseFields(opts.by) : undefined;
   const result = await readInputs(paths, opts);
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   const metrics = opts.metric
@@ -29,8 +23,7 @@ export async function runHistory(paths: string[], opts: HistoryCommandOptions): 
   if (metrics.length) {
     const known = new Set([...analyze.HISTORY_METRICS, ...runs.flatMap((r) => Object.keys(r.metrics))]);
     for (const m of metrics)
-      if (!known.has(m))
-        throw new UsageError(`--metric: ${(await import('../model/closest-name')).unknownNameMessage('metric', m, known)}`);
+      if (!known.has(m)) throw usageError(`--metric: ${(await import('../model/closest-name')).unknownNameMessage('metric', m, known)}`);
   }
   const history = analyze.historyOf(runs, { ...(by ? { by } : {}), ...(metrics.length ? { metrics } : {}) });
   if (opts.format === 'json') process.stdout.write(forTerminal(`${JSON.stringify(history, null, 2)}\n`));

@@ -2,9 +2,8 @@
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
 import { closestName } from '../model/closest-name';
-import { BenchbookError } from '../model/diagnostics';
+import { usageError } from '../model/diagnostics';
 import { type BenchRecord, FORMAT_NAMES, type FormatName } from '../model/records';
-import { UsageError } from './options';
 import { createProgress } from './progress';
 
 export interface InputOptions {
@@ -30,8 +29,7 @@ export interface ReadHooks {
 /** `--jobs`' value: a whole number ≥ 1. */
 export function parseJobs(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1)
-    throw new UsageError(`--jobs takes a whole number ≥ 1; got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw usageError(`--jobs takes a whole number ≥ 1; got "${value}"`);
   return n;
 }
 
@@ -42,7 +40,7 @@ export function parseFormatHint(value: string | undefined): FormatName | undefin
   // `llmperf` → `llmperf-json`: a tool's name alone is too far by edits but names one format.
   const prefixed = FORMAT_NAMES.filter((f) => f.startsWith(value.toLowerCase()));
   const near = closestName(value, FORMAT_NAMES) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
-  throw new UsageError(
+  throw usageError(
     near
       ? `unknown --format-hint "${value}"; did you mean "${near}"?`
       : `unknown --format-hint "${value}"; one of: ${FORMAT_NAMES.join(', ')}`,
@@ -53,17 +51,11 @@ export function parseFormatHint(value: string | undefined): FormatName | undefin
 export async function readInputs(paths: string[], opts: InputOptions, hooks: ReadHooks = {}): Promise<ParseResult> {
   const formatHint = parseFormatHint(opts.formatHint);
   // `-` is standard input (shown as `<stdin>`: src/ingest/stdin.ts).
-  for (const p of paths) if (p !== '-' && !fs.existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
+  for (const p of paths) if (p !== '-' && !fs.existsSync(p)) throw usageError(`no such file or directory: ${p}`);
   const ingest = await import('../ingest');
-  let set: ReturnType<typeof ingest.parseSetArgs> | undefined;
-  let context: ReturnType<typeof ingest.loadContextFile> | undefined;
-  try {
-    set = opts.set?.length ? ingest.parseSetArgs(opts.set) : undefined;
-    context = opts.context ? ingest.loadContextFile(opts.context) : undefined;
-  } catch (err) {
-    if (err instanceof BenchbookError) throw new UsageError(err.diagnostic.message);
-    throw err;
-  }
+  // Both throw a usage BenchbookError on a bad pair or file: main.ts reports it (exit 2).
+  const set = opts.set?.length ? ingest.parseSetArgs(opts.set) : undefined;
+  const context = opts.context ? ingest.loadContextFile(opts.context) : undefined;
   const progress = createProgress('parsing');
   try {
     return await ingest.parsePaths(paths, {

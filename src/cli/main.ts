@@ -1,18 +1,18 @@
 /**
- * `benchbook` command line (design.md "CLI contract").
+ * `benchbook` command line (docs/architecture.md "CLI contract").
  *
  * Exit codes: 0 ok or only warnings/info, 1 any error (output still written for the rest),
  * 2 usage. Each command loads its stages lazily so that `parse` never loads danfojs, vega
  * or puppeteer.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { BenchbookError } from '../model/diagnostics';
+import { BenchbookError, exitStatus } from '../model/diagnostics';
 import { runCapacity } from './capacity-command';
 import { runCompare } from './compare-command';
 import { runHistory } from './history-command';
 import { parseJobs } from './inputs';
 import { installKernelCommand, newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
-import { collect, UsageError } from './options';
+import { collect } from './options';
 import { runParse } from './parse-command';
 import { runReport } from './report-command';
 
@@ -22,7 +22,6 @@ export const EXIT_USAGE = 2;
 
 function packageVersion(): string {
   // dist/cli/main.js → ../../package.json; read at run time so the version has one source.
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   return (require('../../package.json') as { version: string }).version;
 }
 
@@ -190,14 +189,11 @@ export async function main(argv: string[]): Promise<number> {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') return EXIT_OK;
       return EXIT_USAGE;
     }
-    if (err instanceof UsageError) {
-      process.stderr.write(`benchbook: ${err.message}\n`);
-      return EXIT_USAGE;
-    }
-    // Library code reports bad arguments (a template or config that cannot be read) this way.
-    if (err instanceof BenchbookError && err.diagnostic.code === 'usage') {
+    // The one error type: every stage reports a failure it cannot read past this way, and
+    // its code gives the exit status (usage 2, anything else 1).
+    if (err instanceof BenchbookError) {
       process.stderr.write(`benchbook: ${err.diagnostic.message}\n`);
-      return EXIT_USAGE;
+      return exitStatus(err.code);
     }
     throw err;
   }

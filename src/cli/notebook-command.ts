@@ -1,6 +1,8 @@
 /** `benchbook notebook run | new | serve | install-kernel`. */
+
 import fs from 'node:fs';
-import { splitKeyValue, UsageError } from './options';
+import { usageError } from '../model/diagnostics';
+import { splitKeyValue } from './options';
 
 interface NotebookCommandOptions {
   param: string[];
@@ -20,9 +22,9 @@ function checkNotebookFile(notebook: string): void {
   try {
     stat = fs.statSync(notebook);
   } catch {
-    throw new UsageError(`no such notebook: ${notebook}`);
+    throw usageError(`no such notebook: ${notebook}`);
   }
-  if (!stat.isFile()) throw new UsageError(`not a notebook file: ${notebook}`);
+  if (!stat.isFile()) throw usageError(`not a notebook file: ${notebook}`);
 }
 
 export async function runNotebookCommand(notebook: string, opts: NotebookCommandOptions): Promise<number> {
@@ -36,30 +38,22 @@ export async function runNotebookCommand(notebook: string, opts: NotebookCommand
   try {
     nb.readNotebook(notebook);
   } catch (err) {
-    throw new UsageError(`${notebook}: not a Jupyter notebook (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    throw usageError(`${notebook}: not a Jupyter notebook (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
-  try {
-    const result = await nb.runNotebook(notebook, { params, out: opts.out });
-    process.stdout.write(`${result.out}\n`);
-    return 0;
-  } catch (err) {
-    if (err instanceof nb.NotebookParameterError) throw new UsageError(err.message);
-    if (err instanceof nb.NotebookExecutionError) {
-      process.stderr.write(`benchbook: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  // A bad parameter (usage, exit 2) or a failing cell (exit 1) is a BenchbookError: main.ts says it.
+  const result = await nb.runNotebook(notebook, { params, out: opts.out });
+  process.stdout.write(`${result.out}\n`);
+  return 0;
 }
 
 export async function newNotebookCommand(file: string, opts: { data?: string }): Promise<number> {
-  if (opts.data !== undefined && !fs.existsSync(opts.data)) throw new UsageError(`--data: no such file or directory: ${opts.data}`);
+  if (opts.data !== undefined && !fs.existsSync(opts.data)) throw usageError(`--data: no such file or directory: ${opts.data}`);
   const nb = await import('../notebook');
   let result: ReturnType<typeof nb.writeStarterNotebook>;
   try {
     result = nb.writeStarterNotebook(file, { data: opts.data });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${file} exists: not overwritten`);
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw usageError(`${file} exists: not overwritten`);
     throw err;
   }
   process.stdout.write(`${result.file}\n`);
@@ -72,10 +66,10 @@ export async function newNotebookCommand(file: string, opts: { data?: string }):
 }
 
 export async function serveNotebookCommand(dir: string | undefined, opts: { port?: string; ip?: string }): Promise<number> {
-  if (dir !== undefined && !fs.existsSync(dir)) throw new UsageError(`no such directory: ${dir}`);
+  if (dir !== undefined && !fs.existsSync(dir)) throw usageError(`no such directory: ${dir}`);
   const port = opts.port === undefined ? undefined : Number(opts.port);
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
-    throw new UsageError(`--port must be a port number, got "${opts.port}"`);
+    throw usageError(`--port must be a port number, got "${opts.port}"`);
   const nb = await import('../notebook');
   const server = nb.startNotebookServer({ dir, port, ip: opts.ip });
   // Ctrl-C reaches Jupyter too (same process group): it asks, then stops its kernels.
@@ -89,15 +83,11 @@ export async function serveNotebookCommand(dir: string | undefined, opts: { port
 export async function installKernelCommand(opts: { dataDir?: string; force?: boolean }): Promise<number> {
   const nb = await import('../notebook');
   const dataDir = opts.dataDir ?? nb.userJupyterDataDir();
-  try {
-    const r = nb.installKernelSpec(dataDir, { force: opts.force === true });
-    process.stdout.write(`${r.file}\n`);
-    process.stderr.write(
-      `benchbook: the "${nb.KERNEL_NAME}" kernel of a Jupyter you start yourself now runs ${r.launcher}; run this again if the checkout moves\n`,
-    );
-    return 0;
-  } catch (err) {
-    if (err instanceof nb.KernelSpecExistsError) throw new UsageError(err.message);
-    throw err;
-  }
+  // A spec benchbook did not write is kept: a usage BenchbookError (exit 2) unless --force.
+  const r = nb.installKernelSpec(dataDir, { force: opts.force === true });
+  process.stdout.write(`${r.file}\n`);
+  process.stderr.write(
+    `benchbook: the "${nb.KERNEL_NAME}" kernel of a Jupyter you start yourself now runs ${r.launcher}; run this again if the checkout moves\n`,
+  );
+  return 0;
 }

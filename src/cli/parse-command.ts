@@ -3,14 +3,15 @@
  * the last run, from a spool). With `--out FILE` the output is put in place only when complete
  * (output-file.ts); Ctrl-C stops reading cleanly (interrupt.ts).
  */
+
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
+import { usageError } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
 import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output';
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { catchInterrupt } from './interrupt';
-import { UsageError } from './options';
 import { OutputFile } from './output-file';
 import { writeParquet } from './parquet-output';
 import { RunsCsvSpool } from './runs-csv-spool';
@@ -32,10 +33,9 @@ function includedKinds(opts: ParseCommandOptions): Set<string> {
       .map((s) => s.trim())
       .filter(Boolean),
   );
-  for (const k of include) if (!INCLUDABLE.has(k)) throw new UsageError(`--include takes env,samples; got "${k}"`);
-  if (opts.format === 'csv' && include.size)
-    throw new UsageError('--include applies to --format jsonl or parquet (CSV holds one row per run)');
-  if (opts.format === 'parquet' && !opts.out) throw new UsageError('--format parquet writes a file: give it with --out FILE');
+  for (const k of include) if (!INCLUDABLE.has(k)) throw usageError(`--include takes env,samples; got "${k}"`);
+  if (opts.format === 'csv' && include.size) throw usageError('--include applies to --format jsonl or parquet (CSV holds one row per run)');
+  if (opts.format === 'parquet' && !opts.out) throw usageError('--format parquet writes a file: give it with --out FILE');
   return include;
 }
 

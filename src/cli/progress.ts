@@ -10,7 +10,7 @@ export interface Progress {
 
 export function createProgress(label: string): Progress {
   if (!process.stderr.isTTY) return { update() {}, stop() {} };
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // required on first use: only a terminal shows a bar
   const cliProgress = require('cli-progress') as typeof import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {

@@ -1,9 +1,9 @@
 import os from 'node:os';
+import { usageError } from '../model/diagnostics';
 import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
-import { UsageError } from './options';
 import { ReportOutput, ReportOutputError } from './report-output';
 
 interface ReportCommandOptions extends InputOptions {
@@ -49,16 +49,11 @@ async function checkSlo(slo: readonly string[]): Promise<void> {
   if (!slo.length) return;
   // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
   const analyze = await import('../analyze');
-  try {
-    for (const e of slo) analyze.parseSlo(e);
-  } catch (err) {
-    if (err instanceof analyze.SloError) throw new UsageError(err.message);
-    throw err;
-  }
+  for (const e of slo) analyze.parseSlo(e);
 }
 
 export async function runReport(paths: string[], opts: ReportCommandOptions): Promise<number> {
-  if (!opts.out) throw new UsageError('--out is required');
+  if (!opts.out) throw usageError('--out is required');
   const slo = sloExpressions(opts.slo ?? []);
   await checkSlo(slo);
   let output: ReportOutput;
@@ -73,7 +68,8 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
   try {
     const parsed = await readInputs(paths, opts);
     const report = await import('../report');
-    const result = await report.buildReport(paths, {
+    const { buildReport } = await import('../build');
+    const result = await buildReport(paths, {
       out: output.out,
       title: opts.title,
       template: opts.template,

@@ -4,6 +4,7 @@
  * diagnostic, a reader failure gives an error diagnostic and the rest is still read.
  */
 
+import { readerFailed } from '../model/diagnostics';
 import { type ScannerOptions, scanConsoleLog } from './console-log';
 import { coverageDiagnostic, emptyCoverage } from './coverage';
 import { parseCsv } from './csv/index';
@@ -32,10 +33,7 @@ function guard(opts: ParseLogOptions, fn: () => ParseResult): ParseResult {
   } catch (err) {
     return {
       records: [],
-      diagnostics: [
-        { severity: 'error', code: 'unknown-format', message: `could not be read: ${(err as Error).message}`, file: opts.file, line: 1 },
-        coverageDiagnostic(opts.file, emptyCoverage()),
-      ],
+      diagnostics: [readerFailed('the file', err, opts.file, 1), coverageDiagnostic(opts.file, emptyCoverage())],
     };
   }
 }

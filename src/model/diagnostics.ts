@@ -22,7 +22,9 @@ export type DiagnosticCode =
   | 'csv-mismatch' // a CSV row with more or fewer fields than the header
   | 'line-too-long'
   | 'io-error'
-  | 'usage'
+  | 'reader-failed' // a reader threw on this input (a bug of ours, not the input's): the rest is still read
+  | 'usage' // bad arguments, or a file they name that cannot be used as asked: exit status 2
+  | 'notebook-failed' // a notebook cell raised while running it
   | 'check-failed' // analysis consistency check (Little's law …)
   | 'samples-capped' // per-request results beyond a reader's cap, counted and not kept
   | 'metrics-unread' // figures that look like measurements (a metric word and a number) not read as a run
@@ -44,7 +46,11 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${where}${d.severity} [${d.code}] ${d.message}`;
 }
 
-/** Thrown only in strict paths; lenient code pushes a Diagnostic instead. */
+/**
+ * The one error type (after csv-parse's CsvError): a diagnostic whose code is from the closed
+ * union above, so the CLI catches it once and maps the code to the exit status (exitStatus).
+ * Lenient code pushes a Diagnostic instead of throwing.
+ */
 export class BenchbookError extends Error {
   readonly diagnostic: Diagnostic;
   constructor(diagnostic: Diagnostic) {
@@ -52,6 +58,31 @@ export class BenchbookError extends Error {
     this.name = 'BenchbookError';
     this.diagnostic = diagnostic;
   }
+
+  get code(): DiagnosticCode {
+    return this.diagnostic.code;
+  }
+}
+
+/** A usage error: its message is the whole of what the user is told. */
+export function usageError(message: string): BenchbookError {
+  return new BenchbookError({ severity: 'error', code: 'usage', message });
+}
+
+/** Exit status of a failure: 2 for usage (as commander's own), 1 for anything else. */
+export function exitStatus(code: DiagnosticCode): 1 | 2 {
+  return code === 'usage' ? 2 : 1;
+}
+
+/** What a reader that threw leaves: one error at the line it was reading, whatever the reader. */
+export function readerFailed(what: string, err: unknown, file: string, line: number): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'reader-failed',
+    message: `${what} could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    file,
+    line,
+  };
 }
 
 /** Applies `--strict`: warnings become errors. */

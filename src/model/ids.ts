@@ -1,4 +1,4 @@
-/** Record ids: `path as given : line [: row] [: variant]` (design.md). */
+/** Record ids: `path as given : line [: row] [: variant]` (docs/architecture.md). */
 export function recordId(file: string, line: number, row?: number, variant?: string): string {
   let id = `${file}:${line}`;
   if (row !== undefined) id += `:${row}`;

@@ -1,5 +1,6 @@
 export * from './closest-name';
 export * from './diagnostics';
+export * from './engine-names';
 export * from './env-samples-parquet';
 export * from './ids';
 export * from './metric-names';
@@ -12,3 +13,4 @@ export * from './runs-csv';
 export * from './runs-parquet';
 export * from './safe-keys';
 export * from './source-claim';
+export * from './where';

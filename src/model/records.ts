@@ -1,5 +1,5 @@
 /**
- * The data contract (schema_version 1), see design.md "Data contract".
+ * The data contract (schema_version 1), see docs/architecture.md "Data contract".
  * Missing values are absent keys: never 0, never invented. What was inferred says how in
  * `provenance` (dotted field path → human sentence, or "user" for --set/--context).
  */
@@ -120,7 +120,7 @@ export type NumericClientKey = {
   [K in keyof ClientSettings]-?: NonNullable<ClientSettings[K]> extends number ? K : never;
 }[keyof ClientSettings];
 
-/** Canonical metric key (design.md vocabulary) or a slug of an unknown label → number. */
+/** Canonical metric key (docs/architecture.md vocabulary) or a slug of an unknown label → number. */
 export type Metrics = Record<string, number>;
 
 export interface RunRecord {

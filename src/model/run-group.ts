@@ -1,9 +1,12 @@
 /**
- * The flat group keys of a run (design.md "Comparisons"): the names a configuration is
+ * The flat group keys of a run (docs/architecture.md "Comparisons"): the names a configuration is
  * identified by, read off the RunRecord. Analysis groups and compares on them; charts label
  * marks with them. Absent fields are absent keys.
  */
 import type { RunRecord } from './records';
+
+/** The value grouping and `where` filters use for an absent key. */
+export const UNKNOWN = 'unknown';
 
 export const GROUP_KEYS = [
   'engine',

@@ -10,7 +10,7 @@ import type { RunRecord } from './records';
 
 const STATS = ['min', 'max', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99_9', 'std'] as const;
 
-/** Every canonical metric key, in vocabulary order (design.md "Metric vocabulary"). */
+/** Every canonical metric key, in vocabulary order (docs/architecture.md "Metric vocabulary"). */
 export const RUN_CSV_METRIC_ORDER: readonly string[] = [
   ...STATS.map((s) => `latency_${s}_s`),
   ...STATS.map((s) => `ttft_${s}_ms`),

@@ -5,9 +5,11 @@
  * folder before the system's, so it shadows a system-wide `tslab` spec for this user only.
  * Opt-in: the spec names this checkout's launcher, so it must be written again after a move.
  */
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BenchbookError } from '../model/diagnostics';
 import { KERNEL_NAME, kernelLauncherPath, kernelSpec } from './jupyter-dir';
 
 export interface InstallKernelResult {
@@ -26,7 +28,13 @@ export function userJupyterDataDir(env: NodeJS.ProcessEnv = process.env): string
   return path.join(xdg, 'jupyter');
 }
 
-export class KernelSpecExistsError extends Error {}
+/** A kernel spec benchbook did not write is in the way: a usage error (CLI exit 2) unless forced. */
+export class KernelSpecExistsError extends BenchbookError {
+  constructor(message: string) {
+    super({ severity: 'error', code: 'usage', message });
+    this.name = 'KernelSpecExistsError';
+  }
+}
 
 function writtenByBenchbook(file: string): boolean {
   try {

@@ -8,7 +8,9 @@
  * or an absolute one, or its line commented `// path`) takes a value relative to where the command
  * runs: `resolvePathParameters` makes it absolute, since the notebook runs in its own folder.
  */
+
 import path from 'node:path';
+import { BenchbookError } from '../model/diagnostics';
 import { cellSource, cellTags, type Notebook, type NotebookCell, toSourceLines } from './notebook-file';
 
 export type ParamValue = string | number | boolean;
@@ -24,8 +26,11 @@ export interface DeclaredParameter {
 }
 
 /** A parameter the notebook does not declare, or a name that is not an identifier: a usage error (CLI exit 2). */
-export class NotebookParameterError extends Error {
-  override name = 'NotebookParameterError';
+export class NotebookParameterError extends BenchbookError {
+  constructor(message: string) {
+    super({ severity: 'error', code: 'usage', message });
+    this.name = 'NotebookParameterError';
+  }
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

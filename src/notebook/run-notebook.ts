@@ -13,9 +13,11 @@
  * because nbconvert writes nothing when a cell fails, and tslab reports errors as a stderr
  * stream that nbconvert's error message leaves out.
  */
+
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BenchbookError } from '../model/diagnostics';
 import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
 import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
 import { injectParameters, NotebookParameterError, type ParamValue, resolvePathParameters } from './parameters';
@@ -32,15 +34,15 @@ export interface RunNotebookOptions {
 }
 
 /** A cell failed (or the kernel could not start); `out` holds the notebook executed so far. */
-export class NotebookExecutionError extends Error {
-  override name = 'NotebookExecutionError';
+export class NotebookExecutionError extends BenchbookError {
   constructor(
     message: string,
     /** 1-based number of the failing cell, when a cell failed. */
     readonly cell: number | undefined,
     readonly out: string | undefined,
   ) {
-    super(message);
+    super({ severity: 'error', code: 'notebook-failed', message });
+    this.name = 'NotebookExecutionError';
   }
 }
 

@@ -176,7 +176,7 @@ type WriteDisplayData = (
  */
 export function emitDisplay(bundle: DisplayBundle): boolean {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // tslab is there only inside a notebook kernel
     const jupyter = require('tslab/dist/jupyter') as { lastWriteDisplayData?: WriteDisplayData | null };
     if (typeof jupyter.lastWriteDisplayData === 'function') {
       jupyter.lastWriteDisplayData({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);
@@ -186,7 +186,6 @@ export function emitDisplay(bundle: DisplayBundle): boolean {
     // tslab missing or its layout changed: try the public API below.
   }
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const tslab = require('tslab') as { display: { svg(s: string): void; html(s: string): void; text(s: string): void } };
     const d = bundle.data;
     if (typeof d['image/svg+xml'] === 'string') tslab.display.svg(d['image/svg+xml']);

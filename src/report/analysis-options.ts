@@ -1,12 +1,11 @@
 /**
- * What `buildReport` hands the analysis beside the runs: per-file counts for summary.json
+ * What `writeReport` hands the analysis beside the runs: per-file counts for summary.json
  * `inputs`, the source's claims, and the service-level targets (`--slo`, the config's `slo`).
  */
 import type { AnalyzeOptions } from '../analyze';
-import { parseSlo, SloError, type SloTarget } from '../analyze';
+import { parseSlo, type SloTarget } from '../analyze';
 import type { ClaimCheck, Summary } from '../analyze/types';
 import type { Diagnostic } from '../model/diagnostics';
-import { BenchbookError } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import type { SourceClaim } from '../model/source-claim';
 import type { ReportConfig } from './report-config';
@@ -40,12 +39,7 @@ function sloTargets(exprs: readonly string[] | undefined, runs: readonly RunReco
   if (list.length === 0) return [];
   const known = new Set<string>();
   for (const r of runs) for (const k of Object.keys(r.metrics)) known.add(k);
-  try {
-    return list.map((e) => parseSlo(e, known));
-  } catch (err) {
-    if (err instanceof SloError) throw new BenchbookError({ severity: 'error', code: 'usage', message: err.message });
-    throw err;
-  }
+  return list.map((e) => parseSlo(e, known));
 }
 
 /** What the analysis gets beside the runs (kept, after `where`): counts per input, the claims, the targets. */

@@ -1,8 +1,7 @@
 /**
- * `benchbook report`: the orchestrator (after vega-lite's compile.ts, one call per stage).
- *   1. read     — parsePaths (ingest) → runs, env, samples, diagnostics. This file is the
- *                 one place in src/report that imports ingest: reading inputs is the
- *                 orchestrator's job; the renderers below only see records.
+ * `benchbook report` after the read (src/build.ts reads the inputs: report imports no ingest
+ * module), one call per stage, after vega-lite's compile.ts:
+ *   1. read     — done by the caller: runs, env, samples, diagnostics, source claims.
  *   2. filter   — the report config's `where` keeps runs whose group keys match.
  *   3. analyze  — analyzeRunsDetailed → Summary (+ runs with warm-up flags); with `slo`
  *                 targets its capacity, and the history of configurations measured at several
@@ -18,23 +17,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeRunsDetailed, CLAIM_RULES, runGroup } from '../analyze';
+import { type Analysis, analyzeRunsDetailed, CLAIM_RULES, runGroup } from '../analyze';
 import type { ClaimCheck, Summary } from '../analyze/types';
 import { type ChartFigure, chartsForSummary, renderSvg } from '../charts';
-import { loadContextFile, parsePaths, parseSetArgs, readClaimsFromPaths } from '../ingest';
-import type { ContextFile, ParseResult, UserContext } from '../ingest/types';
 import type { Diagnostic } from '../model/diagnostics';
-import { BenchbookError } from '../model/diagnostics';
+import { BenchbookError, usageError } from '../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { runsCsvParts } from '../model/runs-csv';
 import type { SourceClaim } from '../model/source-claim';
+import { whereMatches } from '../model/where';
 import { analysisOptions } from './analysis-options';
 import { sanitizeName } from './helpers';
 import { jsonTextParts } from './json-text-parts';
 import { markdownToHtml } from './markdown-to-html';
 import { loadTemplates, renderReport } from './render-report';
 import type { ReportConfig } from './report-config';
-import { matchesWhere, parseReportConfig } from './report-config';
+import { parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
 import { reportTitle } from './title';
 import { appendixCsvFiles } from './view/appendix';
@@ -96,7 +94,7 @@ export interface BuildReportOptions {
   /** Claims already checked against these inputs' comparisons (summary.claims); wins over `sourceClaims`. */
   claims?: readonly ClaimCheck[];
   /**
-   * The source text's claims as read (ingest's readClaims), checked in the analysis. `buildReport`
+   * The source text's claims as read (ingest's readClaims), checked in the analysis. src/build.ts
    * reads them from its paths when neither this nor `claims` is given.
    */
   sourceClaims?: readonly SourceClaim[];
@@ -115,14 +113,8 @@ export interface BuildReportOptions {
   slo?: readonly string[];
   pdf?: boolean;
   png?: boolean;
-  /** `--set key=value` as parsed, or the raw `key=value` strings. */
-  set?: UserContext | string[];
-  /** `--context FILE` as a path, or already parsed. */
-  context?: string | ContextFile;
   /** Printed in the report when given; otherwise the report carries no date (deterministic). */
   generatedAt?: string;
-  /** Inputs already read (the CLI reads them for its progress bar): `paths` are then not read again. */
-  parsed?: ParseResult;
   effects?: ReportEffects;
   chromiumPath?: string;
 }
@@ -134,15 +126,11 @@ export interface BuildReportResult {
   summary: Summary;
 }
 
-function usage(message: string): BenchbookError {
-  return new BenchbookError({ severity: 'error', code: 'usage', message });
-}
-
 /** `out` + a relative path, refused unless the result stays inside `out`. */
 export function outputPath(outDir: string, rel: string): string {
   const root = path.resolve(outDir);
   const full = path.resolve(root, rel);
-  if (!full.startsWith(root + path.sep)) throw usage(`output path escapes the output directory: ${rel}`);
+  if (!full.startsWith(root + path.sep)) throw usageError(`output path escapes the output directory: ${rel}`);
   return full;
 }
 
@@ -164,7 +152,7 @@ function loadConfig(config: BuildReportOptions['config'], diagnostics: Diagnosti
   try {
     text = fs.readFileSync(config, 'utf8');
   } catch (err) {
-    throw usage(`cannot read report config ${config}: ${(err as Error).message}`);
+    throw usageError(`cannot read report config ${config}: ${(err as Error).message}`);
   }
   const parsed = parseReportConfig(text, config);
   if (parsed.diagnostics.some((d) => d.severity === 'error'))
@@ -175,7 +163,7 @@ function loadConfig(config: BuildReportOptions['config'], diagnostics: Diagnosti
 
 /** The charts the summary calls for, rendered to SVG; a chart that fails becomes a warning. */
 async function renderCharts(
-  analysis: { runs: RunRecord[]; summary: Summary },
+  analysis: Analysis,
   samples: readonly SampleRecord[],
   diagnostics: Diagnostic[],
 ): Promise<{ figures: ReportFigure[]; svgs: Map<string, string> }> {
@@ -187,6 +175,7 @@ async function renderCharts(
     configurations: summary.configurations,
     comparisons: summary.comparisons,
     samples,
+    loads: analysis.loads,
   });
   // The Capacity and History sections' own figures, after the others (their names are their own prefix).
   if (summary.capacity) charts.push(...capacityFigures(summary.capacity));
@@ -256,7 +245,7 @@ async function exportChromium(writer: ReturnType<typeof outputWriter>, opts: Bui
   }
 }
 
-/** Records already read → the report files. `buildReport` reads the inputs then calls this. */
+/** Records already read → the report files. src/build.ts reads the inputs then calls this. */
 export async function writeReport(
   records: { runs: RunRecord[]; env: EnvRecord[]; samples: SampleRecord[]; diagnostics: Diagnostic[] },
   opts: BuildReportOptions,
@@ -267,7 +256,7 @@ export async function writeReport(
   const templates = loadTemplates(opts.template);
 
   // 2. filter
-  const runs = config.where ? records.runs.filter((r) => matchesWhere(runGroup(r), config.where)) : records.runs;
+  const runs = config.where ? records.runs.filter((r) => whereMatches(runGroup(r), config.where)) : records.runs;
   const inputFiles = new Set(runs.map((r) => r.source.file));
   const env = config.where ? records.env.filter((e) => inputFiles.has(e.source.file)) : records.env;
   const samples = records.samples;
@@ -291,7 +280,7 @@ export async function writeReport(
       summary.inputs.map((i) => i.file),
       summary.history,
     );
-  const input = { title, runs: analysis.runs, env, samples, summary, figures, diagnostics, config };
+  const input = { title, runs: analysis.runs, env, samples, loads: analysis.loads, summary, figures, diagnostics, config };
   const rendered = renderReport(
     {
       ...input,
@@ -320,32 +309,4 @@ export async function writeReport(
 function* withNewline(parts: Iterable<string>): Generator<string, void, undefined> {
   yield* parts;
   yield '\n';
-}
-
-/** Inputs (files and directories) → report files in `opts.out`. */
-export async function buildReport(paths: string[], opts: BuildReportOptions): Promise<BuildReportResult> {
-  let parsed = opts.parsed;
-  if (!parsed) {
-    const set = Array.isArray(opts.set) ? parseSetArgs(opts.set) : opts.set;
-    const context = typeof opts.context === 'string' ? loadContextFile(opts.context) : opts.context;
-    parsed = await parsePaths(paths, { ...(set ? { set } : {}), ...(context ? { context } : {}) });
-  }
-  const runs: RunRecord[] = [];
-  const env: EnvRecord[] = [];
-  const samples: SampleRecord[] = [];
-  for (const r of parsed.records) {
-    if (r.kind === 'run') runs.push(r);
-    else if (r.kind === 'env') env.push(r);
-    else if (r.kind === 'sample') samples.push(r);
-  }
-  // The claims are read in a pass of their own (prose only, streamed): the parse keeps no text.
-  let sourceClaims = opts.sourceClaims;
-  const diagnostics = [...parsed.diagnostics];
-  if (!opts.claims && !sourceClaims) {
-    const read = await readClaimsFromPaths(paths);
-    sourceClaims = read.claims;
-    // Unreadable and binary files are already reported by the parse.
-    diagnostics.push(...read.diagnostics.filter((d) => d.code !== 'io-error' && d.code !== 'binary-input'));
-  }
-  return writeReport({ runs, env, samples, diagnostics }, { ...opts, ...(sourceClaims ? { sourceClaims } : {}) });
 }

@@ -54,7 +54,7 @@ export function formatRange(range: unknown, decimals = 1): string {
   return lo === hi ? lo : `${lo} … ${hi}`;
 }
 
-/** Unit of a metric key from its suffix (design.md vocabulary). */
+/** Unit of a metric key from its suffix (docs/architecture.md vocabulary). */
 export function metricUnit(key: unknown): string {
   if (typeof key !== 'string') return '';
   if (/_per_user$/.test(key)) return 'tok/s';

@@ -3,7 +3,7 @@
  *   renderReport(input)            pure: ReportInput → Markdown (built-in or user templates)
  *   markdownToHtml(md, {title, svgs}) self-contained HTML (inline CSS, inline SVG charts)
  *   exportPdf / htmlToPdf / svgToPng  Debian Chromium via puppeteer-core (loaded lazily)
- *   buildReport(paths, opts)       the `benchbook report` orchestrator (reads inputs via ingest)
+ *   writeReport(records, opts)     records → report files (src/build.ts reads the inputs first)
  * Formatting helpers are exported under report-specific names (charts exports its own
  * `metricName`/`metricUnit`).
  */
@@ -11,7 +11,6 @@
 export {
   type BuildReportOptions,
   type BuildReportResult,
-  buildReport,
   chartFileNames,
   diskEffects,
   memoryEffects,
@@ -57,7 +56,7 @@ export {
   type TemplateSet,
   tidyMarkdown,
 } from './render-report';
-export { DEFAULT_SECTIONS, matchesWhere, parseReportConfig, type ReportConfig, readReportConfig } from './report-config';
+export { DEFAULT_SECTIONS, parseReportConfig, type ReportConfig, readReportConfig } from './report-config';
 export {
   type AnswerGroupView,
   type AppendixFile,

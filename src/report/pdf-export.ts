@@ -1,5 +1,5 @@
 /**
- * HTML → PDF and SVG → PNG through Debian's Chromium (puppeteer-core; design.md "Verified
+ * HTML → PDF and SVG → PNG through Debian's Chromium (puppeteer-core; docs/architecture.md "Verified
  * stack"). The page is treated as hostile: JavaScript off, every network request aborted,
  * a fresh profile directory removed afterwards, and the browser always closed.
  * puppeteer-core is loaded lazily so `benchbook parse` never loads it.

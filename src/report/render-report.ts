@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import type { Diagnostic } from '../model/diagnostics';
-import { BenchbookError } from '../model/diagnostics';
+import { usageError } from '../model/diagnostics';
 import { reportHelpers } from './helpers';
 import { DEFAULT_SECTIONS } from './report-config';
 import type { ReportInput } from './report-view';
@@ -64,7 +64,7 @@ export function loadTemplates(template?: string): TemplateSet {
   try {
     stat = fs.statSync(template);
   } catch {
-    throw new BenchbookError({ severity: 'error', code: 'usage', message: `template not found: ${template}` });
+    throw usageError(`template not found: ${template}`);
   }
   if (stat.isFile()) return { main: fs.readFileSync(template, 'utf8'), partials: { ...base.partials } };
   const mainFile = path.join(template, 'report.md.hbs');
@@ -114,13 +114,13 @@ export function renderReport(input: ReportInput, opts: RenderReportOptions = {})
   try {
     template = hb.compile(templates.main, { noEscape: true, preventIndent: true, knownHelpersOnly: false });
   } catch (err) {
-    throw new BenchbookError({ severity: 'error', code: 'usage', message: `template does not compile: ${(err as Error).message}` });
+    throw usageError(`template does not compile: ${(err as Error).message}`);
   }
   let out: string;
   try {
     out = template(view, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
   } catch (err) {
-    throw new BenchbookError({ severity: 'error', code: 'usage', message: `template failed: ${(err as Error).message}` });
+    throw usageError(`template failed: ${(err as Error).message}`);
   }
   return { markdown: tidyMarkdown(out), diagnostics };
 }

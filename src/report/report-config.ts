@@ -108,7 +108,7 @@ export function readReportConfig(value: unknown, file = 'report config'): { conf
 export function parseReportConfig(text: string, file = 'report config'): { config: ReportConfig; diagnostics: Diagnostic[] } {
   let value: unknown;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // required on first use: only a YAML config needs the parser
     const YAML = require('yaml') as typeof import('yaml');
     value = YAML.parse(text, { maxAliasCount: 100 });
   } catch (err) {
@@ -118,15 +118,4 @@ export function parseReportConfig(text: string, file = 'report config'): { confi
     };
   }
   return readReportConfig(value, file);
-}
-
-/** `where` matching on a flat group: `where` values compare as strings ("30" matches 30). */
-export function matchesWhere(group: Partial<Record<string, string | number>>, where: ReportConfig['where']): boolean {
-  if (!where) return true;
-  for (const [k, want] of Object.entries(where)) {
-    if (want === undefined) continue;
-    const have = Object.hasOwn(group, k) ? group[k] : undefined;
-    if (have === undefined || String(have).toLowerCase() !== String(want).toLowerCase()) return false;
-  }
-  return true;
 }

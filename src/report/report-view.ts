@@ -7,9 +7,11 @@
 import { listWords } from '../analyze/questions';
 import type { Comparison, GroupKey, StudyQuestion } from '../analyze/types';
 import { LOAD_FIGURE_PREFIX } from '../charts';
+import type { GroupValue } from '../model/run-group';
+import { whereMatches, whereValueMatches } from '../model/where';
 import { mdInline, sanitizeName } from './helpers';
 import { buildLoadSection } from './load-section';
-import { matchesWhere, type ReportConfig } from './report-config';
+import type { ReportConfig } from './report-config';
 import { buildAnswersView, buildOtherView, type LeadAnswers } from './view/answers-view';
 import { appendixCsvFiles, buildAppendixView } from './view/appendix';
 import { buildCapacityView, capacityAnswers } from './view/capacity-view';
@@ -46,10 +48,10 @@ function sidesPass(
   if (!where) return true;
   if (Object.hasOwn(where, factor)) {
     const { [factor as GroupKey]: want, ...rest } = where;
-    const sideMatch = values.some((v) => String(v).toLowerCase() === String(want).toLowerCase());
-    return sideMatch && matchesWhere(group, rest);
+    const sideMatch = want === undefined || values.some((v) => whereValueMatches(v as GroupValue | undefined, want));
+    return sideMatch && whereMatches(group, rest);
   }
-  return matchesWhere(group, where);
+  return whereMatches(group, where);
 }
 
 function comparisonPasses(c: Comparison, where: ReportConfig['where']): boolean {
@@ -125,7 +127,7 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const runsById = new Map(runs.map((r) => [r.id, r] as const));
   const files = inputFiles(input);
   const nameFile = fileNamer(files);
-  const configurations = summary.configurations.filter((c) => matchesWhere(c.group, where));
+  const configurations = summary.configurations.filter((c) => whereMatches(c.group, where));
   const comparisons = summary.comparisons.filter((c) => comparisonPasses(c, where) && (!kinds || kinds.includes(c.kind)));
   const questions = (summary.questions ?? []).filter((q) => questionPasses(q, where) && (!kinds || kinds.includes(q.kind)));
   const blocked = summary.blocked.filter((b) => !kinds || kinds.includes(b.kind));
@@ -134,7 +136,9 @@ export function buildReportView(input: ReportInput, sections: string[]): ReportV
   const csvFiles = appendixCsvFiles(runs, summary, questions, input.diagnostics);
   const other = buildOtherView(answersCtx, blocked);
   const figures = placeFigures(input, sections);
-  const load = sections.includes('load') ? buildLoadSection(input.samples, figures.load) : undefined;
+  const load = sections.includes('load')
+    ? buildLoadSection(input.samples, figures.load, input.loads ? { tests: input.loads } : {})
+    : undefined;
   const capacity =
     summary.capacity && sections.includes('capacity')
       ? buildCapacityView(summary.capacity, figureViews(figures.capacity, figures.first.capacity), runsById, nameFile)

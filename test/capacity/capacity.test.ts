@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { capacityOf } from '../../src/analyze/capacity';
-import { parseSlo, SloError } from '../../src/analyze/slo';
+import { parseSlo } from '../../src/analyze/slo';
 import { parsePaths } from '../../src/ingest';
+import { BenchbookError } from '../../src/model/diagnostics';
 import type { RunRecord } from '../../src/model/records';
 
 async function runsOf(file: string): Promise<RunRecord[]> {
@@ -175,7 +176,7 @@ describe('--slo expressions', () => {
     assert.equal(parseSlo('output_tps>=100').op, '>=');
     assert.throws(
       () => parseSlo('ttft_p99<=500'),
-      (e: Error) => e instanceof SloError && /did you mean "ttft_p99_ms"/.test(e.message),
+      (e: Error) => e instanceof BenchbookError && e.code === 'usage' && /did you mean "ttft_p99_ms"/.test(e.message),
     );
     assert.throws(() => parseSlo('latency_p99_s'), /write METRIC<=VALUE/);
     assert.equal(parseSlo('accept_length>=2', ['accept_length']).metric, 'accept_length', 'metrics the inputs hold are accepted');

@@ -1,6 +1,6 @@
 /**
  * Chart fixtures from numbers transcribed by hand (test/fixtures/charts/*.json): RunRecords,
- * Configurations (repeats aggregated) and Comparisons built with design.md's formulas, so the
+ * Configurations (repeats aggregated) and Comparisons built with docs/architecture.md's formulas, so the
  * charts get the shapes analysis will hand them.
  */
 import fs from 'node:fs';

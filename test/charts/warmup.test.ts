@@ -1,5 +1,5 @@
 /**
- * Warm-up suspects (design.md's warm-up rule) are drawn apart wherever single runs are drawn,
+ * Warm-up suspects (docs/architecture.md's warm-up rule) are drawn apart wherever single runs are drawn,
  * with a legend entry "warm-up suspect", and never averaged into a measured mark.
  */
 import assert from 'node:assert/strict';

@@ -87,7 +87,7 @@ describe('a10-sglang-vllm-tp2-vs-tp4.md', () => {
     for (const line of [630, 660, 690, 720, 750, 780]) assert.equal(byLine(runs, line).parallelism?.gpus, 2);
   });
 
-  it('the design example (line 447) comes out as design.md shows it', () => {
+  it('the design example (line 447) comes out as docs/architecture.md shows it', () => {
     const r = byLine(runs, 447);
     assert.equal(r.timestamp, '2025-04-29T14:17:40');
     assert.equal(r.server?.command, 'vllm serve /home/vllm/llm/Qwen7B-awq --max-model-len 8192 --tensor-parallel-size 4');

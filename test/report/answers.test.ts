@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { ClaimCheck, Summary } from '../../src/analyze/types';
-import { buildReport, memoryEffects } from '../../src/report/build-report';
+import { buildReport } from '../../src/build';
+import { memoryEffects } from '../../src/report/build-report';
 import { REPO_ROOT } from '../helpers/golden';
 
 async function report(file: string, extra: { claims?: ClaimCheck[]; title?: string; claimRules?: string } = {}) {

@@ -1,7 +1,8 @@
 /** A report built in memory from the repository root (paths in ids as the main job gives them), and its sections. */
 import os from 'node:os';
 import path from 'node:path';
-import { type BuildReportOptions, buildReport, memoryEffects } from '../../src/report/build-report';
+import { type BuildOptions as BuildReportOptions, buildReport } from '../../src/build';
+import { memoryEffects } from '../../src/report/build-report';
 import { REPO_ROOT } from '../helpers/golden';
 
 export const MEMORY_OUT = path.join(os.tmpdir(), 'bb-memory-report');

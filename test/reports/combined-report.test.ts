@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { buildReport } from '../../src/report/build-report';
+import { buildReport } from '../../src/build';
 import { withChromium } from '../../src/report/pdf-export';
 import { REPO_ROOT } from '../helpers/golden';
 import { pdfSkip } from '../report/chromium';

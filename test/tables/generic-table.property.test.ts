@@ -21,7 +21,7 @@ import { type RenderStyle, renderTable } from './render-table';
 
 const RUNS = Number(process.env.BENCHBOOK_PROPERTY_RUNS ?? 60);
 
-/** Labels the vocabulary knows, with the key and unit factor design.md gives them. */
+/** Labels the vocabulary knows, with the key and unit factor docs/architecture.md gives them. */
 const KNOWN = [
   { label: 'Mean TTFT (ms)', key: 'ttft_mean_ms', factor: 1 },
   { label: 'P99 TTFT (ms)', key: 'ttft_p99_ms', factor: 1 },

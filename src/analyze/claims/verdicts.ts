@@ -2,6 +2,7 @@
  * Verdicts by the rules in rules.ts: a sized claim (percentage, ratio, values) against one
  * comparison, and a direction against one comparison. Each returns the verdict and why.
  */
+import { lowerIsBetter } from '../../model/metric-names';
 import type { ClaimDirection, SourceClaim } from '../../model/source-claim';
 import type { ClaimVerdict, Comparison } from '../types';
 import { CLAIM_RATIO_TOLERANCE, CLAIM_SAME_BAND_POINTS, CLAIM_TOLERANCE_POINTS } from './rules';
@@ -19,10 +20,6 @@ export interface ClaimedChange {
   /** Already widened (a ratio's tolerance is relative); otherwise widened by the point tolerance. */
   widened: boolean;
   words: string;
-}
-
-function lowerIsBetter(metric: string): boolean {
-  return /^(latency|ttft|tpot|itl)_/.test(metric);
 }
 
 /** +1 when the direction means the metric rose, -1 when it fell, 0 when it says neither. */

@@ -3,6 +3,7 @@
  * points), the headline point, the range over points, the metrics that move with it, and
  * how sure the answer is (CONFIDENCE_RULES).
  */
+import { lowerIsBetter } from '../../model/metric-names';
 import type { RunRecord } from '../../model/records';
 import { ERROR_SHARE, failedShare } from '../checks';
 import { WARMUP_FLAG } from '../configurations';
@@ -28,10 +29,6 @@ export const CONFIDENCE_RULES =
 interface Item {
   index: number;
   c: Comparison;
-}
-
-export function lowerIsBetter(metric: string): boolean {
-  return /^(latency|ttft|tpot|itl)_/.test(metric);
 }
 
 function pickMetric(items: readonly Item[], claimed: ReadonlySet<number>): string {

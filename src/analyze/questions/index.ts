@@ -14,7 +14,7 @@ import { answerQuestion } from './answer';
 import { ASKED_LEVEL, askedBy } from './evidence';
 import { partitionComparisons, type QuestionDraft } from './partition';
 
-export { ANSWER_METRICS, CONFIDENCE_RULES, lowerIsBetter } from './answer';
+export { ANSWER_METRICS, CONFIDENCE_RULES } from './answer';
 export { ASKED_BY_RULES, ASKED_LEVEL } from './evidence';
 export { caveatKeys } from './partition';
 export {

@@ -1,6 +1,6 @@
 /** Small helpers shared by the block readers. */
-import type { Diagnostic, DiagnosticCode, Severity } from '../../model/diagnostics';
-import { RUN_BODY_ORDER } from '../scope/key-order';
+import { type Diagnostic, type DiagnosticCode, readerFailed, type Severity } from '../../model/diagnostics';
+import { RUN_BODY_ORDER } from '../../model/key-order';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 
 export function emptyResult(next: number): BlockResult {
@@ -21,7 +21,7 @@ export function guardedRead(what: string, read: BlockReader['read']): BlockReade
       return read(lines, i, file);
     } catch (e) {
       const r = emptyResult(i + 1);
-      r.diagnostics.push(diag('error', 'table-malformed', `${what} could not be read: ${String(e)}`, file, i));
+      r.diagnostics.push(readerFailed(what, e, file, i + 1));
       return r;
     }
   };

@@ -156,7 +156,7 @@ type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
 const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
   const line = lines[i];
   // Most lines fail the first-character test or hold no pair at all (`Test completed in 28 s`):
-  // no collector, set or array for them (the 21.6k `Test completed` lines of the 50 MB bench log: 7.8 -> 4.0 ms, timer included).
+  // no collector, set or array for them (a log may repeat such a line thousands of times).
   if (line === undefined || !mayStart(line) || !mayStartBlock(line)) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.

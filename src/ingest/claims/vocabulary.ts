@@ -48,11 +48,6 @@ export function latencyKey(family: string, before: string): string {
   return `${family}_${stat}_${UNIT_OF[family] ?? 's'}`;
 }
 
-/** Metrics where a lower value is the better one. */
-export function lowerIsBetter(metric: string): boolean {
-  return /^(latency|ttft|tpot|itl)_/.test(metric);
-}
-
 /** Direction words that make a claim on their own (with something to compare). */
 export const STRONG_DIRECTIONS: ReadonlyArray<readonly [RegExp, ClaimDirection]> = [
   [

@@ -5,8 +5,9 @@
  * Read once per file from the path as given (never resolved), the file name first, then the
  * folders from the nearest up. The provenance says which part (`folder name (2025-03-05)`).
  */
+
+import { canonicalOrder } from '../../model/key-order';
 import type { Engine, RunRecord } from '../../model/records';
-import { canonicalOrder } from '../scope/key-order';
 import { FILE_DATE } from './dates';
 import { versionOf } from './settings-vocabulary';
 

@@ -5,13 +5,13 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
+import { RUN_KEY_ORDER } from '../../model/key-order';
 import { parseNumber } from '../../model/metric-vocabulary';
 import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
 import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
-import { RUN_KEY_ORDER } from '../scope/key-order';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 

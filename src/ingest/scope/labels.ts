@@ -1,7 +1,7 @@
 /**
  * Line-level context words: comments (`//warm up effect!`), banners (a `Now compare with 2
  * GPUs` wrapped in slash-star runs), separators (`---- think ----`) and what they say
- * about engine, API and mode. Matching is on the WHOLE label for modes (design.md: "no think"
+ * about engine, API and mode. Matching is on the WHOLE label for modes (docs/architecture.md: "no think"
  * must never match "think"), on whole words for engines and API kinds in headings.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Turns what a block reader saw (a PartialRun) plus the scope around it into a RunRecord,
- * applying design.md's precedence rules:
+ * applying docs/architecture.md's precedence rules:
  *  - engine: launch command > table title (or the block's own format) > separator or
  *    heading in scope > URL port (last resort, stress-script tables only, said so in provenance);
  *  - api: a heading in scope saying native/openai > URL path (`/generate`, `/v1/…`);
@@ -16,6 +16,7 @@
 
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
+import { inKeyOrder } from '../../model/key-order';
 import type { ClientSettings, Parallelism, RunRecord, ServerSettings } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
@@ -25,7 +26,6 @@ import type { PartialRun } from '../types';
 import * as stated from './apply-settings';
 import { anyClient } from './client-choice';
 import { busyGpusCached, envTexts, hardwareOfEnvCached } from './dump-hardware';
-import { inKeyOrder } from './key-order';
 import { apiOfHeading, apiOfUrl, engineOfUrlPort } from './labels';
 import { assignOwn, copyOwn, hasKeys } from './plain-copy';
 import { launchTexts, namedEngine, type ScopeAnswers, scopeAnswers } from './scope-answers';
@@ -33,8 +33,8 @@ import { applyServers } from './servers';
 import { conflict } from './settings-scope';
 import { currentSectionId, type ScopedLaunch, type ScopeState } from './state';
 
+export { canonicalOrder } from '../../model/key-order';
 export { busyGpus, hardwareOfEnv } from './dump-hardware';
-export { canonicalOrder } from './key-order';
 
 // Local aliases: called per run; one property lookup at load instead of one per call.
 const { applyClientCommand, applyStated } = stated;

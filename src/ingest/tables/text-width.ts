@@ -4,6 +4,10 @@
  * columns, so offset-based cell splitting (the fallback when a row does not split on its
  * vertical glyphs) needs this rather than string indices.
  */
+import { isSpaceCode } from '../../model/space-code';
+
+/** Whitespace by UTF-16 unit: defined in model, where the vocabulary reads labels too. */
+export { isSpaceCode };
 
 function isZeroWidth(cp: number): boolean {
   return (
@@ -75,23 +79,6 @@ function widthUntil(text: string, stopAtSpace: boolean): number {
     w += cpWidth(cp);
   }
   return w;
-}
-
-/** Whether a UTF-16 unit is whitespace as the regex `\s` (and `trim`) define it. */
-export function isSpaceCode(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** Index of the first unit that is not whitespace (`\s`), or `text.length`: `search(/\S/)` by char code. */

@@ -4,6 +4,7 @@
  * log text). One builder per section fills its part (view/*-view.ts).
  */
 
+import type { LoadOverTime } from '../../analyze/load-over-time';
 import type { Summary } from '../../analyze/types';
 import type { Diagnostic } from '../../model/diagnostics';
 import type { EnvRecord, RunRecord, SampleRecord } from '../../model/records';
@@ -36,6 +37,8 @@ export interface ReportInput {
   runs: RunRecord[];
   env: EnvRecord[];
   samples: SampleRecord[];
+  /** The load tests of `samples` as the analysis found them; the Load section finds them when absent. */
+  loads?: readonly LoadOverTime[];
   summary: Summary;
   figures: ReportFigure[];
   diagnostics: Diagnostic[];

@@ -232,8 +232,8 @@ export const prometheusReader: BlockReader = {
     if (HELP_TYPE.test(line)) return true;
     // A timestamp heads the first scrape of a series; otherwise a metric line may start one.
     // Most lines are neither: the separator's regexes (a copy and six patterns) are asked only
-    // when the HELP line it needs follows, or when the line is a metric line (50 MB bench log:
-    // the reader's startsAt 14 -> 6 ms, timer included).
+    // when the HELP line it needs follows, or when the line is a metric line (startsAt is asked
+    // of every line of every input).
     if (!labelledMetricLine(line)) return helpFollows(lines, i) && separatorTime(line) !== undefined;
     return separatorTime(line) === undefined || helpFollows(lines, i);
   },

@@ -47,7 +47,7 @@ export function minimalRuleAt(lines: readonly string[], k: number): string | und
   const lead = l.charCodeAt(at);
   if (lead === 0x2d) return DASH_GROUPS.test(l) ? l.trimEnd() : undefined; // -
   // By char code, with no copy: asked of every body line, most ruled out by their first unit
-  // (the 50 MB bench log's 21.6k tables: 184 -> 178 ms with two regexes and a trim before).
+  // (a hot path: bench/ measures it on its largest log).
   if (!hasUnit(RULE_UNITS, lead)) return undefined;
   let end = l.length;
   while (end > at && isSpaceCode(l.charCodeAt(end - 1))) end--;
@@ -104,7 +104,7 @@ function collectBody(lines: readonly string[], from: number): MinimalBody {
       return found;
     }
     // A rule or a decorated divider opens with `-`, `=` or a box glyph; a row with text does not
-    // (two calls a row spared: the bench log's minimal and simple tables 63.5 -> 60 ms).
+    // (two calls a row spared, on every row of every table).
     const c = l.charCodeAt(lead);
     const ruled = c === 0x2d || c === 0x3d || (c >= 0x2500 && c < 0x2580);
     if (ruled && minimalRuleAt(lines, j) !== undefined) continue;
@@ -129,7 +129,7 @@ let filledScratch = new Uint8Array(256);
  */
 function filledColumns(lines: readonly Measured[], width: number): Uint8Array {
   // Typed, not an array grown by index (most lines leave holes at their start), and kept for
-  // the next table (the bench log's 2.7k simple tables: 41.5 -> 38 ms against one per table).
+  // the next table (a log may hold thousands of tables: one allocation, not one a table).
   if (filledScratch.length <= width) filledScratch = new Uint8Array(2 * width + 2);
   const filled = filledScratch;
   filled.fill(0, 0, width + 1);
@@ -193,8 +193,8 @@ function trimCell(line: string, from: number, to: number): string {
 
 /** The cells of a line: the code points starting in display columns `[bounds[k], bounds[k + 1])`, trimmed (trimCell). */
 function splitMinimal({ text: line, oneColumn }: Measured, bounds: readonly number[]): string[] {
-  // Sized up front: an array grown by push holds 17 slots for two cells (what this allocated
-  // over the bench log's minimal tables: 92 -> 47 MB).
+  // Sized up front: an array grown by push holds 17 slots for two cells, and this runs on
+  // every line of every minimal table.
   const cells = new Array<string>(bounds.length - 1);
   for (let k = 0; k + 1 < bounds.length; k++) {
     const from = bounds[k]!;
@@ -236,8 +236,8 @@ function measured(text: string): Measured {
 /** The rows of a minimal table from its split lines (`split[0]` the header), grouped between its dividers. */
 function minimalRows(body: MinimalBody, split: readonly string[][], widths: readonly number[], plain: boolean) {
   const lines = split.slice(1);
-  // One row a line, as groupBodyLines would group them, without a Cells object a line (the
-  // bench log's 5.3k minimal and simple tables: 66.7 -> 63.5 ms).
+  // One row a line, as groupBodyLines would group them, without a Cells object a line (a
+  // hot path: every row of every minimal and simple table).
   if (plain && body.dividers.length === 0 && widths.length === 2 && twoColumnLinesAreRows(lines, widths))
     return { rows: lines, rowLines: body.body.map((b) => b.line), sections: [] };
   const cells = body.body.map((b, r): Cells => ({ line: b.line, cells: lines[r]!, span: [], ok: true }));

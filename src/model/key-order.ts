@@ -1,5 +1,5 @@
-/** The RunRecord's keys in design.md's order, so JSON output and goldens read like the contract. */
-import type { RunRecord } from '../../model/records';
+/** The RunRecord's keys in docs/architecture.md's order, so JSON output and goldens read like the contract. */
+import type { RunRecord } from './records';
 
 /**
  * `canonicalOrder` for the records resolveRun builds, whose keys are all in RUN_KEY_ORDER (so the
@@ -54,7 +54,7 @@ export const RUN_KEY_ORDER: readonly string[] = [
   ...RUN_BODY_ORDER,
 ];
 
-/** The record's keys in design.md's order (keys it does not know follow, in their order). */
+/** The record's keys in docs/architecture.md's order (keys it does not know follow, in their order). */
 export function canonicalOrder(run: RunRecord): RunRecord {
   const out: Record<string, unknown> = {};
   const src = run as unknown as Record<string, unknown>;
