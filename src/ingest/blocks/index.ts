@@ -11,6 +11,7 @@ import { keyValueReader } from './key-value';
 import { nvidiaSmiReader } from './nvidia-smi';
 import { prometheusReader } from './prometheus';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
+import { sglangSchedulerLogReader } from './sglang-scheduler-log';
 import { vllmServerLogReader } from './vllm-server-log';
 import { wrkReader } from './wrk';
 
@@ -30,6 +31,7 @@ export const BLOCK_READERS: readonly BlockReader[] = [
   sglangBenchReader,
   vllmBenchReader,
   vllmServerLogReader,
+  sglangSchedulerLogReader,
   prometheusReader,
   k6Reader,
   // HTTP load tools: before the key/value reader, which would take hey's `Summary:` pairs and
