@@ -86,7 +86,7 @@ export function secondsPerUnit(unit: string): number | undefined {
 /** `avg` → mean, `median`/`mdn` → p50, `P99` → p99, `p99.9` → p99_9, `std dev` → std. */
 export function normaliseStat(word: string): Stat | undefined {
   const w = word.toLowerCase().trim();
-  if (/^(avg|average|mean)$/.test(w)) return 'mean';
+  if (/^(avg|ave|average|mean)$/.test(w)) return 'mean';
   if (/^(median|mdn|med|p\(?50\)?)$/.test(w)) return 'p50';
   if (/^(min|minimum)$/.test(w)) return 'min';
   if (/^(max|maximum)$/.test(w)) return 'max';
@@ -247,13 +247,25 @@ export interface ParsedNumber {
   lossy?: boolean;
   /** The cell said N/A, None, not set, inf, etc.: missing on purpose. */
   missing?: boolean;
+  /** The cell said NaN or ±Infinity: missing, and a reader of metrics should say so. */
+  notFinite?: boolean;
+  /** `312.4 ± 3.1`: the spread printed after the value (the unit follows it). */
+  spread?: number;
 }
 
 /**
  * Reads a printed number: thousands separators, `300 (100.0%)`, `14.99 seconds`, `N/A`,
  * `inf`, truncated `11.…`. Never guesses: text that is not a number has no value.
  */
-const MISSING_WORD = /^(n\/a|na|none|null|not set|-|—|inf|infinity|nan)$/i;
+const MISSING_WORD = /^(n\/a|na|none|null|not set|-|—|\/)$/i;
+/** NaN and infinities as Python, JavaScript and C print them. */
+const NOT_FINITE_WORD = /^[-+]?(inf|infinity|nan|∞)$/i;
+/** `0x10`, `0o17`, `0b101`: not decimal, so not a figure this reader may guess at. */
+const NON_DECIMAL = /^[-+]?0[xob][\da-f_]+\b/i;
+/** `312.4 ± 3.1 ms`, `312.4 +/- 3.1`, `312.4 (±3.1)`: a value, its spread, then the unit. */
+const SPREAD = /^\(?\s*(?:±|\+\/-|\+-)\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*(?:%\s*)?\)?\s*(.*)$/i;
+/** `1.2k`, `3.4M`: a count printed with a magnitude suffix and no unit. */
+const MAGNITUDE: Readonly<Record<string, number>> = { k: 3, K: 3, M: 6 };
 const NUMBER_AND_REST = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?)\s*(.*)$/i;
 
 /**
@@ -298,6 +310,9 @@ function parsePlainNumber(t: string): ParsedNumber | undefined {
   let u = k + 1;
   while (u < n && isSpaceCode(t.charCodeAt(u))) u++;
   const unit = t.slice(u);
+  const u0 = unit.charCodeAt(0);
+  // `± 3.1`, `+/- 3.1`: a spread, read by the general path.
+  if (u0 === 0xb1 || u0 === 0x2b) return undefined;
   if (unit === '' || unit.includes('(') || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
   const value = exact ? (fraction === 0 ? mantissa : mantissa / POW10[fraction]!) : Number(t.slice(0, k));
   return Number.isFinite(value) ? { value, unit } : undefined;
@@ -339,11 +354,25 @@ export function parseNumber(text: string): ParsedNumber {
   }
   if (t.includes('…') || t.endsWith('...')) return { lossy: true };
   if (MISSING_WORD.test(t)) return { missing: true };
+  if (NOT_FINITE_WORD.test(t)) return { missing: true, notFinite: true };
+  if (NON_DECIMAL.test(t)) return {};
   const m = NUMBER_AND_REST.exec(t);
   if (!m || m[1] === undefined) return {};
   const value = Number(m[1].includes(',') ? m[1].replace(/,/g, '') : m[1]);
   if (!Number.isFinite(value)) return {};
-  const rest = (m[2] ?? '').trim();
+  return numberWithRest(value, (m[2] ?? '').trim(), m[1]);
+}
+
+/** A number and the text after it: a spread, a magnitude suffix, a unit, or what makes it no number. */
+function numberWithRest(value: number, rest: string, digits: string): ParsedNumber {
+  const spread = SPREAD.exec(rest);
+  if (spread?.[1] !== undefined) {
+    const inner = numberWithRest(value, (spread[2] ?? '').trim(), digits);
+    return inner.value === undefined ? inner : { ...inner, spread: Number(spread[1]) };
+  }
+  // Scaled through the exponent, so that `1.1k` is 1100 and not 1100.0000000000002.
+  const scale = MAGNITUDE[rest];
+  if (scale !== undefined) return { value: Number(`${digits.replace(/,/g, '')}e${scale}`) };
   // "300 (100.0%)": the parenthesised part is commentary on the count, not its unit.
   const unit = rest.includes('(') ? rest.replace(/\s*\(.*\)\s*$/, '').trim() : rest;
   // `2026-07-29T17:26`, `12:30:01`, `10.0.0.1`: a date, a time or an address, not a number and its unit
@@ -354,3 +383,21 @@ export function parseNumber(text: string): ParsedNumber {
 
 /** What follows a number when the text is a date, a time, a range or an address. */
 const NOT_A_UNIT = /^[-:.,]\d/;
+
+/** Metrics that count things (requests, tokens, errors): a negative one is a misprint, never a figure. */
+export function isCountMetric(key: string): boolean {
+  return key.endsWith('_count') || key === 'input_tokens' || key === 'output_tokens' || key === 'total_tokens';
+}
+
+/** A vocabulary key that measures performance: a request time, a rate of requests or tokens, a run's duration. */
+const PERFORMANCE_KEY =
+  /^(?:(?:latency|ttft|tpot|itl)_(?:min|max|mean|p50|p75|p90|p95|p99|p99_9|std)_(?:s|ms)|(?:throughput|goodput|theoretical_max)_rps|(?:input|output|total)_tps(?:_per_user)?|duration_s)$/;
+
+/**
+ * Whether `key` is a performance metric the vocabulary knows by name and unit. A run needs one:
+ * a table of hardware specs, package versions or NUMA distances has none (its columns become
+ * slugs such as `h100_sxm` or `memory_gb`), and is no run.
+ */
+export function isPerformanceMetric(key: string): boolean {
+  return PERFORMANCE_KEY.test(key);
+}

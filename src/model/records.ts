@@ -39,6 +39,7 @@ export const FORMAT_NAMES = [
   'go-stress', // link1st/go-stress-testing
   'nvidia-smi',
   'vllm-server-log',
+  'sglang-server-log', // SGLang scheduler stat lines (`Decode batch. #running-req: …`)
   'prometheus',
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script

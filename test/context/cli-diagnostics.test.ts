@@ -18,19 +18,19 @@ function run(args: string[]) {
 }
 
 test('text: one coverage line per file, last of its diagnostics', () => {
-  const r = run(['parse', `${FIX}/export-sweep.log`, `${FIX}/aligned-numbers.log`]);
+  const r = run(['parse', `${FIX}/export-sweep.log`, `${FIX}/unread-columns.log`]);
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stderr.trim().split('\n');
   assert.ok(lines.includes(`${FIX}/export-sweep.log:1: info [coverage] coverage: 2 tables found, 2 read, 2 runs, 0 lines not understood`));
   assert.deepEqual(lines.slice(-2), [
-    `${FIX}/aligned-numbers.log:1: info [prose-skipped] no benchmark runs found in this file (prose or figures only)`,
-    `${FIX}/aligned-numbers.log:1: warning [coverage] coverage: 1 table found, 0 read, 0 runs, 3 lines not understood (first at 4, 5, 6)`,
+    `${FIX}/unread-columns.log:1: info [prose-skipped] no benchmark runs found in this file (prose or figures only)`,
+    `${FIX}/unread-columns.log:1: warning [coverage] coverage: 1 table found, 0 read, 0 runs, 3 lines not understood (first at 4, 5, 6)`,
   ]);
   assert.equal(lines.filter((l) => l.includes('[coverage]')).length, 2);
 });
 
 test('--diagnostics json: JSON lines with severity, code, message, file, line', () => {
-  const r = run(['parse', `${FIX}/export-sweep.log`, `${FIX}/aligned-numbers.log`, '--diagnostics', 'json']);
+  const r = run(['parse', `${FIX}/export-sweep.log`, `${FIX}/unread-columns.log`, '--diagnostics', 'json']);
   assert.equal(r.code, 0, r.stderr);
   const diags = r.stderr
     .trim()
@@ -49,7 +49,7 @@ test('--diagnostics json: JSON lines with severity, code, message, file, line', 
       severity: 'warning',
       code: 'coverage',
       message: 'coverage: 1 table found, 0 read, 0 runs, 3 lines not understood (first at 4, 5, 6)',
-      file: `${FIX}/aligned-numbers.log`,
+      file: `${FIX}/unread-columns.log`,
       line: 1,
     },
   ]);
@@ -58,7 +58,7 @@ test('--diagnostics json: JSON lines with severity, code, message, file, line', 
 });
 
 test('--strict: a file that gives nothing from its numbers fails the run', () => {
-  const r = run(['parse', `${FIX}/aligned-numbers.log`, '--strict', '--diagnostics', 'json']);
+  const r = run(['parse', `${FIX}/unread-columns.log`, '--strict', '--diagnostics', 'json']);
   assert.equal(r.code, 1);
   assert.ok(r.stderr.split('\n').some((l) => l.includes('"severity":"error","code":"coverage"')));
 });

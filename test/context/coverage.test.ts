@@ -71,8 +71,21 @@ describe('CoverageCounter', () => {
 });
 
 describe('files that used to give nothing, silently', () => {
-  it('aligned numeric columns no reader knows: zero runs is a warning naming the lines', () => {
+  it('aligned numeric columns (issue 27): a sweep read, one run per row', () => {
     const { runs, diagnostics } = parseFixture('aligned-numbers.log');
+    assert.deepEqual(
+      runs.map((r) => [r.client?.concurrency, r.metrics.throughput_rps]),
+      [
+        [1, 0.93],
+        [8, 6.08],
+        [32, 14.7],
+      ],
+    );
+    assert.equal(coverageOf(diagnostics)?.message, 'coverage: 1 table found, 1 read, 3 runs, 0 lines not understood');
+  });
+
+  it('aligned numeric columns whose names no vocabulary knows: zero runs is a warning naming the lines', () => {
+    const { runs, diagnostics } = parseFixture('unread-columns.log');
     assert.equal(runs.length, 0);
     const c = coverageOf(diagnostics);
     assert.equal(c?.severity, 'warning');
@@ -137,7 +150,7 @@ describe('streamed in chunks: the same coverage as the whole text', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-coverage-'));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
   // Tables read, tables left, number lines left, samples: repeated so that chunks cut through each.
-  const parts = ['aligned-numbers.log', 'stat-lines.csv', 'settings-list.md', 'export-sweep.log', 'k8s-sglang.md'].map((f) =>
+  const parts = ['unread-columns.log', 'stat-lines.csv', 'settings-list.md', 'export-sweep.log', 'k8s-sglang.md'].map((f) =>
     fs.readFileSync(path.join(FIXTURES, f), 'utf8'),
   );
   const text = Array.from({ length: 12 }, (_, k) => parts[k % parts.length]).join('\n\n');

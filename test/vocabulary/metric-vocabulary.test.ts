@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   applyFactor,
+  isCountMetric,
   lookupLabel,
   normaliseStat,
   parseNumber,
@@ -178,7 +179,7 @@ test('parseNumber', () => {
   assert.deepEqual(parseNumber('300 (100.0%)'), { value: 300 });
   assert.deepEqual(parseNumber('14.99 seconds'), { value: 14.99, unit: 'seconds' });
   assert.deepEqual(parseNumber('1,081…'), { lossy: true });
-  assert.deepEqual(parseNumber('inf'), { missing: true });
+  assert.deepEqual(parseNumber('inf'), { missing: true, notFinite: true });
   assert.deepEqual(parseNumber('None'), { missing: true });
   assert.deepEqual(parseNumber('not set'), { missing: true });
   assert.deepEqual(parseNumber('N/A'), { missing: true });
@@ -199,4 +200,22 @@ test('parseNumber: a date, a time, a range or an address is not a number with a 
   assert.deepEqual(parseNumber('26/26'), { value: 26, unit: '/26' });
   assert.deepEqual(parseNumber('-3.5 ms'), { value: -3.5, unit: 'ms' });
   assert.deepEqual(parseNumber('1,234.5 tok/s'), { value: 1234.5, unit: 'tok/s' });
+});
+
+test('parseNumber (issue 27, 32): spreads, magnitudes, non-decimal forms, NaN and infinities', () => {
+  assert.deepEqual(parseNumber('312.4 ± 3.1'), { value: 312.4, spread: 3.1 });
+  assert.deepEqual(parseNumber('312.4 ± 3.1 ms'), { value: 312.4, unit: 'ms', spread: 3.1 });
+  assert.deepEqual(parseNumber('312.4 +/- 3.1 ms'), { value: 312.4, unit: 'ms', spread: 3.1 });
+  assert.deepEqual(parseNumber('312.4 (±3.1)'), { value: 312.4, spread: 3.1 });
+  assert.deepEqual(parseNumber('1.2k'), { value: 1200 });
+  assert.deepEqual(parseNumber('1.1k'), { value: 1100 });
+  assert.deepEqual(parseNumber('3M'), { value: 3_000_000 });
+  assert.deepEqual(parseNumber('187.250s'), { value: 187.25, unit: 's' });
+  for (const t of ['0x10', '0X1F', '0b101', '0o17', '-0x10']) assert.deepEqual(parseNumber(t), {}, t);
+  for (const t of ['NaN', 'nan', 'Infinity', '-Infinity', '+inf', '∞'])
+    assert.deepEqual(parseNumber(t), { missing: true, notFinite: true }, t);
+  assert.deepEqual(parseNumber('/'), { missing: true });
+  assert.equal(isCountMetric('requests_ok_count'), true);
+  assert.equal(isCountMetric('output_tokens'), true);
+  assert.equal(isCountMetric('output_tokens_mean'), false);
 });

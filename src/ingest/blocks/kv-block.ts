@@ -85,8 +85,14 @@ function pairId(pair: KvPair, group: Group | undefined): string {
   const stat = valueStatWord(pair.value);
   const own =
     stat !== undefined && statOfWord(stat) !== undefined ? `${pair.key.toLowerCase()} (${stat.toLowerCase()})` : pair.key.toLowerCase();
-  return group && statOfWord(pair.key) !== undefined ? `${group.name.toLowerCase()}\u0000${own}` : own;
+  const id = group && statOfWord(pair.key) !== undefined ? `${group.name.toLowerCase()}\u0000${own}` : own;
+  // `Throughput: 3.2 requests/s` then `Throughput: 811 tokens/s`: one key, two rates of one run.
+  const rate = RATE_UNIT.exec(pair.value)?.[1];
+  return rate === undefined ? id : `${id}\u0001${rate.toLowerCase()}`;
 }
+
+/** The unit of a rate after a value (`811 tokens/s`, `3.2 req/sec`, `5 tokens per second`): its counted thing. */
+const RATE_UNIT = /^\s*[-+]?[\d.,]+\s*([A-Za-z]+)\s*(?:\/|per\s+)\s*(?:s|sec|second)\b/i;
 
 /** A box title: the first line inside a box when an inner rule follows it. */
 function boxTitle(lines: readonly string[], j: number, line: KvLine): string | undefined {
@@ -121,7 +127,11 @@ class Collector {
     if (!line.boxed) this.block.boxed = false;
     for (const pair of line.pairs) {
       const isStat = group !== undefined && statOfWord(pair.key) !== undefined;
-      const item: Item = { index: j, key: pair.key, rawKey: group ? `${group.name} ${pair.key}` : pair.key, value: pair.value };
+      let rawKey = group ? `${group.name} ${pair.key}` : pair.key;
+      // The same key again with another rate (`Throughput: 811 tokens/s`): kept in raw beside the first.
+      const rate = valueStatWord(pair.value) === undefined ? RATE_UNIT.exec(pair.value)?.[1] : undefined;
+      if (rate !== undefined && this.block.items.some((x) => x.rawKey === rawKey)) rawKey = `${rawKey} (${rate})`;
+      const item: Item = { index: j, key: pair.key, rawKey, value: pair.value };
       if (isStat && group) item.statOf = group.name;
       else if (group) item.section = group.name;
       if (line.timestamp !== undefined) item.timestamp = line.timestamp;

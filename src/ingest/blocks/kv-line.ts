@@ -101,7 +101,9 @@ export function mayHold(line: string): boolean {
   if (line.length === 0 || line.length > MAX_LINE) return false;
   for (let k = 0; k < line.length; k++) {
     const c = line.charCodeAt(k);
-    if (c === 0x3a || c === 0x3d || c === 0x5b || (c >= 0x2500 && c <= 0x257f)) return true;
+    if (c === 0x3a || c === 0x3d || c === 0x5b || c === 0x09 || (c >= 0x2500 && c <= 0x257f)) return true;
+    // `key    value`: a TAB (expanded to spaces by hygiene) or spaces between a key and its value.
+    if (c === 0x20 && k > 0 && line.charCodeAt(k + 1) === 0x20 && line.charCodeAt(k - 1) !== 0x20) return true;
     if (c === 0x2e && line.charCodeAt(k + 1) === 0x2e) return true; // `key ...... value`
   }
   return false;
@@ -194,6 +196,21 @@ export function splitPairs(body: string, prefixed: boolean): KvPair[] | undefine
   return one ? [one] : undefined;
 }
 
+/**
+ * `key<TAB>value` (TABs are spaces by now: hygiene expands them) or `key   value`: a key of
+ * words, a gap of two or more, one figure with at most a one-word unit. A row of an aligned
+ * table has more than one figure; prose has no gap.
+ */
+const GAP_PAIR =
+  /^([\p{L}_](?:[^\s:=|\u2500-\u257f]| (?! ))*?)(?:\t+| {2,})([-+]?\d[\d.,]*(?:%| ?[^\s\d,|\u2500-\u257f][^\s,|\u2500-\u257f]{0,15})?)$/u;
+
+function tabPair(body: string): KvPair[] | undefined {
+  if (body.indexOf('  ') < 0 && body.indexOf('\t') < 0) return undefined;
+  const m = GAP_PAIR.exec(body);
+  const key = m?.[1] === undefined ? undefined : cleanKey(m[1]);
+  return key === undefined || m?.[2] === undefined ? undefined : [{ key, value: m[2].trim() }];
+}
+
 const STAT_KEY = /^(min|max|avg|average|mean|median|p\d{2}(?:\.\d+)?|std|stdev|stddev)$/i;
 
 /**
@@ -230,7 +247,7 @@ export function parseKvLine(line: string | undefined): KvLine | undefined {
   // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
   const body = stripped.body.replace(BULLET, '').replace(/\*\*/g, '');
   if (body === '') return undefined;
-  const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : undefined;
+  const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : boxed ? undefined : tabPair(body);
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
     const group = inlineGroup(pairs);

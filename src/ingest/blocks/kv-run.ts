@@ -125,7 +125,8 @@ export function titleAbove(lines: readonly string[], i: number): { index: number
     .replace(/:$/, '')
     .trim();
   if (text === '' || text.length > 100 || parseKvLine(line)?.kind === 'pairs') return undefined;
-  if (/[|█▏▎▍▌▋▊▉━]|\d+%/.test(text)) return undefined; // a progress bar or a table row, not a name
+  // A progress bar, a spinner frame (braille `⠋`, `|/-\\`) or a table row, not a name.
+  if (/[|█▏▎▍▌▋▊▉━\u2800-\u28ff]|\d+%|\b\d+\s*\/\s*\d+\b/.test(text)) return undefined;
   return { index: i - 1, text };
 }
 

@@ -10,6 +10,7 @@
  *   #1000, 60.12 sec.                           a `#` before, a full stop after
  */
 import { statOfWord } from '../../model/label-meaning';
+import { normaliseStat } from '../../model/metric-vocabulary';
 import type { Item } from './kv-block';
 import { valueStatWord } from './kv-line';
 
@@ -29,6 +30,9 @@ export interface Reading extends Item {
 const STAT_LIST = /^([-+]?\d[\d.,]*(?:\s*[^\d\s(),:][^\s(),:]*)?)\s*\(((?:\s*[A-Za-z][\w.]*\s*:\s*[-+]?\d[\d.,]*\s*[^\s(),:]*\s*,?)+)\)$/;
 const DELTA = /\(\s*[+\-−]\s*\d[\d.]*\s*%\s*\)|\(\s*[+\-−]\s*\d[\d.]*\s*[x×]\s*\)/;
 const OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)\s+(ok|successful|succeeded|success|completed|passed|done)\b/i;
+/** `Requests: 40 / 40`: completed of total, when the key counts requests. */
+const BARE_OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)$/;
+const REQUESTS_KEY = /\b(requests?|reqs|succe(ss|eded|ssful)|completed)\b/i;
 const SETTING_THEN_COUNT = /^([-+]?\d+(?:\.\d+)?)\s*:\s+(\d+\s*\/\s*\d+\s+\w+.*)$/;
 /** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s`. */
 const MULTI_VALUE = /^[\d.,]+\s+[A-Za-z][\w ]*\/\w+(?:\s*,\s*[\d.,]+\s+[A-Za-z][\w ]*\/\w+)+$/;
@@ -84,6 +88,27 @@ function statList(item: Item, value: string): Reading[] | undefined {
   return out;
 }
 
+/** `latency(min, max, ave): 0.81, 4.20, 2.31`: statistics named in the key, their values in order. */
+function tuple(item: Item, value: string): Reading[] | undefined {
+  const m = TUPLE_KEY.exec(item.key);
+  if (!m?.[1] || !m[2]) return undefined;
+  const stats = m[2].split(',').map((x) => x.trim());
+  const values = value.split(/\s*,\s*/);
+  const named = stats.map((x) => normaliseStat(x) ?? statOfWord(x));
+  if (stats.length < 2 || values.length !== stats.length || named.some((x) => x === undefined)) return undefined;
+  if (!values.every((v) => /^[-+]?\d[\d.]*\s*[A-Za-z/%]*$/.test(v))) return undefined;
+  const name = m[1].trim();
+  return stats.map((stat, k) => ({
+    ...item,
+    label: name,
+    rawKey: `${item.rawKey} ${stat}`,
+    value: values[k] ?? '',
+    stat: named[k] ?? stat,
+  }));
+}
+
+const TUPLE_KEY = /^(.*?[A-Za-z].*?)\s*\(([^()]+,[^()]+)\)$/;
+
 /** The readings of one pair. */
 /** `successNum` → `success Num`: a camel-case key's words (the vocabulary reads words). */
 function words(key: string): string {
@@ -98,10 +123,10 @@ export function readingsOf(item: Item): Reading[] {
     const count: Item = { ...item, key: 'requests', rawKey: `${item.rawKey} (requests)`, value: setting[2] };
     return [{ ...base, value: setting[1] }, ...readingsOf(count)];
   }
-  const ok = OK_OF_TOTAL.exec(value);
+  const ok = OK_OF_TOTAL.exec(value) ?? (REQUESTS_KEY.test(item.key) ? BARE_OK_OF_TOTAL.exec(value) : null);
   if (ok?.[1] && ok[2]) return [{ ...base, okOfTotal: { ok: Number(ok[1]), total: Number(ok[2]), text: value } }];
   if (DELTA.test(value)) return [{ ...base, delta: true }];
-  const list = statList(item, value);
+  const list = statList(item, value) ?? tuple(item, value);
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];

@@ -6,7 +6,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { RUN_KEY_ORDER } from '../../model/key-order';
-import { parseNumber } from '../../model/metric-vocabulary';
+import { isPerformanceMetric, parseNumber } from '../../model/metric-vocabulary';
 import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
@@ -80,6 +80,8 @@ export class GenericCsvReader {
   private index = 0;
   /** Data rows that gave no metric (not runs). */
   private metricless = 0;
+  /** The user's column map names columns: what it maps is taken as said. */
+  private readonly mapped: boolean;
 
   constructor(
     first: CsvRow,
@@ -100,6 +102,7 @@ export class GenericCsvReader {
       });
     } else this.header = first.cells.map((h) => h.trim());
     this.meanings = this.header.map((h) => classifyColumn(h, columnMap));
+    this.mapped = columnMap !== undefined && Object.keys(columnMap).length > 0;
   }
 
   /**
@@ -124,9 +127,27 @@ export class GenericCsvReader {
       setOwn(run.raw, h, cell);
       this.readCell(run, h, cell, meanings[k] as ColumnMeaning, row.line);
     }
-    if (Object.keys(run.metrics).length > 0) return run;
-    this.noMetric(row);
+    const keys = Object.keys(run.metrics);
+    // Meaning over position: a row measured something only if a column the vocabulary knows by
+    // name and unit says so (a spec sheet's `Memory (GB)` or a GPU-named column is no metric);
+    // a file without a header, or mapped by the user, names its columns no other way.
+    if (keys.some(isPerformanceMetric) || (keys.length > 0 && (this.headerless || this.mapped))) return run;
+    if (keys.length > 0) this.noPerformanceMetric(row, keys);
+    else this.noMetric(row);
     return undefined;
+  }
+
+  /** A row whose figures are all under columns of no performance meaning: not a run, said once a row (collapsed after a few). */
+  private noPerformanceMetric(row: CsvRow, keys: readonly string[]): void {
+    if (++this.metricless > METRICLESS_SAID) return;
+    const names = keys.slice(0, 3).join(', ') + (keys.length > 3 ? ', …' : '');
+    this.diagnostics.push({
+      severity: 'info',
+      code: 'prose-skipped',
+      message: `no performance metric known by name and unit in this row (only ${names}): not a run (a spec sheet or a list?)`,
+      file: this.file,
+      line: row.line,
+    });
   }
 
   /** After the last row: how many more rows than those said gave no metric. */

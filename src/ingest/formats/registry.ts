@@ -19,6 +19,7 @@ import { locust } from './locust/index';
 import { nvidiaSmi } from './nvidia-smi/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
+import { sglangServerLog } from './sglang-server-log/index';
 import type { ToolFormat } from './types';
 import { vllmServerLog } from './vllm-server-log/index';
 import { wrk } from './wrk/index';
@@ -29,6 +30,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   nvidiaSmi,
   servingBench,
   vllmServerLog,
+  sglangServerLog,
   prometheus,
   k6,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's

@@ -9,10 +9,11 @@
  */
 import type { Engine } from '../../model/records';
 import { clientToolAt, readClientCommand } from '../context/client-command';
-import { readDockerRun } from '../context/container';
+import { launchFromArgs, readDockerRun } from '../context/container';
+import { flagBlockAt } from '../context/flag-block';
 import { settingsOfHeading } from '../context/heading-settings';
 import { settingsOfProse } from '../context/prose-settings';
-import { type LineSettingsKind, settingsOfLine } from '../context/settings-line';
+import { type LineSettingsKind, settingsOfFlags, settingsOfLine } from '../context/settings-line';
 import type { Setting, SettingKey, SettingValue } from '../context/settings-vocabulary';
 import { assignmentsOf, assignVariable, hasVariable, substitute, type VariableMap } from '../context/shell-variables';
 import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand } from '../launch-command';
@@ -97,10 +98,23 @@ function fromLaunch(c: Collector, l: LaunchCommand, line: number): void {
   push(c, [{ key: 'gpus', value: size('tp') * size('dp') * size('pp') }], line, () => at, { server: launch.engine });
 }
 
-/** A command starting at lines[i] (launch, docker run, client): the lines it took, or 0. */
+/** A block of bare launch flags at lines[i] (flag-block.ts): the launch of the runs below it; the lines it took, or 0. */
+function flagBlock(c: Collector, lines: readonly string[], i: number): number {
+  const block = flagBlockAt(lines, i, true);
+  if (block === undefined || block === 'wait') return 0;
+  const line = i + 1;
+  const launch = launchFromArgs(block.words, undefined, block.words.join(' '));
+  if (launch) fromLaunch(c, launch, line);
+  else push(c, settingsOfFlags(block.words), line, (st) => `flag list at line ${line} (${(st as { name?: string }).name ?? st.key})`);
+  return block.end - i + 1;
+}
+
+/** A command starting at lines[i] (launch, docker run, client, a flag block): the lines it took, or 0. */
 function command(c: Collector, lines: readonly string[], i: number): number {
   const text = lines[i] ?? '';
   const line = i + 1;
+  const flags = flagBlock(c, lines, i);
+  if (flags > 0) return flags;
   const launch = looksLikeLaunchCommand(text);
   const tool = launch ? undefined : clientToolAt(text);
   const docker = !launch && !tool && /\b(?:docker|podman|nerdctl)\s+(?:container\s+)?run\b/.test(text);

@@ -18,7 +18,7 @@ import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
 import { type ReportPreset, readDocumentFacts } from './facts';
-import { isKeyValueTable, keyValueMetricRows, keyValueTableRun } from './key-value-table';
+import { isKeyValueTable, isRunColumnsTable, keyValueMetricRows, keyValueTableRun, runColumnsRuns } from './key-value-table';
 import { headingsAt, type ScannedReport, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
@@ -32,7 +32,7 @@ export { cleanInline } from './inline';
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
   const { tables } = scanReport(text.split(/\r?\n/));
-  return tables.some((t) => hasMetricColumns(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2));
+  return tables.some((t) => hasMetricColumns(t) || ((isKeyValueTable(t) || isRunColumnsTable(t)) && keyValueMetricRows(t) >= 2));
 }
 
 /** A run whose preset and metrics equal an earlier run's is a repeat of it (a table copied later). */
@@ -131,7 +131,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   let tablesRead = 0;
   for (const t of scan.tables) {
     const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
-    const got = kv ? [kv] : tableRuns(t, ctx);
+    const got = kv ? [kv] : isRunColumnsTable(t) ? runColumnsRuns(t, ctx) : tableRuns(t, ctx);
     // A presets table is read too: it joins onto the runs of the other tables.
     if (got.length > 0 || t.line === facts.presetLine) tablesRead++;
     if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0 && !hasMetricColumns(t) && !isKeyValueTable(t)) {

@@ -7,7 +7,7 @@
 import { hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
-import { setOwn } from '../../model/safe-keys';
+import { setOwn, slugify } from '../../model/safe-keys';
 import { type ContextField, setContextField } from '../csv/columns';
 import { readCell } from './cell-value';
 import type { ScannedTable } from './scan';
@@ -18,8 +18,30 @@ import { emptyRun } from './table-runs';
 const KEY_HEADER = /^(keys?|metrics?|names?|items?|parameters?|statistics?|stats?|measures?|measurements?|fields?)$/i;
 const VALUE_HEADER = /^(values?|results?|)$/i;
 
+const UNIT_HEADER = /^units?$/i;
+
+/** `| Metric | Value |`, or `| Metric | Value | Unit |` (the unit applies to the value beside it). */
 export function isKeyValueTable(t: ScannedTable): boolean {
-  return t.header.length === 2 && KEY_HEADER.test((t.header[0] ?? '').trim()) && VALUE_HEADER.test((t.header[1] ?? '').trim());
+  const unit = t.header.length === 3 && UNIT_HEADER.test((t.header[2] ?? '').trim());
+  return (t.header.length === 2 || unit) && KEY_HEADER.test((t.header[0] ?? '').trim()) && VALUE_HEADER.test((t.header[1] ?? '').trim());
+}
+
+/** A row's value cell, with the unit column's text after it when the table has one. */
+function valueCell(t: ScannedTable, r: readonly string[], column = 1): string {
+  const value = (r[column] ?? '').trim();
+  const unit = t.header.length === 3 && UNIT_HEADER.test((t.header[2] ?? '').trim()) ? (r[2] ?? '').trim() : '';
+  return unit !== '' && value !== '' ? `${value} ${unit}` : value;
+}
+
+/**
+ * Runs as columns (a comparison transposed): `| Metric | Run A | Run B |`, the first column
+ * names metrics (two or more of them the vocabulary knows), every other column is one run.
+ */
+export function isRunColumnsTable(t: ScannedTable): boolean {
+  if (t.header.length < 3 || isKeyValueTable(t)) return false;
+  const first = (t.header[0] ?? '').trim();
+  if (first !== '' && !KEY_HEADER.test(first)) return false;
+  return keyValueMetricRows(t) >= 2;
 }
 
 interface Row {
@@ -43,7 +65,7 @@ function rowMeaning(label: string, cell: string): Row {
 /** How many rows are vocabulary metrics with a number (for the report test and the reader). */
 export function keyValueMetricRows(t: ScannedTable): number {
   return t.rows
-    .map((r) => rowMeaning((r[0] ?? '').trim(), (r[1] ?? '').trim()))
+    .map((r) => rowMeaning((r[0] ?? '').trim(), valueCell(t, r)))
     .filter((r) => r.meaning?.kind === 'metric' && parseNumber(r.cell).value !== undefined).length;
 }
 
@@ -70,7 +92,7 @@ function putRow(run: RunRecord, row: Row): boolean {
 
 /** The run a Key | Value table holds, or undefined (diagnosed when measurement-like rows were left). */
 export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord | undefined {
-  const rows = t.rows.map((r) => rowMeaning((r[0] ?? '').trim(), (r[1] ?? '').trim()));
+  const rows = t.rows.map((r) => rowMeaning((r[0] ?? '').trim(), valueCell(t, r)));
   const run = emptyRun(ctx.file, t);
   let metrics = 0;
   for (const row of rows) if (putRow(run, row)) metrics++;
@@ -94,4 +116,21 @@ export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord 
     });
   }
   return undefined;
+}
+
+/** One run per column of a runs-as-columns table (isRunColumnsTable), the column's header its label and id variant. */
+export function runColumnsRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
+  const runs: RunRecord[] = [];
+  for (let c = 1; c < t.header.length; c++) {
+    const name = (t.header[c] ?? '').trim();
+    const run = emptyRun(ctx.file, t, undefined, slugify(name) || `column_${c + 1}`);
+    let metrics = 0;
+    for (const r of t.rows) if (putRow(run, rowMeaning((r[0] ?? '').trim(), valueCell(t, r, c)))) metrics++;
+    if (metrics === 0) continue;
+    if (name !== '') run.labels.push(name);
+    run.provenance.labels = `column '${name}' of the table at line ${t.line} (runs as columns)`;
+    applyScope(run, t, ctx, new Set());
+    runs.push(run);
+  }
+  return runs;
 }

@@ -11,6 +11,7 @@ import { type ClientTool, clientToolAt, readClientCommand } from '../context/cli
 import { launchFromArgs, looksLikeDockerRun, readDockerRun } from '../context/container';
 import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
+import { flagBlockAt } from '../context/flag-block';
 import { argsBlockAt, argumentDumpOf, envPairAt, imageOfLine, tagOfLine } from '../context/manifest';
 import { settingsOfProse } from '../context/prose-settings';
 import { serverOfLogLine } from '../context/server-log';
@@ -119,6 +120,15 @@ function multiLine(lines: readonly string[], i: number, line: number, final: boo
     if (l) launch(s, l, line);
     else addNamed(s, settingsOfFlags(words), line, `${block.key} list`);
     return block.end - i + 1;
+  }
+  const flags = flagBlockAt(lines, i, final);
+  if (flags === 'wait') return 0;
+  if (flags) {
+    const command = flags.words.join(' ');
+    const l = launchFromArgs(flags.words, undefined, command);
+    if (l) launch(s, l, line);
+    else addNamed(s, settingsOfFlags(flags.words), line, 'flag list');
+    return flags.end - i + 1;
   }
   const env = envPairAt(lines, i);
   if (env) {

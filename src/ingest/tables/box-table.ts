@@ -17,11 +17,13 @@
  */
 
 import { lastAnswer } from '../last-answer';
+import { alignedStartsAt, readAligned } from './box/aligned';
 import { readBordered } from './box/bordered';
 import * as frameLines from './box/frame';
 import * as minimal from './box/minimal';
 import * as pipe from './box/pipe';
 import { findTitle } from './box/title';
+import { readTitledPanel, titledPanelStartsAt } from './box/titled-panel';
 import type { Frame, TextTable } from './box/types';
 import { displayWidth } from './text-width';
 
@@ -60,7 +62,7 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
 function startsBoxTableAt(lines: readonly string[], i: number): boolean {
   if (topFrameAt(lines, i)) return true;
   if (minimalStartsAt(lines, i) || pipeStartsAt(lines, i)) return true;
-  return titleOwnerTop(lines, i) !== undefined;
+  return titleOwnerTop(lines, i) !== undefined || titledPanelStartsAt(lines, i) || alignedStartsAt(lines, i);
 }
 
 /**
@@ -104,6 +106,8 @@ function readBoxTableUncached(lines: readonly string[], i: number, plain = true)
     let top = i;
     let frame = topFrameAt(lines, i);
     if (!frame && !minimalStartsAt(lines, i) && !pipeStartsAt(lines, i)) {
+      if (titledPanelStartsAt(lines, i)) return readTitledPanel(lines, i);
+      if (alignedStartsAt(lines, i)) return readAligned(lines, i);
       const owner = titleOwnerTop(lines, i);
       if (owner === undefined) return undefined;
       top = owner;

@@ -4,7 +4,15 @@
  * know are rewritten to a label it does (`TOOL_ALIASES`) — a synonym table, not a parser.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { type ClientKey, lookupKnownLabel, lookupLabel, normaliseStat, parseNumber } from '../../model/metric-vocabulary';
+import {
+  type ClientKey,
+  isCountMetric,
+  lookupKnownLabel,
+  lookupLabel,
+  normaliseStat,
+  type ParsedNumber,
+  parseNumber,
+} from '../../model/metric-vocabulary';
 import type { RunFlag } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
@@ -90,7 +98,7 @@ function flag(run: PartialRun, f: RunFlag): void {
 }
 
 /** Reads a printed value; `$0.0016` is dollars. */
-export function readValue(text: string): { value?: number; unit?: string; lossy?: boolean; missing?: boolean } {
+export function readValue(text: string): ParsedNumber {
   const t = text.trim();
   const dollars = /^\$\s*([\d,]*\.?\d+)$/.exec(t);
   if (dollars?.[1]) return { value: Number(dollars[1].replace(/,/g, '')), unit: 'usd' };
@@ -118,6 +126,17 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     });
     return;
   }
+  if (v.notFinite && meaning.kind !== 'client') {
+    // A client's `inf` rate is a setting (no limit); NaN or Infinity as a measurement is none.
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'cell-unparsed',
+      message: `"${rawKey}" = "${text}" is not a finite number; the value is left out`,
+      file: ctx.file,
+      line: ctx.line + 1,
+    });
+    return;
+  }
   if (v.missing) return;
   if (meaning.kind === 'client') {
     const client = (run.client ??= {});
@@ -137,6 +156,16 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     return;
   }
   if (Object.hasOwn(run.metrics, meaning.key)) return;
+  if (v.value < 0 && isCountMetric(meaning.key)) {
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'cell-unparsed',
+      message: `"${rawKey}" = "${text}" is a negative count; the value is left out`,
+      file: ctx.file,
+      line: ctx.line + 1,
+    });
+    return;
+  }
   setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));
 }
 

@@ -29,8 +29,14 @@ export function joinCellParts(parts: readonly string[], width: number): string {
   return out;
 }
 
-/** A number with an optional unit and nothing after it: a cell that needs no continuation. */
-const COMPLETE_VALUE = /^[-+]?\d[\d,]*(\.\d+)?\s*(\([^()]*\)|[A-Za-z%/]+)?(\s+\([^()]*\))?$/;
+/**
+ * A number with an optional spread or total (`312.4 ± 3.1`, `40 / 40`) and unit and nothing
+ * after it: a cell that needs no continuation.
+ */
+const COMPLETE_VALUE = /^[-+]?\d[\d,]*(\.\d+)?[kKM]?(\s*(±|\+\/-|\/)\s*\d[\d,]*(\.\d+)?)?\s*(\([^()]*\)|[A-Za-z%/]+)?(\s+\([^()]*\))?$/;
+
+/** A cell that says there is no value (`N/A`, `-`): as complete as a number. */
+const NO_VALUE = /^(n\/a|-|—|none|null|nan)$/i;
 
 /**
  * Whether `next` continues `prev` in a column `width` wide: rich wraps at a space only when
@@ -49,7 +55,8 @@ function wrapped(prev: string, next: string, width: number): boolean {
  * requests/second` then `12.43 requests/second` is the next row).
  */
 function valueContinues(above: string, next: string, width: number): boolean {
-  return wrapped(above, next, width) && (/\s/.test(next) || /\s/.test(above)) && !(/^[-+]?\d/.test(next) && COMPLETE_VALUE.test(above));
+  if (!wrapped(above, next, width) || !(/\s/.test(next) || /\s/.test(above))) return false;
+  return !((/^[-+]?\d/.test(next) || NO_VALUE.test(next)) && (COMPLETE_VALUE.test(above) || NO_VALUE.test(above)));
 }
 
 /** Whether any cell after the first (the label) is filled. */
