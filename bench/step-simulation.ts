@@ -103,22 +103,27 @@ export async function benchSteps(md: string[]): Promise<void> {
   const started = performance.now();
   md.push('## History: step detection error rates (seeded simulation)', '');
   md.push(
-    `Rule: e-divisive means, permutation test p ≤ ${P_VALUE} (${PERMUTATIONS} shuffles), change ≥ ${MIN_CHANGE * 100}%; newest 1–2 points beyond ${LATEST_Z} σ of robust noise. ` +
+    `Rule: e-divisive means, permutation test p ≤ ${P_VALUE} (${PERMUTATIONS} shuffles), change ≥ ${MIN_CHANGE * 100}%; newest points after the last step beyond ${LATEST_Z} σ of robust noise. ` +
       'Gaussian noise; bench/step-simulation.ts, seeds fixed.',
     '',
   );
   md.push('| Noise only: series length | Series | Any flag, σ = 5% | Any flag, σ = 1% |', '|---|--:|--:|--:|');
   const wide = noiseOnly(20_260_101, 200, 5);
   const narrow = noiseOnly(20_260_102, 200, 1);
-  wide.forEach((r, i) => md.push(`| ${r.band} | ${r.series} | ${pct(r.flagged, r.series)} | ${pct(narrow[i]!.flagged, narrow[i]!.series)} |`));
-  md.push('', 'One step down of 3σ or 5σ (σ = 5% of the level) at every position; each cell: found / placed exactly (share of series).', '');
+  for (const [i, r] of wide.entries())
+    md.push(`| ${r.band} | ${r.series} | ${pct(r.flagged, r.series)} | ${pct(narrow[i]!.flagged, narrow[i]!.series)} |`);
+  md.push(
+    '',
+    'One step down of 3σ or 5σ (σ = 5% of the level) at every position; each cell: found / placed exactly (share of series).',
+    '',
+  );
   md.push(
     '| Length | Step | Every position | 1 point from the start | 2 from the start | 2 from the end | 1 from the end |',
     '|--:|--:|--:|--:|--:|--:|--:|',
   );
   for (const length of [6, 10, 20, 40, 60])
     for (const size of [3, 5]) {
-      const r = withStep(length * 100 + size, length, size, length >= 40 ? 20 : 50);
+      const r = withStep(length * 100 + size, length, size, length >= 40 ? 10 : 30);
       const e = r.ends;
       md.push(`| ${length} | ${size}σ | ${cell(r.all)} | ${cell(e.first1)} | ${cell(e.first2)} | ${cell(e.last2)} | ${cell(e.last1)} |`);
     }

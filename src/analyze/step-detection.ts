@@ -8,11 +8,13 @@
  *     is placed where it is), kept when a seeded permutation test gives p ≤ P_VALUE and the two
  *     sides' medians differ by at least MIN_CHANGE; each side is then searched again (binary
  *     segmentation);
- *   - the newest points, which a permutation test cannot tell from one bad night, are tested
- *     against the robust noise instead (σ = 1.4826 × the median absolute difference between
- *     consecutive points ÷ √2: a step moves one difference, not the median): the last 1 or 2
- *     points form a step when each lies beyond LATEST_Z σ of the level before, on the same side,
- *     by at least MIN_CHANGE;
+ *   - the newest points after the last step, which a permutation test cannot tell from one bad
+ *     night (or, in a short series, cannot test at all), are tested against the robust noise
+ *     instead (σ = 1.4826 × the median absolute difference between consecutive points ÷ √2: a
+ *     step moves one difference, not the median), as a threshold test does for each new result:
+ *     the longest run of newest points that each lie beyond LATEST_Z σ √(1 + π/2m) of the level
+ *     before (the median of its m ≥ MIN_LEVEL_POINTS points), on the same side, by at least
+ *     MIN_CHANGE, is a step;
  *   - a step among the newest UNCONFIRMED_POINTS points is unconfirmed until a later point agrees.
  */
 import { maxQHat, type PermutationTest, splitIsSignificant } from './e-divisive';
@@ -26,16 +28,16 @@ export const MIN_CHANGE = 0.02;
 export const UNCONFIRMED_POINTS = 2;
 /** Points before the newest ones that the newest-points test needs as the level. */
 export const MIN_LEVEL_POINTS = 4;
-/** Below this many points no split can reach P_VALUE (2 / C(n, n/2) > P_VALUE): "not enough data" to confirm a step. */
+/** Below this many points no split can reach P_VALUE (2 / C(n, n/2) > P_VALUE): "not enough data" for the permutation test. */
 export const MIN_CONFIRMABLE_POINTS = minConfirmablePoints(P_VALUE);
 
 export const HISTORY_RULE =
   `A change is flagged where the series steps beyond chance. Steps are placed and tested by e-divisive means (Matteson & James 2014, as Hunter / Apache Otava and MongoDB use it): ` +
   `the split of greatest energy distance between the two sides, at any position, is a step when a seeded permutation test (${PERMUTATIONS} shuffles) gives p ≤ ${P_VALUE} ` +
   `and the two sides' medians differ by at least ${MIN_CHANGE * 100}%; each side is searched again. ` +
-  `The newest 1 or 2 points, which a permutation test cannot tell from one bad night, are flagged when each lies more than ${LATEST_Z} σ from the level before, on the same side, and at least ${MIN_CHANGE * 100}% from it ` +
+  `The newest points after the last step, which a permutation test cannot tell from one bad night, are a step when each lies more than ${LATEST_Z} σ (widened for the uncertainty of the level) from the level before it (the median of at least ${MIN_LEVEL_POINTS} points), on the same side, and at least ${MIN_CHANGE * 100}% from it ` +
   `(σ = 1.4826 × the median absolute difference between consecutive points ÷ √2). ` +
-  `A change among the newest ${UNCONFIRMED_POINTS} points is unconfirmed until a later point agrees; a series of fewer than ${MIN_CONFIRMABLE_POINTS} points cannot confirm one. ` +
+  `A change among the newest ${UNCONFIRMED_POINTS} points is unconfirmed until a later point agrees; a series of fewer than ${MIN_CONFIRMABLE_POINTS} points is too short for the permutation test, so only the newest-points test applies to it. ` +
   'Throughput down or latency up is a regression; the other way, an improvement.';
 
 export interface Step {
@@ -94,14 +96,19 @@ function segment(xs: readonly number[], lo: number, hi: number, cuts: number[]):
   segment(xs, k, hi, cuts);
 }
 
-/** A step made by the newest 1 or 2 points alone, against the robust noise. */
+/**
+ * A step made by the newest points alone, against the robust noise: the longest run of newest
+ * points that all lie on one side of the level before them, each beyond LATEST_Z times the
+ * uncertainty of its difference from that level (σ √(1 + π/2m), m points in the level's median).
+ */
 function latestStep(xs: readonly number[], lastCut: number, sigma: number): number | undefined {
-  for (let t = Math.min(UNCONFIRMED_POINTS, xs.length - lastCut - MIN_LEVEL_POINTS); t >= 1; t--) {
-    const start = xs.length - t;
-    const level = median(xs.slice(lastCut, start));
+  for (let start = lastCut + MIN_LEVEL_POINTS; start < xs.length; start++) {
+    const levelPoints = xs.slice(lastCut, start);
+    const level = median(levelPoints);
+    const bound = LATEST_Z * sigma * Math.sqrt(1 + Math.PI / 2 / levelPoints.length);
     const tail = xs.slice(start);
     const sameSide = tail.every((x) => x > level) || tail.every((x) => x < level);
-    const beyond = tail.every((x) => Math.abs(x - level) > LATEST_Z * sigma && relativeChange(level, x) >= MIN_CHANGE);
+    const beyond = tail.every((x) => Math.abs(x - level) > bound && relativeChange(level, x) >= MIN_CHANGE);
     if (sameSide && beyond) return start;
   }
   return undefined;
@@ -113,7 +120,7 @@ export function detectSteps(xs: readonly number[]): Step[] {
   segment(xs, 0, xs.length, cuts);
   cuts.sort((a, b) => a - b);
   const lastCut = cuts[cuts.length - 1] ?? 0;
-  if (lastCut < xs.length - UNCONFIRMED_POINTS) {
+  {
     const latest = latestStep(xs, lastCut, noiseSigma(xs));
     if (latest !== undefined) cuts.push(latest);
   }
