@@ -12,9 +12,9 @@
  *     night (or, in a short series, cannot test at all), are tested against the robust noise
  *     instead (σ = 1.4826 × the median absolute difference between consecutive points ÷ √2: a
  *     step moves one difference, not the median), as a threshold test does for each new result:
- *     the longest run of newest points that each lie beyond LATEST_Z σ √(1 + π/2m) of the level
- *     before (the median of its m ≥ MIN_LEVEL_POINTS points), on the same side, by at least
- *     MIN_CHANGE, is a step;
+ *     a run of newest points on one side of the level before (the median of its m ≥
+ *     MIN_LEVEL_POINTS points), beyond its noise (tailBeyond) and by at least MIN_CHANGE, is a
+ *     step; of several such runs, the one that fits two levels best;
  *   - a step among the newest UNCONFIRMED_POINTS points is unconfirmed until a later point agrees.
  */
 import { maxQHat, type PermutationTest, splitIsSignificant } from './e-divisive';
@@ -22,7 +22,7 @@ import { median } from './stats';
 
 export const P_VALUE = 0.005;
 export const PERMUTATIONS = 199;
-export const LATEST_Z = 4;
+export const LATEST_Z = 4.5;
 export const MIN_CHANGE = 0.02;
 /** A step this close to the newest point is unconfirmed. */
 export const UNCONFIRMED_POINTS = 2;
@@ -72,6 +72,14 @@ export function noiseSigma(xs: readonly number[]): number {
   return diffs.length ? (1.4826 * median(diffs)) / Math.SQRT2 : 0;
 }
 
+/** Sum of absolute deviations from the median: the L1 cost of one level. */
+function levelCost(xs: readonly number[]): number {
+  const m = median(xs);
+  let cost = 0;
+  for (const x of xs) cost += Math.abs(x - m);
+  return cost;
+}
+
 function relativeChange(before: number, after: number): number {
   return before === 0 ? Number.POSITIVE_INFINITY : Math.abs(after / before - 1);
 }
@@ -97,21 +105,38 @@ function segment(xs: readonly number[], lo: number, hi: number, cuts: number[]):
 }
 
 /**
+ * Whether newest points lie beyond the noise of the level before them (m points): 1 or 2 points
+ * each beyond LATEST_Z σ √(1 + π/2m); 3 or more by their median, beyond LATEST_Z × the standard
+ * error of a difference of two medians (1.2533 σ √(1/m + 1/t)); and by at least MIN_CHANGE.
+ */
+function tailBeyond(tail: readonly number[], level: number, m: number, sigma: number): boolean {
+  if (tail.length <= UNCONFIRMED_POINTS) {
+    const bound = LATEST_Z * sigma * Math.sqrt(1 + Math.PI / 2 / m);
+    return tail.every((x) => Math.abs(x - level) > bound && relativeChange(level, x) >= MIN_CHANGE);
+  }
+  const after = median(tail);
+  const bound = LATEST_Z * 1.2533 * sigma * Math.sqrt(1 / m + 1 / tail.length);
+  return Math.abs(after - level) > bound && relativeChange(level, after) >= MIN_CHANGE;
+}
+
+/**
  * A step made by the newest points alone, against the robust noise: the longest run of newest
  * points that all lie on one side of the level before them, each beyond LATEST_Z times the
  * uncertainty of its difference from that level (σ √(1 + π/2m), m points in the level's median).
  */
 function latestStep(xs: readonly number[], lastCut: number, sigma: number): number | undefined {
+  // Of the starts that pass, the one that fits two levels best (least sum of absolute deviations).
+  let best: { start: number; cost: number } | undefined;
   for (let start = lastCut + MIN_LEVEL_POINTS; start < xs.length; start++) {
     const levelPoints = xs.slice(lastCut, start);
     const level = median(levelPoints);
-    const bound = LATEST_Z * sigma * Math.sqrt(1 + Math.PI / 2 / levelPoints.length);
     const tail = xs.slice(start);
     const sameSide = tail.every((x) => x > level) || tail.every((x) => x < level);
-    const beyond = tail.every((x) => Math.abs(x - level) > bound && relativeChange(level, x) >= MIN_CHANGE);
-    if (sameSide && beyond) return start;
+    if (!sameSide || !tailBeyond(tail, level, levelPoints.length, sigma)) continue;
+    const cost = levelCost(levelPoints) + levelCost(tail);
+    if (!best || cost < best.cost) best = { start, cost };
   }
-  return undefined;
+  return best?.start;
 }
 
 /** Steps of a series in order (the rule is in the module comment). */
