@@ -140,3 +140,18 @@ describe('the sample reports', { skip: hasData ? false : 'data/ is absent' }, ()
     assertGolden('claims/checks-data.json', all.checks);
   });
 });
+
+describe('a sentence with two numbers: two claims, two verdicts', () => {
+  it('"raise throughput by about 30% and cut the average latency by about 60%": throughput agrees, latency is overstated', async () => {
+    const { checks } = await pipeline(['test/fixtures/claims/two-numbers-one-sentence.md']);
+    const line = checks.filter((c) => c.line === 297);
+    assert.deepEqual(line.map(summary), [
+      ['agrees', 'throughput_rps', 30, [2, 2]],
+      ['overstated', 'latency_mean_s', -23.09, [2, 2]],
+    ]);
+    assert.deepEqual(
+      line.map((c) => c.claimed),
+      ['+30%', '-60%'],
+    );
+  });
+});
