@@ -123,3 +123,19 @@ test("a vLLM --save-result JSON in a vllm-0.8.4/ folder, an SGLang JSONL in sgla
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a step near either end names the version that made it, and the last run before it', async () => {
+  const cases = [
+    ['nightly-late-step', '2025-03-15', '0.8.5', '2025-03-14', '0.8.4', 'regression', false],
+    ['nightly-last-step', '2025-03-15', '0.8.5', '2025-03-14', '0.8.4', 'regression', false],
+    ['nightly-early-step', '2025-03-03', '0.8.4', '2025-03-02', '0.8.3', 'regression', true],
+  ] as const;
+  for (const [dir, date, version, goodDate, goodVersion, kind, confirmed] of cases) {
+    const { h } = await history(`test/fixtures/history/${dir}`);
+    assert.deepEqual(
+      h.changes.map((c) => [c.at.date, c.at.version, c.last_good.date, c.last_good.version, c.kind, c.confirmed, c.metrics[0]?.metric]),
+      [[date, version, goodDate, goodVersion, kind, confirmed, 'throughput_rps']],
+      dir,
+    );
+  }
+});

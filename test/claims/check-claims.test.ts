@@ -155,3 +155,27 @@ describe('a sentence with two numbers: two claims, two verdicts', () => {
     );
   });
 });
+
+describe('the Answers lead with the metric the claim names first', () => {
+  for (const [file, metric] of [
+    ['test/fixtures/claims/two-numbers-one-sentence.md', 'throughput_rps'],
+    ['test/fixtures/claims/latency-named-first.md', 'latency_mean_s'],
+  ] as const) {
+    it(`${path.basename(file)}: the answer's headline metric is ${metric}`, async () => {
+      const prev = process.cwd();
+      process.chdir(REPO_ROOT);
+      try {
+        const { parsePaths, readClaimsFromPaths } = await import('../../src/ingest');
+        const { analyzeRunsDetailed } = await import('../../src/analyze');
+        const runs = (await parsePaths([file], {})).records.filter((r) => r.kind === 'run');
+        const { claims } = await readClaimsFromPaths([file]);
+        const { summary: s } = analyzeRunsDetailed(runs as Parameters<typeof analyzeRunsDetailed>[0], { sourceClaims: claims });
+        const scaling = s.questions.filter((q) => q.kind === 'scaling');
+        assert.ok(scaling.length >= 1);
+        assert.equal(scaling[0]!.answer.metric, metric);
+      } finally {
+        process.chdir(prev);
+      }
+    });
+  }
+});
