@@ -399,6 +399,7 @@ async function main(): Promise<void> {
   if (a.only.has('fuzz')) await benchFuzz(md);
   if (a.only.has('folder')) await benchFolder(a, md, (args) => measure(args), log);
   if (a.only.has('whole')) await benchWholeProcess(a, md, log);
+  if (a.only.has('steps') || !a.partial) await (await import('./step-simulation')).benchSteps(md);
   md.push(`Total bench time: ${f1((Date.now() - t0) / 1000)} s.`, '');
   const text = a.partial && fs.existsSync(a.out) ? mergeSections(fs.readFileSync(a.out, 'utf8'), md.join('\n')) : md.join('\n');
   fs.writeFileSync(a.out, text);

@@ -152,7 +152,22 @@ function pointText(at: { date?: string; version?: string }): string {
   return [at.date, at.version].filter(Boolean).join(' ');
 }
 
-/** The history result as a text table: one row per flagged change, then a line per series. */
+function changeRows(result: HistoryResult, varying: readonly string[]): string[][] {
+  return result.changes.flatMap((c) =>
+    c.metrics.map((m, i) => [
+      ...varying.map((f) => (i === 0 ? cell(c.group, f) : '')),
+      i === 0 ? pointText(c.at) : '',
+      i === 0 ? pointText(c.last_good) : '',
+      m.metric,
+      num(m.before, 3),
+      num(m.after, 3),
+      `${m.delta_pct >= 0 ? '+' : ''}${m.delta_pct.toFixed(1)}%`,
+      i === 0 ? `${c.kind}${c.confirmed ? '' : ' (unconfirmed)'}` : m.kind === c.kind ? '' : m.kind,
+    ]),
+  );
+}
+
+/** The history result as a text table: one block per change (its metrics, headline first), then a line per series. */
 export function formatHistoryTable(result: HistoryResult): string {
   if (result.series.length === 0) return 'No configuration was measured at more than one date or engine version.\n';
   const { common, varying } = splitFields(
@@ -162,35 +177,31 @@ export function formatHistoryTable(result: HistoryResult): string {
   const out = [`history${Object.keys(common).length ? ` — ${fieldsText(common)}` : ''}`];
   if (result.changes.length === 0) out.push('No change beyond the noise of its series.');
   else {
-    const header = [...varying, 'metric', 'at', 'before', 'after', 'change', 'kind'];
-    const body = result.changes.map((c) => [
-      ...varying.map((f) => cell(c.group, f)),
-      c.metric,
-      pointText(c.at),
-      num(c.before, 3),
-      num(c.after, 3),
-      `${c.delta_pct >= 0 ? '+' : ''}${c.delta_pct.toFixed(1)}%${c.points_after < 3 ? ` (${c.points_after} pt)` : ''}`,
-      c.kind,
-    ]);
-    out.push(fixedWidthTable(header, body, new Set([varying.length + 2, varying.length + 3, varying.length + 4])).trimEnd());
+    const header = [...varying, 'at (first of new level)', 'last good', 'metric', 'before', 'after', 'change', 'kind'];
+    const numeric = new Set([varying.length + 3, varying.length + 4, varying.length + 5]);
+    out.push(fixedWidthTable(header, changeRows(result, varying), numeric).trimEnd());
   }
   const points = result.series.reduce((k, s) => k + s.points.length, 0);
   out.push(
     `${result.series.length} series, ${points} points.${result.excluded.length ? ` ${result.excluded.length} run(s) left out.` : ''}`,
   );
+  const short = result.not_enough_data;
+  if (short.length)
+    out.push(
+      `Not enough data to confirm a step in ${short.length} series (fewer than ${short[0]!.needed} points; only a change of the newest points is flagged): ${short.map((s) => `${s.metric} (${s.points})`).join(', ')}.`,
+    );
   out.push(result.rule);
   return `${terminalSafe(out.join('\n'))}\n`;
 }
 
 /** One CSV row per series point, with the change flagged at it (if any). */
 export function formatHistoryCsv(result: HistoryResult): string {
-  const header = [...result.by, 'metric', 'date', 'version', 'value', 'n', 'change', 'delta_pct'];
+  const header = [...result.by, 'metric', 'date', 'version', 'value', 'n', 'change', 'delta_pct', 'confirmed', 'file'];
   const rows: Array<Array<string | number | null>> = [];
   for (const s of result.series) {
     for (const p of s.points) {
-      const c = result.changes.find(
-        (x) => x.metric === s.metric && x.group === s.group && x.at.date === p.date && x.at.version === p.version,
-      );
+      const change = result.changes.find((x) => x.group === s.group && x.at.date === p.date && x.at.version === p.version);
+      const c = change?.metrics.find((m) => m.metric === s.metric);
       rows.push([
         ...result.by.map((f) => (Object.hasOwn(s.group, f) ? (s.group[f] as string | number) : null)),
         s.metric,
@@ -200,6 +211,8 @@ export function formatHistoryCsv(result: HistoryResult): string {
         p.n,
         c?.kind ?? null,
         c ? c.delta_pct : null,
+        c ? String(change!.confirmed) : null,
+        p.file ?? null,
       ]);
     }
   }

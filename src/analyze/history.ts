@@ -7,20 +7,30 @@
  *   2. the runs of one configuration at one (date, version) are repeats: the warm-up rule is
  *      applied among them only (a slower night must not pass for a warm-up), suspects and
  *      duplicates are left out, the rest combined by their median;
- *   3. each metric's series is searched for steps beyond its own noise (step-detection.ts),
- *      and each step is named by meaning: throughput down or latency up is a regression.
+ *   3. each metric's series is searched for steps beyond chance (step-detection.ts), and each
+ *      step is named by meaning: throughput down or latency up is a regression;
+ *   4. the metrics of one configuration that step at one point are one change, named by its
+ *      first run (`at`) and the last run before it (`last_good`), the headline metric first.
  */
 import { lowerIsBetter } from '../model/metric-names';
 import type { RunRecord } from '../model/records';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
 import { compareRunsByDocument } from './group';
-import type { HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
+import type { HistoryAt, HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
 import { fieldsKey, fieldsOf } from './run-fields';
 import { median } from './stats';
-import { detectSteps, HISTORY_RULE } from './step-detection';
+import { detectSteps, HISTORY_RULE, MIN_CONFIRMABLE_POINTS } from './step-detection';
 import { GROUP_KEYS } from './types';
 
-export type { HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
+export type {
+  HistoryAt,
+  HistoryChange,
+  HistoryMetricChange,
+  HistoryPoint,
+  HistoryResult,
+  HistorySeries,
+  HistoryShortSeries,
+} from './history-types';
 
 /** Metrics followed when none are named: the headline rates and latencies. */
 export const HISTORY_METRICS: readonly string[] = [
@@ -41,12 +51,11 @@ export const HISTORY_METRICS: readonly string[] = [
   'latency_p99_s',
 ];
 
-/** A series needs this many points before it is searched for steps. */
-export const MIN_HISTORY_POINTS = 4;
-
 export interface HistoryOptions {
   by?: readonly string[];
   metrics?: readonly string[];
+  /** The metric a change is named by first (an SLO's); default the first followed (throughput). */
+  headline?: string;
 }
 
 const DATE = /^(\d{4}-\d{2}-\d{2})/;
@@ -117,6 +126,7 @@ function seriesOf(group: HistorySeries['group'], metric: string, points: ReturnT
     out.push({
       ...(p.date ? { date: p.date } : {}),
       ...(p.version ? { version: p.version } : {}),
+      file: have[0]!.source.file,
       value: median(have.map((r) => metricOf(r, metric)!)),
       n: have.length,
       runs: have.map((r) => r.id),
@@ -125,21 +135,47 @@ function seriesOf(group: HistorySeries['group'], metric: string, points: ReturnT
   return { group, metric, points: out };
 }
 
-function changesOf(series: HistorySeries): HistoryChange[] {
-  if (series.points.length < MIN_HISTORY_POINTS) return [];
+function atOf(p: HistoryPoint): HistoryAt {
+  return { ...(p.date ? { date: p.date } : {}), ...(p.version ? { version: p.version } : {}), ...(p.file ? { file: p.file } : {}) };
+}
+
+/** Each step of one metric's series, as a one-metric change. */
+function stepsOf(series: HistorySeries): HistoryChange[] {
   return detectSteps(series.points.map((p) => p.value)).map((s) => {
-    const p = series.points[s.at]!;
     const worse = lowerIsBetter(series.metric) ? s.after > s.before : s.after < s.before;
+    const kind = worse ? 'regression' : 'improvement';
     return {
       group: series.group,
-      metric: series.metric,
-      at: { ...(p.date ? { date: p.date } : {}), ...(p.version ? { version: p.version } : {}) },
-      before: s.before,
-      after: s.after,
-      delta_pct: (s.after / s.before - 1) * 100,
-      kind: worse ? 'regression' : 'improvement',
+      kind,
+      at: atOf(series.points[s.at]!),
+      last_good: atOf(series.points[s.at - 1]!),
+      metrics: [{ metric: series.metric, before: s.before, after: s.after, delta_pct: (s.after / s.before - 1) * 100, kind }],
+      confirmed: s.confirmed,
       points_after: s.pointsAfter,
     };
+  });
+}
+
+/**
+ * One change per configuration and point: the metrics that step there, the headline first. A
+ * change is confirmed when any of its metrics' steps is (a later point agrees for that metric).
+ */
+function mergeChanges(steps: readonly HistoryChange[], order: readonly string[]): HistoryChange[] {
+  const byPoint = new Map<string, HistoryChange>();
+  for (const s of steps) {
+    const key = JSON.stringify([s.group, s.at.date, s.at.version]);
+    const c = byPoint.get(key);
+    if (!c) byPoint.set(key, { ...s, metrics: [...s.metrics] });
+    else {
+      c.metrics.push(...s.metrics);
+      c.confirmed ||= s.confirmed;
+      c.points_after = Math.min(c.points_after, s.points_after);
+    }
+  }
+  const rank = (m: string) => (order.indexOf(m) < 0 ? order.length : order.indexOf(m));
+  return [...byPoint.values()].map((c) => {
+    const metrics = c.metrics.sort((a, b) => rank(a.metric) - rank(b.metric));
+    return { ...c, metrics, kind: metrics[0]!.kind };
   });
 }
 
@@ -165,8 +201,12 @@ export function historyOf(runs: readonly RunRecord[], opts: HistoryOptions = {})
       if (s.points.length >= 2) series.push(s);
     }
   }
-  const changes = series.flatMap(changesOf);
+  const order = opts.headline ? [opts.headline, ...metrics.filter((m) => m !== opts.headline)] : metrics;
+  const changes = mergeChanges(series.flatMap(stepsOf), order);
   // Regressions first: they are what a reader came for.
   changes.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'regression' ? -1 : 1));
-  return { by, series, changes, excluded, rule: HISTORY_RULE };
+  const not_enough_data = series
+    .filter((s) => s.points.length < MIN_CONFIRMABLE_POINTS)
+    .map((s) => ({ group: s.group, metric: s.metric, points: s.points.length, needed: MIN_CONFIRMABLE_POINTS }));
+  return { by, series, changes, not_enough_data, excluded, rule: HISTORY_RULE };
 }

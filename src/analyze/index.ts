@@ -80,11 +80,14 @@ export { compareRunsByDocument, configurationId, configurationKey, groupMatches,
 export {
   compareVersions,
   HISTORY_METRICS,
+  type HistoryAt,
   type HistoryChange,
+  type HistoryMetricChange,
   type HistoryOptions,
   type HistoryPoint,
   type HistoryResult,
   type HistorySeries,
+  type HistoryShortSeries,
   historyOf,
 } from './history';
 export {

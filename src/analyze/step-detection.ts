@@ -2,40 +2,67 @@
  * Steps in a series of benchmark results, told apart from its noise.
  *
  * The rule (HISTORY_RULE, printed with the results):
- *   - noise σ is estimated robustly from the series itself: 1.4826 × the median absolute
- *     difference between consecutive points, ÷ √2 (a step moves one difference, not the median);
- *   - binary segmentation (as asv's step detection and e-divisive do): the split that fits two
- *     levels best (least sum of absolute deviations from each side's median) is a step when the
- *     two medians differ by at least STEP_Z times the uncertainty of that difference
- *     (1.2533 σ √(1/n₁ + 1/n₂)) and by at least MIN_CHANGE of the level before; each side is then
- *     searched again. Each side needs MIN_SIDE points, so one bad night never makes a step;
- *   - the newest points, too few to form a side, are tested alone (as a threshold test
- *     does for each new result): the last 1 … MIN_SIDE − 1 points form a step when every one of
- *     them lies beyond LATEST_Z σ of the level before, on the same side, by at least MIN_CHANGE.
+ *   - location and significance are decided apart, by e-divisive means (e-divisive.ts: Matteson
+ *     & James 2014, as MongoDB's signal processing and Hunter / Apache Otava use it): the split
+ *     of greatest q̂ over every position (a side of one point included, so a step near either end
+ *     is placed where it is), kept when a seeded permutation test gives p ≤ P_VALUE and the two
+ *     sides' medians differ by at least MIN_CHANGE; each side is then searched again (binary
+ *     segmentation);
+ *   - the newest points after the last step, which a permutation test cannot tell from one bad
+ *     night (or, in a short series, cannot test at all), are tested against the robust noise
+ *     instead (σ = 1.4826 × the median absolute difference between consecutive points ÷ √2: a
+ *     step moves one difference, not the median), as a threshold test does for each new result:
+ *     a run of newest points on one side of the level before (the median of its m ≥
+ *     MIN_LEVEL_POINTS points), beyond its noise (tailBeyond) and by at least MIN_CHANGE, is a
+ *     step; of several such runs, the one that fits two levels best;
+ *   - a step among the newest UNCONFIRMED_POINTS points is unconfirmed until a later point agrees.
  */
+import { maxQHat, type PermutationTest, splitIsSignificant } from './e-divisive';
 import { median } from './stats';
 
-export const STEP_Z = 4;
-export const LATEST_Z = 5;
-export const MIN_SIDE = 3;
+export const P_VALUE = 0.005;
+export const PERMUTATIONS = 199;
+export const LATEST_Z = 4.5;
 export const MIN_CHANGE = 0.02;
+/** A step this close to the newest point is unconfirmed. */
+export const UNCONFIRMED_POINTS = 2;
+/** Points before the newest ones that the newest-points test needs as the level. */
+export const MIN_LEVEL_POINTS = 4;
+/** Below this many points no split can reach P_VALUE (2 / C(n, n/2) > P_VALUE): "not enough data" for the permutation test. */
+export const MIN_CONFIRMABLE_POINTS = minConfirmablePoints(P_VALUE);
 
 export const HISTORY_RULE =
-  `A change is flagged where the series steps beyond its own noise. Noise (σ) is 1.4826 × the median absolute difference between consecutive points ÷ √2. ` +
-  `Steps are found by binary segmentation: the split that fits two levels best (least sum of absolute deviations from each side's median) ` +
-  `is a step when the two medians differ by at least ${STEP_Z} × 1.2533 σ √(1/n₁ + 1/n₂) and the change is at least ${MIN_CHANGE * 100}% of the level before; each side needs at least ${MIN_SIDE} points (one outlier never makes a step), and each side is searched again. ` +
-  `The newest ${MIN_SIDE - 1} or fewer points, too few to form a side, are flagged when every one lies more than ${LATEST_Z} σ from the level before, on the same side, and at least ${MIN_CHANGE * 100}% from it. ` +
+  `A change is flagged where the series steps beyond chance. Steps are placed and tested by e-divisive means (Matteson & James 2014, as Hunter / Apache Otava and MongoDB use it): ` +
+  `the split of greatest energy distance between the two sides, at any position, is a step when a seeded permutation test (${PERMUTATIONS} shuffles) gives p ≤ ${P_VALUE} ` +
+  `and the two sides' medians differ by at least ${MIN_CHANGE * 100}%; each side is searched again. ` +
+  `The newest points after the last step, which a permutation test cannot tell from one bad night, are a step when each lies more than ${LATEST_Z} σ (widened for the uncertainty of the level) from the level before it (the median of at least ${MIN_LEVEL_POINTS} points), on the same side, and at least ${MIN_CHANGE * 100}% from it ` +
+  `(σ = 1.4826 × the median absolute difference between consecutive points ÷ √2). ` +
+  `A change among the newest ${UNCONFIRMED_POINTS} points is unconfirmed until a later point agrees; a series of fewer than ${MIN_CONFIRMABLE_POINTS} points is too short for the permutation test, so only the newest-points test applies to it. ` +
   'Throughput down or latency up is a regression; the other way, an improvement.';
 
 export interface Step {
-  /** Index of the first point after the step. */
+  /** Index of the first point after the step (the first of the new level). */
   at: number;
   /** Median of the points from the previous step (or the start) to this one. */
   before: number;
   /** Median of the points from this step to the next (or the end). */
   after: number;
-  /** Points on the side after the step (fewer than MIN_SIDE only for the newest points). */
+  /** Points on the side after the step. */
   pointsAfter: number;
+  /** False for a step among the newest UNCONFIRMED_POINTS points: no later point agrees yet. */
+  confirmed: boolean;
+}
+
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+function minConfirmablePoints(alpha: number): number {
+  let n = 2;
+  while (2 / binomial(n, Math.floor(n / 2)) > alpha) n++;
+  return n;
 }
 
 /** σ of the series' noise from consecutive differences (0 for fewer than 2 points). */
@@ -45,11 +72,7 @@ export function noiseSigma(xs: readonly number[]): number {
   return diffs.length ? (1.4826 * median(diffs)) / Math.SQRT2 : 0;
 }
 
-function relativeChange(before: number, after: number): number {
-  return before === 0 ? Number.POSITIVE_INFINITY : Math.abs(after / before - 1);
-}
-
-/** Sum of absolute deviations from the median: the L1 cost of one level for xs. */
+/** Sum of absolute deviations from the median: the L1 cost of one level. */
 function levelCost(xs: readonly number[]): number {
   const m = median(xs);
   let cost = 0;
@@ -57,61 +80,81 @@ function levelCost(xs: readonly number[]): number {
   return cost;
 }
 
-/**
- * The split of xs[lo, hi) that fits two levels best (least L1 cost, which places a step
- * exactly: a point on the wrong side costs its whole distance), or undefined when the
- * difference of the two sides' medians is not beyond the noise.
- */
-function bestSplit(xs: readonly number[], lo: number, hi: number, sigma: number): number | undefined {
-  let best: { k: number; cost: number } | undefined;
-  for (let k = lo + MIN_SIDE; k <= hi - MIN_SIDE; k++) {
-    const cost = levelCost(xs.slice(lo, k)) + levelCost(xs.slice(k, hi));
-    if (!best || cost < best.cost) best = { k, cost };
-  }
-  if (!best) return undefined;
-  const left = median(xs.slice(lo, best.k));
-  const right = median(xs.slice(best.k, hi));
-  if (relativeChange(left, right) < MIN_CHANGE) return undefined;
-  const score = Math.abs(right - left) / (1.2533 * Math.sqrt(1 / (best.k - lo) + 1 / (hi - best.k)));
-  // σ = 0 (a flat series): any split that passed MIN_CHANGE is a step.
-  return sigma === 0 || score / sigma >= STEP_Z ? best.k : undefined;
+function relativeChange(before: number, after: number): number {
+  return before === 0 ? Number.POSITIVE_INFINITY : Math.abs(after / before - 1);
 }
 
-function segment(xs: readonly number[], lo: number, hi: number, sigma: number, cuts: number[]): void {
-  if (hi - lo < 2 * MIN_SIDE) return;
-  const k = bestSplit(xs, lo, hi, sigma);
+/** The split of xs[lo, hi) of greatest q̂ when it is beyond chance and MIN_CHANGE; else undefined. */
+function significantSplit(xs: readonly number[], lo: number, hi: number): number | undefined {
+  if (hi - lo < MIN_CONFIRMABLE_POINTS) return undefined;
+  const part = xs.slice(lo, hi);
+  const best = maxQHat(part);
+  if (!(best.q > 0)) return undefined;
+  if (relativeChange(median(part.slice(0, best.at)), median(part.slice(best.at))) < MIN_CHANGE) return undefined;
+  // Seeded by the segment: one series always gives one answer.
+  const test: PermutationTest = { permutations: PERMUTATIONS, alpha: P_VALUE, seed: 0x9e3779b9 ^ (lo * 65_537 + hi) };
+  return splitIsSignificant(part, best.q, test) ? lo + best.at : undefined;
+}
+
+function segment(xs: readonly number[], lo: number, hi: number, cuts: number[]): void {
+  const k = significantSplit(xs, lo, hi);
   if (k === undefined) return;
   cuts.push(k);
-  segment(xs, lo, k, sigma, cuts);
-  segment(xs, k, hi, sigma, cuts);
+  segment(xs, lo, k, cuts);
+  segment(xs, k, hi, cuts);
 }
 
-/** A step made by the newest points alone (fewer than MIN_SIDE after the last cut). */
+/**
+ * Whether newest points lie beyond the noise of the level before them (m points): 1 or 2 points
+ * each beyond LATEST_Z σ √(1 + π/2m); 3 or more by their median, beyond LATEST_Z × the standard
+ * error of a difference of two medians (1.2533 σ √(1/m + 1/t)); and by at least MIN_CHANGE.
+ */
+function tailBeyond(tail: readonly number[], level: number, m: number, sigma: number): boolean {
+  if (tail.length <= UNCONFIRMED_POINTS) {
+    const bound = LATEST_Z * sigma * Math.sqrt(1 + Math.PI / 2 / m);
+    return tail.every((x) => Math.abs(x - level) > bound && relativeChange(level, x) >= MIN_CHANGE);
+  }
+  const after = median(tail);
+  const bound = LATEST_Z * 1.2533 * sigma * Math.sqrt(1 / m + 1 / tail.length);
+  return Math.abs(after - level) > bound && relativeChange(level, after) >= MIN_CHANGE;
+}
+
+/**
+ * A step made by the newest points alone, against the robust noise: the longest run of newest
+ * points that all lie on one side of the level before them, each beyond LATEST_Z times the
+ * uncertainty of its difference from that level (σ √(1 + π/2m), m points in the level's median).
+ */
 function latestStep(xs: readonly number[], lastCut: number, sigma: number): number | undefined {
-  for (let t = Math.min(MIN_SIDE - 1, xs.length - lastCut - MIN_SIDE); t >= 1; t--) {
-    const start = xs.length - t;
-    const level = median(xs.slice(lastCut, start));
+  // Of the starts that pass, the one that fits two levels best (least sum of absolute deviations).
+  let best: { start: number; cost: number } | undefined;
+  for (let start = lastCut + MIN_LEVEL_POINTS; start < xs.length; start++) {
+    const levelPoints = xs.slice(lastCut, start);
+    const level = median(levelPoints);
     const tail = xs.slice(start);
     const sameSide = tail.every((x) => x > level) || tail.every((x) => x < level);
-    const beyond = tail.every((x) => Math.abs(x - level) > LATEST_Z * sigma && relativeChange(level, x) >= MIN_CHANGE);
-    if (sameSide && beyond) return start;
+    if (!sameSide || !tailBeyond(tail, level, levelPoints.length, sigma)) continue;
+    const cost = levelCost(levelPoints) + levelCost(tail);
+    if (!best || cost < best.cost) best = { start, cost };
   }
-  return undefined;
+  return best?.start;
 }
 
 /** Steps of a series in order (the rule is in the module comment). */
 export function detectSteps(xs: readonly number[]): Step[] {
-  const sigma = noiseSigma(xs);
   const cuts: number[] = [];
-  segment(xs, 0, xs.length, sigma, cuts);
+  segment(xs, 0, xs.length, cuts);
   cuts.sort((a, b) => a - b);
-  const latest = latestStep(xs, cuts[cuts.length - 1] ?? 0, sigma);
-  if (latest !== undefined) cuts.push(latest);
+  const lastCut = cuts[cuts.length - 1] ?? 0;
+  {
+    const latest = latestStep(xs, lastCut, noiseSigma(xs));
+    if (latest !== undefined) cuts.push(latest);
+  }
   const bounds = [0, ...cuts, xs.length];
   return cuts.map((at, i) => ({
     at,
     before: median(xs.slice(bounds[i]!, at)),
     after: median(xs.slice(at, bounds[i + 2]!)),
     pointsAfter: bounds[i + 2]! - at,
+    confirmed: xs.length - at > UNCONFIRMED_POINTS,
   }));
 }

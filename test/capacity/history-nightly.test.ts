@@ -23,25 +23,26 @@ test('nightly logs over three versions: the two real steps, with their direction
   assert.equal(runs.length, 18);
   assert.equal(runs[6]?.server?.version, '0.8.5', 'the version line of the log');
   assert.equal(runs[6]?.timestamp, '2025-03-07', 'the date in the file name');
-  const tput = h.changes.filter((c) => c.metric === 'throughput_rps');
+  // One change per step, throughput first, named by its first run and the last run before it.
   assert.deepEqual(
-    tput.map((c) => [c.at.date, c.at.version, c.kind, Math.round(c.delta_pct)]),
+    h.changes.map((c) => [c.at.date, c.at.version, c.last_good.date, c.last_good.version, c.kind, c.confirmed]),
     [
-      ['2025-03-07', '0.8.5', 'regression', -12],
-      ['2025-03-13', '0.9.0', 'improvement', 20],
+      ['2025-03-07', '0.8.5', '2025-03-06', '0.8.4', 'regression', true],
+      ['2025-03-13', '0.9.0', '2025-03-12', '0.8.5', 'improvement', true],
     ],
   );
-  const latency = h.changes.filter((c) => c.metric === 'latency_p99_s');
+  assert.match(h.changes[0]!.at.file ?? '', /2025-03-07\.log$/);
+  assert.match(h.changes[0]!.last_good.file ?? '', /2025-03-06\.log$/);
+  const tput = h.changes.map((c) => c.metrics[0]!);
   assert.deepEqual(
-    latency.map((c) => [c.at.version, c.kind]),
+    tput.map((m) => [m.metric, Math.round(m.delta_pct)]),
     [
-      ['0.8.5', 'regression'],
-      ['0.9.0', 'improvement'],
+      ['throughput_rps', -12],
+      ['throughput_rps', 20],
     ],
-    'latency up is a regression, down an improvement',
   );
-  // Every change sits at one of the two version bumps.
-  for (const c of h.changes) assert.ok(['0.8.5', '0.9.0'].includes(c.at.version ?? ''), JSON.stringify(c));
+  const latency = h.changes.map((c) => c.metrics.find((m) => m.metric === 'latency_p99_s')?.kind);
+  assert.deepEqual(latency, ['regression', 'improvement'], 'latency up is a regression, down an improvement');
 });
 
 test('nightly logs of one build: noise only, nothing flagged', async () => {
@@ -53,7 +54,9 @@ test('nightly logs of one build: noise only, nothing flagged', async () => {
 
 /** The changes as the table shows them: metric, kind, where, and the change rounded to 0.1 %. */
 function flagged(h: ReturnType<typeof historyOf>) {
-  return h.changes.map((c) => [c.metric, c.kind, c.at.date, c.at.version, Math.round(c.delta_pct * 10) / 10, c.before, c.after]);
+  return h.changes.flatMap((c) =>
+    c.metrics.map((m) => [m.metric, c.kind, c.at.date, c.at.version, Math.round(m.delta_pct * 10) / 10, m.before, m.after]),
+  );
 }
 
 /** nightly-steps rewritten as `<root>/vllm-<version>/<date>/bench.log`, each log's version line removed. */
@@ -80,7 +83,7 @@ test('nightly folders vllm-<version>/<date>/bench.log without version lines: the
     assert.equal(run?.server?.version, '0.8.5');
     assert.equal(run?.provenance['server.version'], 'folder name (vllm-0.8.5)');
     assert.equal(run?.provenance.timestamp, 'folder name (2025-03-07)');
-    assert.ok(original.h.changes.length >= 4);
+    assert.equal(original.h.changes.length, 2);
     assert.deepEqual(flagged(folders.h), flagged(original.h));
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
@@ -118,5 +121,21 @@ test("a vLLM --save-result JSON in a vllm-0.8.4/ folder, an SGLang JSONL in sgla
     );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a step near either end names the version that made it, and the last run before it', async () => {
+  const cases = [
+    ['nightly-late-step', '2025-03-15', '0.8.5', '2025-03-14', '0.8.4', 'regression', false],
+    ['nightly-last-step', '2025-03-15', '0.8.5', '2025-03-14', '0.8.4', 'regression', false],
+    ['nightly-early-step', '2025-03-03', '0.8.4', '2025-03-02', '0.8.3', 'regression', true],
+  ] as const;
+  for (const [dir, date, version, goodDate, goodVersion, kind, confirmed] of cases) {
+    const { h } = await history(`test/fixtures/history/${dir}`);
+    assert.deepEqual(
+      h.changes.map((c) => [c.at.date, c.at.version, c.last_good.date, c.last_good.version, c.kind, c.confirmed, c.metrics[0]?.metric]),
+      [[date, version, goodDate, goodVersion, kind, confirmed, 'throughput_rps']],
+      dir,
+    );
   }
 });

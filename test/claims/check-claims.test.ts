@@ -140,3 +140,42 @@ describe('the sample reports', { skip: hasData ? false : 'data/ is absent' }, ()
     assertGolden('claims/checks-data.json', all.checks);
   });
 });
+
+describe('a sentence with two numbers: two claims, two verdicts', () => {
+  it('"raise throughput by about 30% and cut the average latency by about 60%": throughput agrees, latency is overstated', async () => {
+    const { checks } = await pipeline(['test/fixtures/claims/two-numbers-one-sentence.md']);
+    const line = checks.filter((c) => c.line === 297);
+    assert.deepEqual(line.map(summary), [
+      ['agrees', 'throughput_rps', 30, [2, 2]],
+      ['overstated', 'latency_mean_s', -23.09, [2, 2]],
+    ]);
+    assert.deepEqual(
+      line.map((c) => c.claimed),
+      ['+30%', '-60%'],
+    );
+  });
+});
+
+describe('the Answers lead with the metric the claim names first', () => {
+  for (const [file, metric] of [
+    ['test/fixtures/claims/two-numbers-one-sentence.md', 'throughput_rps'],
+    ['test/fixtures/claims/latency-named-first.md', 'latency_mean_s'],
+  ] as const) {
+    it(`${path.basename(file)}: the answer's headline metric is ${metric}`, async () => {
+      const prev = process.cwd();
+      process.chdir(REPO_ROOT);
+      try {
+        const { parsePaths, readClaimsFromPaths } = await import('../../src/ingest');
+        const { analyzeRunsDetailed } = await import('../../src/analyze');
+        const runs = (await parsePaths([file], {})).records.filter((r) => r.kind === 'run');
+        const { claims } = await readClaimsFromPaths([file]);
+        const { summary: s } = analyzeRunsDetailed(runs as Parameters<typeof analyzeRunsDetailed>[0], { sourceClaims: claims });
+        const scaling = s.questions.filter((q) => q.kind === 'scaling');
+        assert.ok(scaling.length >= 1);
+        assert.equal(scaling[0]!.answer.metric, metric);
+      } finally {
+        process.chdir(prev);
+      }
+    });
+  }
+});

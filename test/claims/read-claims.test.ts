@@ -58,6 +58,40 @@ describe('claim forms', () => {
     );
   });
 
+  it('two sizes joined by "and" are two claims, each with its own metric and direction; "by 10% and 20%" is not split', () => {
+    const cs = readClaims('With vLLM 0.9, throughput improved by 15% and TTFT dropped by 20%.', 'm.md');
+    assert.deepEqual(
+      cs.map((c) => [c.percent, c.direction, c.layers[0]?.metrics]),
+      [
+        [[15, 15], 'better', ['throughput_rps']],
+        [[20, 20], 'down', ['ttft_mean_ms']],
+      ],
+    );
+    const ratio = readClaims('TP=2 gives 1.8x the throughput and cuts TTFT by 40% compared with TP=1.', 'm.md');
+    assert.deepEqual(
+      ratio.map((c) => [c.kind, c.direction, c.layers[0]?.metrics]),
+      [
+        ['ratio', undefined, ['throughput_rps']],
+        ['change', 'down', ['ttft_mean_ms']],
+      ],
+      '"cuts" belongs to the TTFT clause, not to the ratio',
+    );
+    const range = readClaims('Throughput and output tokens/s increased by 10% and 20%.', 'm.md');
+    assert.deepEqual(
+      range.map((c) => c.percent),
+      [[10, 20]],
+    );
+    const shared = readClaims('Throughput rose 10% at 16 users and 20% at 32 users.', 'm.md');
+    assert.deepEqual(
+      shared.map((c) => [c.percent, c.direction]),
+      [
+        [[10, 10], 'up'],
+        [[20, 20], 'up'],
+      ],
+      'the second size shares "rose": two claims, none dropped',
+    );
+  });
+
   it('ratios: "2x", "1.5 times faster", "twice as fast", but not "4x A10"', () => {
     assert.deepEqual(
       [one('SGLang is 2x faster than vLLM.').ratio, one('Tensor parallel is 1.5 times faster than pipeline.').ratio],

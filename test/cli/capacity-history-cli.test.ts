@@ -67,20 +67,35 @@ test('history --format json: series and changes; a folder of dated, versioned re
     const header = 'date,engine,engine_version,concurrency,Request throughput (req/s),P99 E2EL (ms)';
     const lines = Array.from({ length: 12 }, (_, i) => {
       const version = i < 6 ? '0.8.4' : '0.8.5';
-      const jitter = 1 + (((i * 7) % 5) - 2) * 0.004; // ±0.8 %: the nights' noise
+      const jitter = 1 + (((i * 7) % 11) - 5) * 0.002; // ±1 %: the nights' noise, no two nights alike (no duplicates)
       const rps = ((i < 6 ? 20 : 16) * jitter).toFixed(3);
       return `2025-03-${String(i + 1).padStart(2, '0')},vllm,${version},32,${rps},${((i < 6 ? 2000 : 2600) * jitter).toFixed(1)}`;
     });
     fs.writeFileSync(path.join(dir, 'nightly.csv'), `${[header, ...lines].join('\n')}\n`);
     const r = run(['history', dir, '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout) as { series: unknown[]; changes: Array<{ metric: string; kind: string; at: { date?: string } }> };
+    const out = JSON.parse(r.stdout) as {
+      series: unknown[];
+      changes: Array<{
+        metrics: Array<{ metric: string; kind: string }>;
+        kind: string;
+        at: { date?: string };
+        last_good: { date?: string };
+      }>;
+    };
     assert.ok(Array.isArray(out.series) && Array.isArray(out.changes));
     assert.equal(out.series.length, 2, 'throughput and p99 latency, 12 nights each');
-    const kinds = out.changes.map((c) => [c.metric, c.kind, c.at.date]);
+    const kinds = out.changes.map((c) => [c.kind, c.at.date, c.last_good.date, c.metrics.map((m) => [m.metric, m.kind])]);
     assert.deepEqual(kinds, [
-      ['throughput_rps', 'regression', '2025-03-07'],
-      ['latency_p99_s', 'regression', '2025-03-07'],
+      [
+        'regression',
+        '2025-03-07',
+        '2025-03-06',
+        [
+          ['throughput_rps', 'regression'],
+          ['latency_p99_s', 'regression'],
+        ],
+      ],
     ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

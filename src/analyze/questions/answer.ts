@@ -31,10 +31,14 @@ interface Item {
   c: Comparison;
 }
 
-function pickMetric(items: readonly Item[], claimed: ReadonlySet<number>): string {
+/** The metric of the first claim in the text that speaks of this question, else the first headline metric it has. */
+function pickMetric(items: readonly Item[], claims: readonly ClaimCheck[]): string {
   const present = new Set(items.map((x) => x.c.metric));
-  const fromClaim = items.find((x) => claimed.has(x.index));
-  if (fromClaim) return fromClaim.c.metric;
+  const byIndex = new Map(items.map((x) => [x.index, x]));
+  const first = [...claims]
+    .filter((c) => c.measured && byIndex.has(c.measured.comparison))
+    .sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1))[0];
+  if (first?.measured) return byIndex.get(first.measured.comparison)!.c.metric;
   return ANSWER_METRICS.find((m) => present.has(m)) ?? LATENCY_METRICS.find((m) => present.has(m)) ?? items[0]?.c.metric ?? '';
 }
 
@@ -195,7 +199,7 @@ export function answerQuestion(
     return c ? [{ index, c }] : [];
   });
   const claimed = new Set(claims.flatMap((c) => (c.measured ? [c.measured.comparison] : [])));
-  const metric = pickMetric(all, claimed);
+  const metric = pickMetric(all, claims);
   const heads = all.filter((x) => x.c.metric === metric);
   const over = varyingKeys(heads.map((x) => x.c.group));
   const items = sortItems(heads, over, runsById);

@@ -156,8 +156,28 @@ export function directionIn(
   return undefined;
 }
 
+/**
+ * "and" between two statements when words follow it before the next number: "throughput rose
+ * 15% and TTFT fell 20%" is two clauses, each its own claim; "by 10% and 20%" is not split.
+ */
+function andSeparators(lower: string, list: readonly NumberStatement[]): Array<readonly [number, number]> {
+  const out: Array<readonly [number, number]> = [];
+  for (let k = 0; k + 1 < list.length; k++) {
+    const from = list[k]!.end;
+    const to = list[k + 1]!.start;
+    for (const m of allMatches(/\band\b/g, lower.slice(from, to))) {
+      const end = from + m.index + m[0].length;
+      if (/[a-z]{2,}/.test(lower.slice(end, to))) out.push([from + m.index, end]);
+    }
+  }
+  return out;
+}
+
 function assignClauses(lower: string, list: NumberStatement[]): void {
-  const seps = [...allMatches(SEPARATOR, lower)].map((m) => [m.index, m.index + m[0].length] as const);
+  const seps = [
+    ...[...allMatches(SEPARATOR, lower)].map((m) => [m.index, m.index + m[0].length] as const),
+    ...andSeparators(lower, list),
+  ].sort((x, y) => x[0] - y[0]);
   list.forEach((s, k) => {
     const lowBound = k > 0 ? list[k - 1]!.end : 0;
     const highBound = k + 1 < list.length ? list[k + 1]!.start : lower.length;
@@ -194,6 +214,16 @@ function mergeValuesWithPercent(lower: string, list: NumberStatement[]): NumberS
 }
 
 /**
+ * "rose 10% at 16 users and 20% at 32 users": a size joined by "and" to the one before, with no
+ * direction word of its own, shares that one's direction (else it would be no claim at all).
+ */
+function sharedDirection(lower: string, prev: NumberStatement | undefined, s: NumberStatement): { direction: ClaimDirection } | undefined {
+  if (!prev?.direction || s.kind !== 'change') return undefined;
+  const between = lower.slice(prev.end, s.start);
+  return /\band\b/.test(between) && !/[,;]/.test(between) ? { direction: prev.direction } : undefined;
+}
+
+/**
  * Sized statements of a cleaned sentence, in order, each with its clause and direction word.
  * A percentage is a change when its clause has a direction word or the number a sign, a level
  * when a level verb introduces it ("settled between 50% and 60%"), and no claim otherwise
@@ -213,7 +243,7 @@ export function findNumberStatements(clean: string): NumberStatement[] {
   const out: NumberStatement[] = [];
   for (const s of merged) {
     const [a, b] = s.clause;
-    const dir = directionIn(lower, a, b, s.start);
+    const dir = directionIn(lower, a, b, s.start) ?? sharedDirection(lower, out[out.length - 1], s);
     if (dir) s.direction = dir.direction;
     if (s.kind === 'change' && !dir && !/^[~≈\s]*[+-]/.test(s.phrase.replace(/^[a-z. ]+/, ''))) {
       if (!LEVEL_VERB.test(lower.slice(a, b))) continue;

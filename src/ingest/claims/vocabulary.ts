@@ -74,7 +74,7 @@ export const STRONG_DIRECTIONS: ReadonlyArray<readonly [RegExp, ClaimDirection]>
 
 /** Direction words that need a metric word beside them ("throughput is higher"). */
 export const WEAK_DIRECTIONS: ReadonlyArray<readonly [RegExp, ClaimDirection]> = [
-  [/\b(?:increas(?:e|es|ed|ing)|higher|rises?|rose|grows?|grew|growth|up by|more)\b/g, 'up'],
+  [/\b(?:increas(?:e|es|ed|ing)|higher|rises?|rose|rais(?:e|es|ed|ing)|grows?|grew|growth|up by|more)\b/g, 'up'],
   [
     /\b(?:decreas(?:e|es|ed|ing)|lower|drops?|dropped|falls?|fell|declin(?:e|es|ed)|reduc(?:e|es|ed|tions?)|down by|less|fewer|cuts?)\b/g,
     'down',

@@ -5,9 +5,8 @@
  * words, the runs left out, and a historyChart per metric with a flagged change (the headline
  * metric when none is). The answers: each regression first, then each improvement.
  */
-import type { HistoryChange, HistoryResult, HistorySeries } from '../../analyze/history';
+import type { HistoryChange, HistoryMetricChange, HistoryResult, HistorySeries } from '../../analyze/history';
 import { listWords } from '../../analyze/questions';
-import { MIN_SIDE } from '../../analyze/step-detection';
 import { type HistoryChartInput, historyChart } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatMetric, formatPercent, mdInline } from '../helpers';
@@ -55,21 +54,54 @@ function spanWords(result: HistoryResult): string {
 }
 
 function kindWords(c: HistoryChange): string {
-  return c.points_after < MIN_SIDE ? `${c.kind} (newest ${c.points_after} point${c.points_after === 1 ? '' : 's'} only)` : c.kind;
+  return c.confirmed ? c.kind : `${c.kind}, unconfirmed (newest ${c.points_after} point${c.points_after === 1 ? '' : 's'} only)`;
 }
 
+/** "throughput 20.1 → 17.7 req/s (−12.0%)". */
+function moveWords(m: HistoryMetricChange): string {
+  return `${proseMetric(m.metric)} ${formatMetric(m.before, m.metric)} → ${formatMetric(m.after, m.metric)} (${formatPercent(m.delta_pct)})`;
+}
+
+/** One row per change: where it starts, the last run before it, its headline metric, then the others. */
 function changesTable(result: HistoryResult, varying: readonly string[]): MdTable {
-  const header = [...(varying.length ? ['Configuration'] : []), 'Metric', 'At', 'Before → after', 'Change', 'Kind'];
-  const numeric = [...(varying.length ? [false] : []), false, false, true, true, false];
-  const rows = result.changes.map((c) => [
-    ...(varying.length ? [mdInline(configCell(c.group, varying))] : []),
-    mdInline(proseMetric(c.metric)),
-    mdInline(atWords(c.at)),
-    mdInline(`${formatMetric(c.before, c.metric)} → ${formatMetric(c.after, c.metric)}`),
-    formatPercent(c.delta_pct),
-    mdInline(kindWords(c)),
-  ]);
+  const header = [
+    ...(varying.length ? ['Configuration'] : []),
+    'At (first run)',
+    'Last run before',
+    'Metric',
+    'Before → after',
+    'Change',
+    'With it',
+    'Kind',
+  ];
+  const numeric = [...(varying.length ? [false] : []), false, false, false, true, true, false, false];
+  const rows = result.changes.map((c) => {
+    const [head, ...rest] = c.metrics as [HistoryMetricChange, ...HistoryMetricChange[]];
+    return [
+      ...(varying.length ? [mdInline(configCell(c.group, varying))] : []),
+      mdInline(atWords(c.at)),
+      mdInline(atWords(c.last_good)),
+      mdInline(proseMetric(head.metric)),
+      mdInline(`${formatMetric(head.before, head.metric)} → ${formatMetric(head.after, head.metric)}`),
+      formatPercent(head.delta_pct),
+      mdInline(rest.map((m) => `${proseMetric(m.metric)} ${formatPercent(m.delta_pct)}`).join(', ') || '–'),
+      mdInline(kindWords(c)),
+    ];
+  });
   return table(header, numeric, rows);
+}
+
+/** The notes under the table: unconfirmed changes, and series too short to confirm one. */
+function noteWords(result: HistoryResult): string {
+  const notes: string[] = [];
+  if (result.changes.some((c) => !c.confirmed))
+    notes.push('“Unconfirmed”: only the newest 1 or 2 points show the change; a later run that agrees confirms it.');
+  const short = result.not_enough_data;
+  if (short.length)
+    notes.push(
+      `Not enough data to confirm a step in ${short.length} series (${listWords([...new Set(short.map((s) => proseMetric(s.metric)))])}): fewer than ${short[0]!.needed} points, so only a change of the newest points can be flagged there.`,
+    );
+  return notes.join(' ');
 }
 
 export function buildHistoryView(
@@ -82,15 +114,14 @@ export function buildHistoryView(
   const configs = new Set(result.series.map((s) => configKey(s.group))).size;
   const metrics = [...new Set(result.series.map((s) => s.metric))];
   const shared = commonWords(common);
-  const recent = result.changes.some((c) => c.points_after < MIN_SIDE);
   return {
     intro: mdInline(
       `${configs} configuration${configs === 1 ? '' : 's'} measured at several dates or engine versions: ${spanWords(result)}; ${metrics.length} metric${metrics.length === 1 ? '' : 's'} followed (${listWords(metrics.map(proseMetric))}). Repeats at one point are combined by their median. Elsewhere in this report (results, comparisons, capacity) the runs of a configuration at different dates or versions count as repeats of it: this section tells them apart.`,
     ),
     common: shared ? `All series: ${mdInline(shared)}.` : '',
     ...(result.changes.length ? { changes: changesTable(result, varying) } : {}),
-    none: result.changes.length ? '' : 'No change beyond the noise: no series steps further than its own point-to-point noise.',
-    note: recent ? `“Newest … only”: the change rests on fewer than ${MIN_SIDE} points after it; confirm it with a re-run.` : '',
+    none: result.changes.length ? '' : 'No change beyond chance: no series steps further than its own noise allows (the rule below).',
+    note: mdInline(noteWords(result)),
     excluded: excludedWords(result.excluded, runsById, nameFile, 'the series'),
     rule: mdInline(result.rule),
     figures: [...figures],
@@ -100,7 +131,7 @@ export function buildHistoryView(
 /** Metrics drawn: each with a flagged change, in series order; else the headline metric. */
 function chartMetrics(result: HistoryResult): string[] {
   const order = [...new Set(result.series.map((s) => s.metric))];
-  const flagged = order.filter((m) => result.changes.some((c) => c.metric === m));
+  const flagged = order.filter((m) => result.changes.some((c) => c.metrics.some((x) => x.metric === m)));
   if (flagged.length) return flagged;
   const headline = HEADLINE_METRICS.find((m) => order.includes(m)) ?? order[0];
   return headline ? [headline] : [];
@@ -124,9 +155,11 @@ export function historyFigures(result: HistoryResult): SectionFigure[] {
         .flatMap((s) =>
           s.points.map((p) => ({ series: label(s.group), at: atKey(p), ...(p.date ? { date: p.date } : {}), value: p.value })),
         ),
-      changes: result.changes
-        .filter((c) => c.metric === metric)
-        .map((c) => ({ series: label(c.group), at: atKey(c.at), change_pct: c.delta_pct, kind: c.kind })),
+      changes: result.changes.flatMap((c) =>
+        c.metrics
+          .filter((m) => m.metric === metric)
+          .map((m) => ({ series: label(c.group), at: atKey(c.at), change_pct: m.delta_pct, kind: m.kind })),
+      ),
     };
     const spec = historyChart(input, subtitle ? { subtitle } : {});
     const base = `${proseMetric(metric).replace(/^./, (c) => c.toUpperCase())} at each date or version (the median of its runs), per configuration.${labels}`;
@@ -134,34 +167,25 @@ export function historyFigures(result: HistoryResult): SectionFigure[] {
   });
 }
 
-/** One answer per configuration, point in time and kind: its metrics' changes there (escaped). */
-function changeItem(changes: readonly HistoryChange[], varying: readonly string[], by: readonly string[]): string {
-  const first = changes[0] as HistoryChange;
-  const { title, context } = configLead(first.group, varying, by);
-  const kind = first.kind === 'regression' ? 'Regression' : 'Improvement';
-  const moves = changes.map(
-    (c) =>
-      `${proseMetric(c.metric)} ${formatMetric(c.before, c.metric)} → ${formatMetric(c.after, c.metric)} (${formatPercent(c.delta_pct)})`,
-  );
-  const fewest = Math.min(...changes.map((c) => c.points_after));
-  const confirm =
-    fewest < MIN_SIDE
-      ? ` Only the newest ${fewest === 1 ? 'point shows' : `${fewest} points show`} it: confirm with a re-run.`
-      : ' Each is the level after the change against the level before (medians), beyond its series’ own noise.';
+/** One answer per change: where it starts, the last run before it, and its metrics' moves (escaped). */
+function changeItem(c: HistoryChange, varying: readonly string[], by: readonly string[]): string {
+  const { title, context } = configLead(c.group, varying, by);
+  const kind = c.kind === 'regression' ? 'Regression' : 'Improvement';
+  const before = c.last_good.file ? `${atWords(c.last_good)}, ${c.last_good.file}` : atWords(c.last_good);
+  const range = ` The last run before it: ${before}; the first at the new level: ${c.at.file ? `${atWords(c.at)}, ${c.at.file}` : atWords(c.at)}.`;
+  const confirm = c.confirmed
+    ? ' Each is the level after the change against the level before (medians), beyond chance for its series.'
+    : ` Only the newest ${c.points_after === 1 ? 'point shows' : `${c.points_after} points show`} it: unconfirmed until a later run agrees.`;
   const who = `${title}${context ? ` (${context})` : ''}`;
-  return `**${kind} at ${mdInline(atWords(first.at))}**, ${mdInline(who)}: ${mdInline(listWords(moves))}. ${mdInline(confirm)}`;
+  return `**${kind} at ${mdInline(atWords(c.at))}**, ${mdInline(who)}: ${mdInline(listWords(c.metrics.map(moveWords)))}.${mdInline(range)}${mdInline(confirm)}`;
 }
 
 /** The Answers' group on changes over time: regressions first, then improvements; or that there are none. */
 export function historyAnswers(result: HistoryResult): AnswerGroupView {
   const { varying } = fieldsOf(result);
   const ordered = [...result.changes.filter((c) => c.kind === 'regression'), ...result.changes.filter((c) => c.kind === 'improvement')];
-  const items = groupInOrder(ordered, (c) => `${c.kind}\u0000${configKey(c.group)}\u0000${atKey(c.at)}`).map((cs) =>
-    changeItem(cs, varying, result.by),
-  );
+  const items = ordered.map((c) => changeItem(c, varying, result.by));
   if (items.length === 0)
-    items.push(
-      `**No change beyond the noise** over time: ${mdInline(`${spanWords(result)}; no series steps further than its own point-to-point noise`)}.`,
-    );
+    items.push(`**No change beyond the noise** over time: ${mdInline(`${spanWords(result)}; no series steps further than chance`)}.`);
   return { heading: 'Changes over time', items, none: '' };
 }
