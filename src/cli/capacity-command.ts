@@ -2,6 +2,7 @@
 import type { RunRecord, SampleRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { noRuns } from './no-runs';
 import { UsageError } from './options';
 
 export interface CapacityCommandOptions extends InputOptions {
@@ -33,6 +34,7 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
     throw err;
   }
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   // Per-request samples (JSON exports) give each level the share of requests within the targets.
   const samples = result.records.filter((r): r is SampleRecord => r.kind === 'sample');

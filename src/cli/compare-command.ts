@@ -7,6 +7,7 @@ import { unknownNameMessage } from '../model/closest-name';
 import type { RunRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { noRuns } from './no-runs';
 import { parseWhere, UsageError } from './options';
 
 interface CompareCommandOptions extends InputOptions {
@@ -46,6 +47,7 @@ export async function runCompare(paths: string[], opts: CompareCommandOptions): 
     );
   }
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   if (opts.metric !== undefined && runs.length > 0) checkMetric(opts.metric, runs);
   const comparisons = analyze.compareBy(runs, opts.by, { metric: opts.metric, where });

@@ -2,6 +2,7 @@
 import type { RunRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { noRuns } from './no-runs';
 import { UsageError } from './options';
 
 export interface HistoryCommandOptions extends InputOptions {
@@ -21,6 +22,7 @@ export async function runHistory(paths: string[], opts: HistoryCommandOptions): 
     throw err;
   }
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   const metrics = opts.metric
     .flatMap((m) => m.split(','))

@@ -3,6 +3,7 @@ import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
+import { noRuns } from './no-runs';
 import { UsageError } from './options';
 
 interface ReportCommandOptions extends InputOptions {
@@ -31,6 +32,7 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
     }
   }
   const parsed = await readInputs(paths, opts);
+  if (noRuns(parsed, opts)) return 1;
   const report = await import('../report');
   const result = await report.buildReport(paths, {
     out: path.resolve(opts.out),
