@@ -142,7 +142,16 @@ export function groupLabel(group: Record<string, string | number | undefined>, k
     const v = Object.hasOwn(group, k) ? group[k] : undefined;
     if (v !== undefined && v !== '') parts.push(valueLabel(k, v));
   }
-  return parts.length > 0 ? parts.join(' · ') : 'all';
+  return parts.length > 0 ? parts.join(' · ') : unnamedLabel(keys);
+}
+
+/**
+ * A group that has none of the keys shown: say which key it does not name ("engine not named"),
+ * never "all", which reads as a total; with no keys at all every run is in the one group.
+ */
+function unnamedLabel(keys: readonly string[]): string {
+  const key = ['engine', 'model'].find((k) => keys.includes(k)) ?? keys[0];
+  return key === undefined ? 'all runs' : `${midSentence(keyTitle(key))} not named`;
 }
 
 /** Keys whose values differ among the groups (absent counts as a value of its own). */
