@@ -2,6 +2,7 @@
 import type { RunRecord, SampleRecord } from '../model/records';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { leftOutLines } from './left-out';
 import { noRuns } from './no-runs';
 import { UsageError } from './options';
 
@@ -43,6 +44,6 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
   const capacity = analyze.capacityOf(runs, targets, by ? { by, samples } : { samples });
   if (opts.format === 'json') process.stdout.write(`${JSON.stringify(capacity, null, 2)}\n`);
   else if (opts.format === 'csv') process.stdout.write(analyze.formatCapacityCsv(capacity));
-  else process.stdout.write(analyze.formatCapacityTable(capacity));
+  else process.stdout.write(analyze.formatCapacityTable(capacity) + leftOutLines(capacity));
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }
