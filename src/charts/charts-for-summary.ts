@@ -24,6 +24,7 @@ import { isThroughputMetric, metricName, midSentence } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { loadFigures } from './load-charts';
 import { paretoChart } from './pareto-chart';
+import { type AxisTarget, perGpuParetoFigures } from './per-gpu-pareto';
 import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { barFigures } from './summary-bar-figures';
@@ -40,6 +41,8 @@ export interface SummaryChartInput {
   samples?: readonly SampleRecord[];
   /** Mark cap handed to every builder. Default 5000. */
   maxMarks?: number;
+  /** Service-level targets (`--slo`): the per-GPU Pareto chart shades the region that meets them. */
+  slo?: readonly AxisTarget[];
 }
 
 const DELTA_KINDS: ComparisonKind[] = ['parallelism', 'engine', 'mode', 'custom'];
@@ -62,6 +65,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   deltaFigures(f);
   latencyFigures(f);
   paretoFigure(f);
+  perGpuParetoFigures(f, input.slo);
   loadOverTimeFigures(f, input.samples ?? []);
   return f.figures;
 }

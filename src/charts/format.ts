@@ -14,6 +14,7 @@ const PLAIN_TITLES: Record<string, string> = {
   total_tps: 'Total throughput (tok/s)',
   input_tps_per_user: 'Prompt tok/s per request (tok/s)',
   output_tps_per_user: 'Output tok/s per request (tok/s)',
+  output_tps_per_gpu: 'Output tok/s per GPU (tok/s)',
   input_tokens: 'Input tokens (tokens)',
   output_tokens: 'Output tokens (tokens)',
   input_tokens_mean: 'Input tokens per request (tokens)',

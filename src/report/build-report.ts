@@ -187,6 +187,7 @@ async function renderCharts(
     configurations: summary.configurations,
     comparisons: summary.comparisons,
     samples,
+    ...(summary.capacity ? { slo: summary.capacity.slo } : {}),
   });
   // The Capacity and History sections' own figures, after the others (their names are their own prefix).
   if (summary.capacity) charts.push(...capacityFigures(summary.capacity));

@@ -169,9 +169,11 @@ export function reportTitle(
   const models = inOrder(runs.map((r) => r.model));
   const modelWords = models.length <= 2 ? models.join(', ') : `${models.length} models`;
   // Result files of a client (llmperf, guidellm) name no engine: lead with the model, not file names.
-  // Nothing answered like-for-like (and no series over time): name the inputs, promise nothing.
+  // Several tools or engines and nothing answered like-for-like (nor a series over time): a
+  // title of "A vs B" would promise what the body cannot give, so it names the inputs.
   const comparable = questions.some((q) => q.differs_also.length === 0) || historyPart(history) !== '';
-  if (!comparable && runs.length > 0) return inputsTitle(runs, modelWords);
+  const mixed = inOrder(runs.map((r) => r.source.format)).length > 1 || inOrder(runs.map((r) => r.engine)).length > 1;
+  if (!comparable && mixed) return inputsTitle(runs, modelWords);
   const noEngine = !runs.some((r) => r.engine !== undefined) && models.length > 0;
   const engines = noEngine ? `${modelWords} (engine not named)` : enginesPart(runs, files);
   const varies = [historyPart(history), variesPart(questions, engines.includes(' vs '))].filter(Boolean).join(', ');
