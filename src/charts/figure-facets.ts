@@ -44,11 +44,30 @@ export function splitByFacet<T extends Grouped>(
       list.push(item);
       byValue.set(label, list);
     }
-    if (byValue.size >= 2 && byValue.size <= MAX_FACET_FIGURES) {
-      return { key, parts: [...byValue].map(([label, list]) => ({ label, items: list })) };
-    }
+    if (byValue.size >= 2 && byValue.size <= MAX_FACET_FIGURES) return { key, parts: packParts([...byValue], rowsOf, maxRows) };
   }
   return { parts: [{ items: [...items] }] };
+}
+
+/**
+ * Small parts share a figure (first fit, largest first) while it stays within `maxRows`, so
+ * a model of 2 rows does not cost a figure of its own; parts keep their first-seen order.
+ */
+function packParts<T>(byValue: Array<[string, T[]]>, rowsOf: (items: readonly T[]) => number, maxRows: number): Array<FacetPart<T>> {
+  const order = new Map(byValue.map(([label], i) => [label, i]));
+  const bins: Array<Array<[string, T[]]>> = [];
+  for (const entry of [...byValue].sort((a, b) => rowsOf(b[1]) - rowsOf(a[1]))) {
+    const bin = bins.find((b) => rowsOf([...b.flatMap(([, items]) => items), ...entry[1]]) <= maxRows);
+    if (bin) bin.push(entry);
+    else bins.push([entry]);
+  }
+  const first = (bin: Array<[string, T[]]>): number => Math.min(...bin.map(([label]) => order.get(label) ?? 0));
+  return bins
+    .sort((a, b) => first(a) - first(b))
+    .map((bin) => {
+      const sorted = bin.sort((a, b) => (order.get(a[0]) ?? 0) - (order.get(b[0]) ?? 0));
+      return { label: sorted.map(([label]) => label).join(', '), items: sorted.flatMap(([, items]) => items) };
+    });
 }
 
 /** "model", "GPU preset", "context length": a key's title mid-sentence, without its unit. */
@@ -61,8 +80,8 @@ export function distinctGroups(items: readonly Grouped[]): number {
   return new Set(items.map((i) => JSON.stringify(Object.entries(i.group).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))).size;
 }
 
-/** Caption words for a split: " One figure per model (3 figures); this one: Qwen7B-awq." */
+/** Caption words for a split: " Split by model into 3 figures of at most 24 rows; this one: Qwen7B-awq." */
 export function facetCaption(split: FacetSplit<unknown>, part: FacetPart<unknown>): string {
   if (split.key === undefined || part.label === undefined) return '';
-  return ` One figure per ${facetNoun(split.key)} (${split.parts.length} figures, each at most ${DEFAULT_MAX_ROWS} rows); this one: ${part.label}.`;
+  return ` Split by ${facetNoun(split.key)} into ${split.parts.length} figures of at most ${DEFAULT_MAX_ROWS} rows; this one: ${part.label}.`;
 }

@@ -64,7 +64,7 @@ describe('splitting by facet', () => {
     );
     for (const f of figures) {
       assert.equal(axisMarks(f.spec), 20, f.name);
-      assert.match(f.caption, /One figure per model \(3 figures, each at most 24 rows\); this one: /);
+      assert.match(f.caption, /Split by model into 3 figures of at most 24 rows; this one: /);
       assert.deepEqual(schemaErrors(f.spec), []);
     }
     assert.match(figures[1]?.title ?? '', /^Scaling: output throughput speedup \(Llama-8B\)$/);
@@ -82,6 +82,23 @@ describe('splitting by facet', () => {
     assert.equal(figures.length, 1);
     assert.equal(axisMarks(figures[0]?.spec), 24);
     assert.match(figures[0]?.caption ?? '', /Only the 24 of 40 comparisons/);
+  });
+
+  it('small parts share a figure within 24 rows, in their first-seen order', () => {
+    const items = [
+      ...Array.from({ length: 3 }, () => ({ group: { model: 'A' } })),
+      ...Array.from({ length: 20 }, () => ({ group: { model: 'B' } })),
+      ...Array.from({ length: 2 }, () => ({ group: { model: 'C' } })),
+      ...Array.from({ length: 15 }, () => ({ group: { model: 'D' } })),
+    ];
+    const split = splitByFacet(items, (xs) => xs.length);
+    assert.deepEqual(
+      split.parts.map((p) => [p.label, p.items.length]),
+      [
+        ['A, B', 23],
+        ['C, D', 17],
+      ],
+    );
   });
 
   it('a part without the facet key is named for it, never "all"', () => {

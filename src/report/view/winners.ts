@@ -56,7 +56,10 @@ export function winnerLine(confs: readonly Configuration[], metric: string, name
   return `${low ? 'Lowest' : 'Highest'} ${mdInline(lead)}: ${bestSide} with ${withValue(best)}; ${low ? 'highest' : 'lowest'}: ${worstSide} with ${withValue(worst)}.`;
 }
 
-/** One line per metric that differs between the table's rows. */
+/** Lines per table at most: the lead metrics of its columns (a combined report stays within its pages). */
+export const MAX_WINNER_LINES = 3;
+
+/** One line per metric that differs between the table's rows, for the first MAX_WINNER_LINES metrics. */
 export function winnerLines(confs: readonly Configuration[], metrics: readonly string[], nameOf: (c: Configuration) => string): string[] {
-  return metrics.flatMap((m) => winnerLine(confs, m, nameOf) ?? []);
+  return metrics.flatMap((m) => winnerLine(confs, m, nameOf) ?? []).slice(0, MAX_WINNER_LINES);
 }
