@@ -29,7 +29,7 @@ import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, row
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { barFigures } from './summary-bar-figures';
 import { addFigure, describeMetrics, type SummaryFigures, uniqueName } from './summary-figures';
-import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
+import { type ChartFigure, type ChartRow, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
 
 export { MAX_BAR_FIGURES } from './summary-bar-figures';
 export { figureSlug } from './summary-figures';
@@ -136,7 +136,8 @@ function deltaFigures(f: SummaryFigures): void {
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(f.comparisons, kind);
     const drawn = of.filter((c) => metrics.includes(c.metric));
-    const split = splitByFacet(drawn, distinctGroups);
+    // Two panels a row: a figure of 4 metrics holds half the rows of one of 2.
+    const split = splitByFacet(drawn, distinctGroups, Math.floor(DEFAULT_MAX_ROWS / Math.ceil(metrics.length / 2)));
     for (const part of split.parts) {
       const whole = deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks });
       const title = `${specTitle(whole, `${kind} change %`)}${part.label ? ` (${part.label})` : ''}`;

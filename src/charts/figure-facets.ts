@@ -80,8 +80,8 @@ export function distinctGroups(items: readonly Grouped[]): number {
   return new Set(items.map((i) => JSON.stringify(Object.entries(i.group).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))).size;
 }
 
-/** Caption words for a split: " Split by model into 3 figures of at most 24 rows; this one: Qwen7B-awq." */
+/** Caption words for a split: " Split by model into 3 figures; this one: Qwen7B-awq." */
 export function facetCaption(split: FacetSplit<unknown>, part: FacetPart<unknown>): string {
   if (split.key === undefined || part.label === undefined) return '';
-  return ` Split by ${facetNoun(split.key)} into ${split.parts.length} figures of at most ${DEFAULT_MAX_ROWS} rows; this one: ${part.label}.`;
+  return ` Split by ${facetNoun(split.key)} into ${split.parts.length} figures; this one: ${part.label}.`;
 }

@@ -159,24 +159,37 @@ function latencyValues(byLabel: ReadonlyMap<string, LatencyRow>, labels: readonl
   return { points, ranges };
 }
 
-/** The plot: a rule per range, then the points (warm-up suspects hollow), statistics by colour and shape. */
-function latencyBody(
-  points: Value[],
-  ranges: Value[],
-  labels: string[],
-  q: LatencyQuantity,
-  { warmups, log }: { warmups: boolean; log: boolean },
-): Record<string, unknown> {
+/** Warm-up suspects among the rows; a log value axis. */
+interface BodyFlags {
+  warmups: boolean;
+  log: boolean;
+}
+
+/** The statistics the points use, and their colours in STATS order. */
+function statColors(points: readonly Value[]): { usedStats: string[]; colors: string[] } {
   const usedStats = STATS.map((s) => STAT_LABELS[s]).filter((s) => points.some((p) => p.stat === s));
   const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string }))
     .filter((x) => usedStats.includes(x.s))
     .map((x) => x.c);
+  return { usedStats, colors };
+}
+
+/** The value axis: its title, and a log scale when one configuration's latency dwarfs the rest. */
+function valueAxis(q: LatencyQuantity, log: boolean): { xTitle: string; x: Record<string, unknown> } {
+  const xTitle = `${NAMES[q]} (${q === 'latency' ? 's' : 'ms'})${log ? ', log scale' : ''}`;
+  return { xTitle, x: { field: 'value', type: 'quantitative', title: xTitle, ...(log ? { scale: { type: 'log' }, axis: LOG_AXIS } : {}) } };
+}
+
+/** The plot: a rule per range, then the points (warm-up suspects hollow), statistics by colour and shape. */
+function latencyBody(points: Value[], ranges: Value[], labels: string[], q: LatencyQuantity, o: BodyFlags): Record<string, unknown> {
+  const { warmups, log } = o;
+  const { usedStats, colors } = statColors(points);
   const rowsFit = fitRows(labels);
   const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS, ...rowsFit.axis } };
-  const xTitle = `${NAMES[q]} (${q === 'latency' ? 's' : 'ms'})${log ? ', log scale' : ''}`;
+  const { xTitle, x } = valueAxis(q, log);
   const pointEncoding = {
     y,
-    x: { field: 'value', type: 'quantitative', title: xTitle, ...(log ? { scale: { type: 'log' }, axis: LOG_AXIS } : {}) },
+    x,
     color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
     shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
     tooltip: [

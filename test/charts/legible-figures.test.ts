@@ -64,7 +64,7 @@ describe('splitting by facet', () => {
     );
     for (const f of figures) {
       assert.equal(axisMarks(f.spec), 20, f.name);
-      assert.match(f.caption, /Split by model into 3 figures of at most 24 rows; this one: /);
+      assert.match(f.caption, /Split by model into 3 figures; this one: /);
       assert.deepEqual(schemaErrors(f.spec), []);
     }
     assert.match(figures[1]?.title ?? '', /^Scaling: output throughput speedup \(Llama-8B\)$/);
