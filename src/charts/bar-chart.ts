@@ -3,7 +3,8 @@ import { compareValues, groupLabel, keyTitle, metricName, midSentence, valueLabe
 import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, type SeriesKeys, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
-import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { logScaleNote, wideSpread } from './wide-spread';
 
 export interface BarChartOptions {
   /** Metric key(s); several metrics give side-by-side panels, each with its own y scale. */
@@ -16,6 +17,8 @@ export interface BarChartOptions {
   subtitle?: string | string[];
   /** Data points above which categories beyond the top ones are merged into "other". Default 5000. */
   maxMarks?: number;
+  /** Categories above which the same happens. Default 24 (`DEFAULT_MAX_ROWS`). */
+  maxCategories?: number;
   /** What the whiskers span, for the caption. Default "the repeats". */
   whiskerSpan?: string;
 }
@@ -122,8 +125,9 @@ export function barChart(input: ReadonlyArray<ChartInput>, opts: BarChartOptions
   const notes: string[] = [];
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
   const perCategory = Math.max(1, seriesList.length) * present.length;
-  if (categories.length * perCategory > cap) {
-    const capped = capCategories(bars, categories, Math.max(1, Math.floor(cap / perCategory)), present[0] as string);
+  const keep = Math.max(1, Math.min(opts.maxCategories ?? DEFAULT_MAX_ROWS, Math.floor(cap / perCategory)));
+  if (categories.length > keep) {
+    const capped = capCategories(bars, categories, keep, present[0] as string);
     bars = capped.bars;
     categories = capped.categories;
     if (capped.note) notes.push(capped.note);
@@ -134,6 +138,13 @@ export function barChart(input: ReadonlyArray<ChartInput>, opts: BarChartOptions
   const warm = bars.some((b) => b.warmup);
   if (warm) notes.push(`Faded bars with a dashed outline, named “(${WARMUP_LABEL})”, are warm-up suspects.`);
 
+  const logMetrics = new Set<string>();
+  for (const m of present) {
+    const ratio = wideSpread(bars.filter((b) => b.metric === m).map((b) => b.stat.mean));
+    if (ratio === undefined) continue;
+    logMetrics.add(m);
+    notes.push(logScaleNote(metricName(m), ratio));
+  }
   const values = barValues(bars, present, categories, seriesList, warm);
   const body: Record<string, unknown> = {
     data: { values },
@@ -145,6 +156,7 @@ export function barChart(input: ReadonlyArray<ChartInput>, opts: BarChartOptions
       series: opts.series,
       whiskers: bars.some((b) => b.stat.n > 1),
       warm,
+      logMetrics,
     }),
   };
   const common = sk ? commonLine(groups, sk) : undefined;

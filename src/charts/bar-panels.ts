@@ -9,6 +9,7 @@ import { fitLegend, fitRows, fitTitle } from './layout-fit';
 import { textWidth } from './text-width';
 import { CHART_HEIGHT, CHART_WIDTH, DISCRETE_X_AXIS, DISCRETE_Y_AXIS, FONT, ROW_STEP, TEXT_WIDTH } from './theme';
 import { WARMUP_BAR_MARK, warmupBarEncoding } from './warmup-marks';
+import { LOG_AXIS } from './wide-spread';
 
 /** Widest label (px) still drawn at an angle under a vertical bar. */
 const SHORT_LABEL = 110;
@@ -27,6 +28,20 @@ export interface BarPanelsInput {
   whiskers: boolean;
   /** Some bar is a warm-up suspect: bars get the faded/dashed encoding by field `run`. */
   warm: boolean;
+  /** Metrics drawn on a log scale (one value dwarfs the rest: wide-spread.ts). */
+  logMetrics?: ReadonlySet<string>;
+}
+
+/** The value channel of a panel: linear from zero, or logarithmic for a metric of a wide spread. */
+function valueChannel(input: BarPanelsInput, metric: string, room: number): Record<string, unknown> {
+  const log = input.logMetrics?.has(metric) === true;
+  const title = `${metricTitle(metric)}${log ? ', log scale' : ''}`;
+  return {
+    field: 'value',
+    type: 'quantitative',
+    title: fitTitle(title, room), // Unstacked: a stacked bar starts at 0, which a log axis cannot show.
+    ...(log ? { scale: { type: 'log' }, axis: LOG_AXIS, stack: false } : {}),
+  };
 }
 
 /** `hconcat` of panels (or one panel's width, height and layers) for the chart's body. */
@@ -102,7 +117,7 @@ function verticalPanels(input: BarPanelsInput, width: number, flat: boolean): Ar
     height: CHART_HEIGHT,
     ...panelTitle(metric, width, input.metrics.length),
     transform: [{ filter: { field: 'metric', equal: metric } }],
-    layer: layers(input, metric, cat, { field: 'value', type: 'quantitative', title: fitTitle(metricTitle(metric), CHART_HEIGHT) }, false),
+    layer: layers(input, metric, cat, valueChannel(input, metric, CHART_HEIGHT), false),
   }));
 }
 
@@ -129,7 +144,7 @@ function horizontalPanels(input: BarPanelsInput): Array<Record<string, unknown>>
       height: { step: layout.step },
       ...panelTitle(metric, width, k),
       transform: [{ filter: { field: 'metric', equal: metric } }],
-      layer: layers(input, metric, cat, { field: 'value', type: 'quantitative', title: fitTitle(metricTitle(metric), width) }, true),
+      layer: layers(input, metric, cat, valueChannel(input, metric, width), true),
     };
   });
 }

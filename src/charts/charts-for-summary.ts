@@ -19,15 +19,17 @@ import type { Comparison, ComparisonKind, Configuration } from '../analyze/types
 import type { RunRecord, SampleRecord } from '../model/records';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
+import { distinctGroups, facetCaption, splitByFacet } from './figure-facets';
 import { isThroughputMetric, metricName, midSentence } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { loadFigures } from './load-charts';
 import { paretoChart } from './pareto-chart';
+import { type AxisTarget, perGpuParetoFigures } from './per-gpu-pareto';
 import { excludedWarmupRows, groupValue, metricStat, rowsFromConfigurations, rowsFromRuns } from './rows';
 import { defaultScalingMetric, scalingChart, scalingComparisons } from './scaling-chart';
 import { barFigures } from './summary-bar-figures';
 import { addFigure, describeMetrics, type SummaryFigures, uniqueName } from './summary-figures';
-import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
+import { type ChartFigure, type ChartRow, DEFAULT_MAX_ROWS, type VegaLiteSpec } from './types';
 
 export { MAX_BAR_FIGURES } from './summary-bar-figures';
 export { figureSlug } from './summary-figures';
@@ -41,6 +43,8 @@ export interface SummaryChartInput {
   loads?: readonly LoadOverTime[];
   /** Mark cap handed to every builder. Default 5000. */
   maxMarks?: number;
+  /** Service-level targets (`--slo`): the per-GPU Pareto chart shades the region that meets them. */
+  slo?: readonly AxisTarget[];
 }
 
 const DELTA_KINDS: ComparisonKind[] = ['parallelism', 'engine', 'mode', 'custom'];
@@ -63,6 +67,7 @@ export function chartsForSummary(input: SummaryChartInput): ChartFigure[] {
   deltaFigures(f);
   latencyFigures(f);
   paretoFigure(f);
+  perGpuParetoFigures(f, input.slo);
   loadOverTimeFigures(f, input.samples ?? [], input.loads);
   return f.figures;
 }
@@ -109,15 +114,20 @@ function scalingFigures(f: SummaryFigures): void {
   const fallback = defaultScalingMetric(scaling);
   if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
   for (const metric of metrics) {
-    const spec = scalingChart(scaling, { metric, maxMarks: f.maxMarks });
-    const n = scaling.filter((c) => c.metric === metric).length;
-    addFigure(
-      f,
-      `scaling-${metric}`,
-      `Scaling: ${midSentence(metricName(metric))} speedup`,
-      `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.`,
-      spec,
-    );
+    const of = scaling.filter((c) => c.metric === metric);
+    const split = splitByFacet(of, (items) => items.length);
+    for (const part of split.parts) {
+      const title = `Scaling: ${midSentence(metricName(metric))} speedup${part.label ? ` (${part.label})` : ''}`;
+      const spec = scalingChart(part.items, { metric, maxMarks: f.maxMarks, title });
+      const n = part.items.length;
+      addFigure(
+        f,
+        `scaling-${metric}${part.label ? `-${part.label}` : ''}`,
+        title,
+        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.${facetCaption(split, part)}`,
+        spec,
+      );
+    }
   }
 }
 
@@ -127,10 +137,17 @@ function deltaFigures(f: SummaryFigures): void {
     const of = f.comparisons.filter((c) => c.kind === kind);
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(f.comparisons, kind);
-    const spec = deltaChart(f.comparisons, { kind, metrics, maxMarks: f.maxMarks });
-    const title = specTitle(spec, `${kind} change %`);
-    const n = of.filter((c) => metrics.includes(c.metric)).length;
-    addFigure(f, `delta-${kind}`, title, `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.`, spec);
+    const drawn = of.filter((c) => metrics.includes(c.metric));
+    // Two panels a row: a figure of 4 metrics holds half the rows of one of 2.
+    const split = splitByFacet(drawn, distinctGroups, Math.floor(DEFAULT_MAX_ROWS / Math.ceil(metrics.length / 2)));
+    for (const part of split.parts) {
+      const whole = deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks });
+      const title = `${specTitle(whole, `${kind} change %`)}${part.label ? ` (${part.label})` : ''}`;
+      const spec = part.label ? deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks, title }) : whole;
+      const n = part.items.length;
+      const base = `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.${facetCaption(split, part)}`;
+      addFigure(f, `delta-${kind}${part.label ? `-${part.label}` : ''}`, title, base, spec);
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { emptySpec, frame, round, subtitleLines } from './spec';
 import { CHART_WIDTH, COLORS, PALETTE } from './theme';
 import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
 import { WARMUP_LEGEND_WIDTH, warmupPointLayer } from './warmup-marks';
+import { LOG_AXIS, logScaleNote, wideSpread } from './wide-spread';
 
 export interface ConcurrencyChartOptions {
   /** Metric key(s), one panel each. Default: `throughput_rps` and `output_tps` (those present). */
@@ -156,11 +157,19 @@ export function concurrencyChart(input: ReadonlyArray<ChartInput>, opts: Concurr
   const cs = values.map((v) => Number(v.concurrency));
   const logX = Math.min(...cs) > 0 && Math.max(...cs) / Math.min(...cs) >= 32;
   if (logX) notes.push('Concurrency is on a log scale.');
+  const logY = new Set<string>();
+  for (const m of present) {
+    const ratio = wideSpread(values.filter((v) => v.metric === m && !v.warmup).map((v) => Number(v.value)));
+    if (ratio === undefined) continue;
+    logY.add(m);
+    notes.push(logScaleNote(metricName(m), ratio));
+  }
   const lineTitle = lineKeys.length > 0 ? lineKeys.map(keyTitle).join(' · ') : 'Series';
   const panel = panelOf({
     lineTitle,
     color: lineColor(folded.lines, lineTitle, warmups, folded.note !== undefined),
     logX,
+    logY,
     whiskers: values.some((v) => Number(v.n) > 1),
     warmups,
     height: present.length > 1 ? 200 : 280,
@@ -258,6 +267,8 @@ function panelOf(o: {
   lineTitle: string;
   color: Record<string, unknown>;
   logX: boolean;
+  /** Metrics whose y axis is logarithmic (wide-spread.ts). */
+  logY: ReadonlySet<string>;
   whiskers: boolean;
   warmups: boolean;
   height: number;
@@ -279,7 +290,12 @@ function panelOf(o: {
         mark: { type: 'line', point: { filled: true, size: 50 }, strokeWidth: 2 },
         encoding: {
           x,
-          y: { field: 'value', type: 'quantitative', title: fitTitle(metricTitle(metric), height) },
+          y: {
+            field: 'value',
+            type: 'quantitative',
+            title: fitTitle(`${metricTitle(metric)}${o.logY.has(metric) ? ', log scale' : ''}`, height),
+            ...(o.logY.has(metric) ? { scale: { type: 'log' }, axis: LOG_AXIS } : {}),
+          },
           color,
           tooltip: [
             { field: 'line', type: 'nominal', title: o.lineTitle },

@@ -143,7 +143,9 @@ function keepRowsUnderCap(
 ): { picked: readonly Comparison[]; order: string[]; capNotes: string[] } {
   const order = [...new Set(all.map(labelOf))];
   const cap = opts.maxMarks ?? DEFAULT_MARK_CAP;
-  const keepRows = Math.max(1, Math.min(opts.maxRows ?? DEFAULT_MAX_ROWS, Math.floor(cap / metrics)));
+  // Panels go two a row: 4 metrics stack two panels of rows, so each keeps half the page's rows.
+  const panelRows = Math.ceil(metrics / 2);
+  const keepRows = Math.max(1, Math.min(opts.maxRows ?? Math.floor(DEFAULT_MAX_ROWS / panelRows), Math.floor(cap / metrics)));
   if (order.length <= keepRows) return { picked: all, order, capNotes: [] };
   let cut = keepTellingRows(all, order, labelOf, keepRows);
   // Rows normally hold one comparison per metric; should one hold more, fewer rows are kept so the cap holds.

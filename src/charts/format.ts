@@ -15,6 +15,7 @@ const PLAIN_TITLES: Record<string, string> = {
   total_tps: 'Total throughput (tok/s)',
   input_tps_per_user: 'Prompt tok/s per request (tok/s)',
   output_tps_per_user: 'Output tok/s per request (tok/s)',
+  output_tps_per_gpu: 'Output tok/s per GPU (tok/s)',
   input_tokens: 'Input tokens (tokens)',
   output_tokens: 'Output tokens (tokens)',
   input_tokens_mean: 'Input tokens per request (tokens)',
@@ -134,7 +135,16 @@ export function groupLabel(group: Record<string, string | number | undefined>, k
     const v = Object.hasOwn(group, k) ? group[k] : undefined;
     if (v !== undefined && v !== '') parts.push(valueLabel(k, v));
   }
-  return parts.length > 0 ? parts.join(' · ') : 'all';
+  return parts.length > 0 ? parts.join(' · ') : unnamedLabel(keys);
+}
+
+/**
+ * A group that has none of the keys shown: say which key it does not name ("engine not named"),
+ * never "all", which reads as a total; with no keys at all every run is in the one group.
+ */
+function unnamedLabel(keys: readonly string[]): string {
+  const key = ['engine', 'model'].find((k) => keys.includes(k)) ?? keys[0];
+  return key === undefined ? 'all runs' : `${midSentence(keyTitle(key))} not named`;
 }
 
 /** Keys whose values differ among the groups (absent counts as a value of its own). */

@@ -6,6 +6,7 @@ import { emptySpec, frame, round, subtitleLines } from './spec';
 import { DISCRETE_Y_AXIS } from './theme';
 import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
 import { MEASURED_ONLY, WARMUP_ONLY } from './warmup-marks';
+import { LOG_AXIS, logScaleNote, wideSpread } from './wide-spread';
 
 export type LatencyQuantity = 'latency' | 'ttft' | 'tpot' | 'itl';
 
@@ -66,12 +67,14 @@ export function latencyDistributionChart(input: ReadonlyArray<ChartInput>, opts:
   if (warmups) for (const r of ranges) r.run = r.warmup === 1 ? WARMUP_LABEL : 'measured';
   if (points.some((p) => Number(p.n) > 1)) notes.push('Each statistic is the mean over the repeats of its configuration.');
   notes.push('A line joins the lowest and highest statistic given for each configuration.');
+  const ratio = points.every((pt) => Number(pt.value) > 0) ? wideSpread(ranges.map((r) => Number(r.hi))) : undefined;
+  if (ratio !== undefined) notes.push(logScaleNote(NAMES[q], ratio));
   if (warmups) notes.push('Rows marked (warm-up suspect) are runs analysis keeps out of the means: hollow points on a dashed line.');
   return frame(
     title,
     subtitleLines(opts.subtitle, commonLine(groups, sk)),
     { points: points.length + ranges.length, notes },
-    latencyBody(points, ranges, labels, q, warmups),
+    latencyBody(points, ranges, labels, q, { warmups, log: ratio !== undefined }),
   );
 }
 
@@ -146,18 +149,37 @@ function latencyValues(byLabel: ReadonlyMap<string, LatencyRow>, labels: readonl
   return { points, ranges };
 }
 
-/** The plot: a rule per range, then the points (warm-up suspects hollow), statistics by colour and shape. */
-function latencyBody(points: Value[], ranges: Value[], labels: string[], q: LatencyQuantity, warmups: boolean): Record<string, unknown> {
+/** Warm-up suspects among the rows; a log value axis. */
+interface BodyFlags {
+  warmups: boolean;
+  log: boolean;
+}
+
+/** The statistics the points use, and their colours in STATS order. */
+function statColors(points: readonly Value[]): { usedStats: string[]; colors: string[] } {
   const usedStats = STATS.map((s) => STAT_LABELS[s]).filter((s) => points.some((p) => p.stat === s));
   const colors = STATS.map((s, i) => ({ s: STAT_LABELS[s], c: STAT_COLORS[i] as string }))
     .filter((x) => usedStats.includes(x.s))
     .map((x) => x.c);
+  return { usedStats, colors };
+}
+
+/** The value axis: its title, and a log scale when one configuration's latency dwarfs the rest. */
+function valueAxis(q: LatencyQuantity, log: boolean): { xTitle: string; x: Record<string, unknown> } {
+  const xTitle = `${NAMES[q]} (${q === 'latency' ? 's' : 'ms'})${log ? ', log scale' : ''}`;
+  return { xTitle, x: { field: 'value', type: 'quantitative', title: xTitle, ...(log ? { scale: { type: 'log' }, axis: LOG_AXIS } : {}) } };
+}
+
+/** The plot: a rule per range, then the points (warm-up suspects hollow), statistics by colour and shape. */
+function latencyBody(points: Value[], ranges: Value[], labels: string[], q: LatencyQuantity, o: BodyFlags): Record<string, unknown> {
+  const { warmups, log } = o;
+  const { usedStats, colors } = statColors(points);
   const rowsFit = fitRows(labels);
   const y = { field: 'label', type: 'nominal', title: null, sort: labels, axis: { ...DISCRETE_Y_AXIS, ...rowsFit.axis } };
-  const xTitle = `${NAMES[q]} (${q === 'latency' ? 's' : 'ms'})`;
+  const { xTitle, x } = valueAxis(q, log);
   const pointEncoding = {
     y,
-    x: { field: 'value', type: 'quantitative', title: xTitle },
+    x,
     color: { field: 'stat', type: 'nominal', title: 'Statistic', sort: usedStats, scale: { domain: usedStats, range: colors } },
     shape: { field: 'stat', type: 'nominal', sort: usedStats, scale: { domain: usedStats } },
     tooltip: [

@@ -20,6 +20,8 @@ export interface ParetoChartOptions {
    * per occupied cell, sized by its count) while the frontier stays. Default 5000.
    */
   maxMarks?: number;
+  /** A band of x shaded behind the points (a service-level target met from `from` to `to`), with its legend words. */
+  shadeX?: { from: number; to: number; label: string };
 }
 
 /** Largest grid (cells per axis) dominated points are binned into: 20 × 10 px cells on a 600 × 300 plot. */
@@ -260,6 +262,7 @@ function paretoLayers(
   const y = { field: 'y', type: 'quantitative', title: fitTitle(metricTitle(opts.y), CHART_HEIGHT), scale: { zero: false, nice: true } };
   const pointEnc = pointEncoding(x, y, opts, binned, colorKey, values);
   const layers: Array<Record<string, unknown>> = [
+    ...(opts.shadeX ? [shadeLayer(opts.shadeX, x)] : []),
     {
       transform: [ON_FRONTIER],
       mark: { type: 'line', color: COLORS.frontier, strokeWidth: 1.5, strokeDash: [5, 3] },
@@ -270,6 +273,15 @@ function paretoLayers(
   ];
   if (warm) layers.push(warmupPointLayer({ x, y, ...(colorKey ? { color: pointEnc.color } : {}) }));
   return layers;
+}
+
+/** A rect over the whole plot height from `from` to `to` on x, drawn first so the points stay on top. */
+function shadeLayer(shade: NonNullable<ParetoChartOptions['shadeX']>, x: Record<string, unknown>): Record<string, unknown> {
+  return {
+    data: { values: [{ from: round(shade.from), to: round(shade.to), region: shade.label }] },
+    mark: { type: 'rect', opacity: 0.12, color: COLORS.better },
+    encoding: { x: { ...x, field: 'from' }, x2: { field: 'to' }, tooltip: [{ field: 'region', type: 'nominal', title: 'Target' }] },
+  };
 }
 
 const ON_FRONTIER = { filter: { field: 'frontier', equal: 'on the frontier' } };

@@ -78,14 +78,15 @@ function presetTableFigure(f: SummaryFigures, t: PresetTable, nameKeys: readonly
   const metrics = barMetrics(t.rows);
   const strategies = new Set(t.rows.map((r) => String(groupValue(r, 'strategy'))));
   const series = strategies.size > 1 ? 'strategy' : undefined;
-  const label = groupLabel(t.group, orderKeys(Object.keys(t.group)));
-  const title = `${describeMetrics(metrics)} per GPU preset${label === 'all' ? '' : `: ${label}`}`;
+  const keys = orderKeys(Object.keys(t.group));
+  const label = keys.length > 0 ? groupLabel(t.group, keys) : '';
+  const title = `${describeMetrics(metrics)} per GPU preset${label ? `: ${label}` : ''}`;
   // The spec's own title stays short enough for A4 width: the group in the title, the metrics below it.
   const spec = barChart(t.rows, {
     metric: metrics,
     category: 'preset',
     series,
-    title: label === 'all' ? 'Per GPU preset' : label,
+    title: label || 'Per GPU preset',
     subtitle: `${describeMetrics(metrics)} per GPU preset${series ? ' and parallelism strategy' : ''}`,
     maxMarks: f.maxMarks,
   });

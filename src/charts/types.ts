@@ -64,7 +64,8 @@ export const WARMUP_LABEL = 'warm-up suspect';
 export const DEFAULT_MARK_CAP = 5000;
 
 /**
- * Default rows of a one-row-per-configuration chart (scaling, change %, latency distribution)
- * above which only the most telling rows are kept: 80 rows are ~2,000 px, two A4 pages.
+ * Default rows (or bar categories) of a chart above which only the most telling are kept: a
+ * figure of more than about 24 rows is shrunk to one A4 page until its text cannot be read
+ * (issue 29). chartsForSummary splits larger sets by their facet (model, preset) first.
  */
-export const DEFAULT_MAX_ROWS = 80;
+export const DEFAULT_MAX_ROWS = 24;

@@ -1,8 +1,11 @@
 /** `benchbook capacity PATHS --slo EXPR…`: the largest load each configuration serves within the targets. */
 import { usageError } from '../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../model/records';
+import { terminalSafe } from '../model/terminal-text';
 import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { leftOutLines } from './left-out';
+import { noRuns } from './no-runs';
 
 export interface CapacityCommandOptions extends InputOptions {
   slo: string[];
@@ -27,6 +30,7 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
   const by = opts.by ? analyze.parseFields(opts.by) : undefined;
   for (const e of exprs) analyze.parseSlo(e);
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   // Per-request samples (JSON exports) give each level the share of requests within the targets.
   const samples = result.records.filter((r): r is SampleRecord => r.kind === 'sample');
@@ -35,6 +39,6 @@ export async function runCapacity(paths: string[], opts: CapacityCommandOptions)
   const capacity = analyze.capacityOf(runs, targets, by ? { by, samples } : { samples });
   if (opts.format === 'json') process.stdout.write(forTerminal(`${JSON.stringify(capacity, null, 2)}\n`));
   else if (opts.format === 'csv') process.stdout.write(forTerminal(analyze.formatCapacityCsv(capacity)));
-  else process.stdout.write(analyze.formatCapacityTable(capacity));
+  else process.stdout.write(analyze.formatCapacityTable(capacity) + terminalSafe(leftOutLines(capacity)));
   return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
 }

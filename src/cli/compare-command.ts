@@ -11,6 +11,7 @@ import { terminalSafe } from '../model/terminal-text';
 import { parseWhere } from '../model/where';
 import { reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { noRuns } from './no-runs';
 
 interface CompareCommandOptions extends InputOptions {
   by: string;
@@ -49,6 +50,7 @@ export async function runCompare(paths: string[], opts: CompareCommandOptions): 
     );
   }
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   if (opts.metric !== undefined && runs.length > 0) checkMetric(opts.metric, runs);
   const comparisons = analyze.compareBy(runs, opts.by, { metric: opts.metric, where });

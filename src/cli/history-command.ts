@@ -3,6 +3,7 @@ import { usageError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
 import { forTerminal, reportDiagnostics } from './diagnostics-output';
 import { type InputOptions, readInputs } from './inputs';
+import { noRuns } from './no-runs';
 
 export interface HistoryCommandOptions extends InputOptions {
   by?: string;
@@ -15,6 +16,7 @@ export async function runHistory(paths: string[], opts: HistoryCommandOptions): 
   const analyze = await import('../analyze');
   const by = opts.by ? analyze.parseFields(opts.by) : undefined;
   const result = await readInputs(paths, opts);
+  if (noRuns(result, opts)) return 1;
   const runs = result.records.filter((r): r is RunRecord => r.kind === 'run');
   const metrics = opts.metric
     .flatMap((m) => m.split(','))

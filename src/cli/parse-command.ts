@@ -12,6 +12,7 @@ import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output'
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { catchInterrupt } from './interrupt';
+import { noRuns } from './no-runs';
 import { OutputFile } from './output-file';
 import { writeParquet } from './parquet-output';
 import { RunsCsvSpool } from './runs-csv-spool';
@@ -49,6 +50,7 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   } finally {
     interrupt.dispose();
   }
+  if (interrupt.exitCode() === undefined && noRuns(result, opts)) return 1;
   const code = reportDiagnostics(result.diagnostics, Boolean(opts.strict), opts.diagnostics);
   const interrupted = interrupt.exitCode();
   if (interrupted === undefined) return code;

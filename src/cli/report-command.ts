@@ -4,6 +4,7 @@ import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
+import { noRuns } from './no-runs';
 import { ReportOutput, ReportOutputError } from './report-output';
 
 interface ReportCommandOptions extends InputOptions {
@@ -67,6 +68,10 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
   const stopListening = discardOnSignal(output);
   try {
     const parsed = await readInputs(paths, opts);
+    if (noRuns(parsed, opts)) {
+      output.discard();
+      return 1;
+    }
     const report = await import('../report');
     const { buildReport } = await import('../build');
     const result = await buildReport(paths, {

@@ -176,6 +176,7 @@ async function renderCharts(
     comparisons: summary.comparisons,
     samples,
     loads: analysis.loads,
+    ...(summary.capacity ? { slo: summary.capacity.slo } : {}),
   });
   // The Capacity and History sections' own figures, after the others (their names are their own prefix).
   if (summary.capacity) charts.push(...capacityFigures(summary.capacity));

@@ -1,6 +1,7 @@
 /**
  * The report's title from its inputs: engines, hardware, what the questions vary, models —
- * "SGLang vs vLLM on 4 × NVIDIA A10: 2 vs 4 GPUs (Qwen7B-awq)". `--title` wins when given.
+ * "SGLang vs vLLM on 4 × NVIDIA A10: 2 vs 4 GPUs (Qwen7B-awq)"; when nothing is comparable, the
+ * inputs plainly ("7 runs from 5 tools: …"). `--title` wins when given.
  * Plain text (the view escapes it).
  */
 import { engineName } from '../analyze/factors';
@@ -11,6 +12,8 @@ import type { EnvRecord, RunRecord } from '../model/records';
 
 const MAX_FACTORS = 3;
 const MAX_NAMES = 4;
+/** Tools named in a title of plain inputs; more are counted. */
+const MAX_TOOLS = 6;
 
 function inOrder<T>(values: Iterable<T | undefined>): T[] {
   const seen = new Set<T>();
@@ -101,6 +104,61 @@ function historyPart(history: HistoryResult | undefined): string {
   return dates.length >= 2 ? `${dates[0]} to ${dates[dates.length - 1]}` : '';
 }
 
+/** What wrote each format, for a title that names the inputs: the tool, else the kind of output. */
+const TOOL_NAMES: Record<string, string> = {
+  'vllm-bench': 'vLLM bench',
+  'vllm-bench-json': 'vLLM bench',
+  'sglang-bench': 'SGLang bench',
+  'sglang-bench-jsonl': 'SGLang bench',
+  'genai-perf': 'GenAI-Perf',
+  'genai-perf-csv': 'GenAI-Perf',
+  'genai-perf-json': 'GenAI-Perf',
+  'llmperf-json': 'LLMPerf',
+  aiperf: 'AIPerf',
+  evalscope: 'EvalScope',
+  'evalscope-json': 'EvalScope',
+  aisbench: 'AISBench',
+  guidellm: 'GuideLLM',
+  'guidellm-json': 'GuideLLM',
+  'locust-csv': 'Locust',
+  k6: 'k6',
+  'k6-json': 'k6',
+  wrk: 'wrk',
+  hey: 'hey',
+  oha: 'oha',
+  'oha-json': 'oha',
+  'go-stress': 'go-stress-testing',
+  'vllm-server-log': 'vLLM server logs',
+  prometheus: 'Prometheus',
+};
+
+/** Formats that are a layout, not a tool: named by what they are. */
+const OUTPUT_NAMES: Record<string, string> = {
+  'rich-table': 'result tables',
+  'console-log': 'terminal logs',
+  'markdown-report': 'Markdown reports',
+  'html-table': 'HTML tables',
+  'pipe-table': 'Markdown tables',
+  csv: 'CSV files',
+  'python-dict': 'printed Python dicts',
+  'key-value': 'key: value lines',
+};
+
+/**
+ * Nothing comparable like-for-like: the inputs named plainly, "7 runs from 5 tools: AIPerf, …
+ * (Qwen3-0.6B, Qwen2.5-0.5B-Instruct)", so the title promises no comparison the body lacks.
+ */
+function inputsTitle(runs: readonly RunRecord[], modelWords: string): string {
+  const formats = inOrder(runs.map((r) => r.source.format));
+  const tools = inOrder(formats.map((f) => TOOL_NAMES[f] ?? OUTPUT_NAMES[f] ?? f)).sort((a, b) => a.localeCompare(b));
+  const allTools = formats.every((f) => Object.hasOwn(TOOL_NAMES, f));
+  const noun = tools.length === 1 ? '' : allTools ? `${tools.length} tools: ` : `${tools.length} sources: `;
+  const named =
+    tools.length <= MAX_TOOLS ? listWords(tools) : `${tools.slice(0, MAX_TOOLS).join(', ')} and ${tools.length - MAX_TOOLS} more`;
+  const runWords = `${runs.length} run${runs.length === 1 ? '' : 's'}`;
+  return `${runWords} from ${noun}${named}${modelWords ? ` (${modelWords})` : ''}`;
+}
+
 export function reportTitle(
   runs: readonly RunRecord[],
   env: readonly EnvRecord[],
@@ -111,6 +169,11 @@ export function reportTitle(
   const models = inOrder(runs.map((r) => r.model));
   const modelWords = models.length <= 2 ? models.join(', ') : `${models.length} models`;
   // Result files of a client (llmperf, guidellm) name no engine: lead with the model, not file names.
+  // Several tools or engines and nothing answered like-for-like (nor a series over time): a
+  // title of "A vs B" would promise what the body cannot give, so it names the inputs.
+  const comparable = questions.some((q) => q.differs_also.length === 0) || historyPart(history) !== '';
+  const mixed = inOrder(runs.map((r) => r.source.format)).length > 1 || inOrder(runs.map((r) => r.engine)).length > 1;
+  if (!comparable && mixed) return inputsTitle(runs, modelWords);
   const noEngine = !runs.some((r) => r.engine !== undefined) && models.length > 0;
   const engines = noEngine ? `${modelWords} (engine not named)` : enginesPart(runs, files);
   const varies = [historyPart(history), variesPart(questions, engines.includes(' vs '))].filter(Boolean).join(', ');

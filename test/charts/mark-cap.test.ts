@@ -46,7 +46,7 @@ describe('mark cap', () => {
           metrics: { output_tps: { mean: i + (s === 'tensor' ? 0.5 : 0), min: i, max: i + 1, n: 1 } },
         });
     }
-    const spec = barChart(rows, { metric: 'output_tps', category: 'preset', series: 'strategy', maxMarks: 100 });
+    const spec = barChart(rows, { metric: 'output_tps', category: 'preset', series: 'strategy', maxMarks: 100, maxCategories: 100 });
     const values = (spec.data as { values: Array<Record<string, unknown>> }).values;
     assert.ok(values.length <= 100);
     const cats = new Set(values.map((v) => v.category));

@@ -7,7 +7,7 @@ import { mdInline, sanitizeName } from '../helpers';
 import { figureViews } from './section-figures';
 import type { ReportFigure, ReportView } from './types';
 
-export const MAX_REPORT_FIGURES = 6;
+export const MAX_REPORT_FIGURES = 5;
 
 /** Lower first: figures by name prefix, in the order a reader of the answers needs them. */
 function priority(name: string): number {
@@ -19,12 +19,32 @@ function priority(name: string): number {
   return 5;
 }
 
+/** A figure split by facet ("Scaling: … (Qwen7B-awq)") shares its chart's title before the parenthesis. */
+function chartOf(title: string): string {
+  return title.replace(/\s*\([^()]*\)$/, '');
+}
+
+/**
+ * The first part of a split figure ranks as its kind; the other parts go after every other
+ * kind, so the document shows one figure of each kind before a second of any (all are in charts/).
+ */
+function ranks(figures: readonly ReportFigure[]): number[] {
+  const seen = new Set<string>();
+  return figures.map((f) => {
+    const chart = chartOf(f.title);
+    const later = seen.has(chart);
+    seen.add(chart);
+    return priority(sanitizeName(f.name)) + (later ? 10 : 0);
+  });
+}
+
 /** `numberFrom`: figures shown before this section (the load section's) keep the numbering going. */
 export function buildChartsView(figures: readonly ReportFigure[], enabled: boolean, numberFrom = 1): ReportView['charts'] {
   if (!enabled) return { figures: [], more: '' };
+  const rank = ranks(figures);
   const ranked = figures
-    .map((f, i) => ({ f, i, name: sanitizeName(f.name) }))
-    .sort((a, b) => priority(a.name) - priority(b.name) || a.i - b.i);
+    .map((f, i) => ({ f, i, name: sanitizeName(f.name), rank: rank[i] ?? 0 }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i);
   const shown = ranked.slice(0, MAX_REPORT_FIGURES);
   const rest = ranked.slice(MAX_REPORT_FIGURES);
   return {

@@ -101,6 +101,7 @@ export function buildChecksView(
   const d = diagnosticsView(diagnostics, nameFile);
   const view: ReportView['consistency'] = {
     findingsMore: Math.max(0, findings.length - CHECK_ROWS),
+    runs: runs.length,
     duplicates: runs.filter((r) => r.flags.includes('duplicate')).length,
     diagnosticCounts: d.counts,
     diagnosticsMore: d.more,

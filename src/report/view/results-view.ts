@@ -12,6 +12,7 @@ import { mdInline, metricLabel } from '../helpers';
 import { groupInOrder, KEY_NAMES, statCell, table, valueText } from './common';
 import { WARMUP_LEGEND, WARMUP_MARK } from './flags';
 import type { ReportView } from './types';
+import { winnerLines } from './winners';
 
 /** Keys that say what is served: one "Setup" cell. The rest get a column each. */
 const SETUP_KEYS: readonly GroupKey[] = ['engine', 'model', 'gpu', 'preset', 'strategy', 'api', 'mode'];
@@ -72,7 +73,7 @@ function fileOf(c: Configuration, runsById: ReadonlyMap<string, RunRecord>): str
 function studyTable(
   confs: Configuration[],
   runsById: ReadonlyMap<string, RunRecord>,
-): { common: string; table: ReportView['results']['groups'][number]['table'] } {
+): Omit<ReportView['results']['groups'][number], 'heading'> {
   const present = GROUP_KEYS.filter((k) => confs.some((c) => c.group[k] !== undefined));
   const varying = present.filter((k) => distinct(confs, k) > 1);
   const common: Group = {};
@@ -94,7 +95,17 @@ function studyTable(
     nCell(c, runsById),
     ...metrics.map((m) => statCell(c, m)),
   ]);
-  return { common: mdInline(settingWords(common, [...SETUP_KEYS, ...NUMERIC_KEYS])), table: table(header, numeric, rows) };
+  // A winner is named by its row: the setup, then the settings that vary ("gpu-small (max tokens 512)").
+  const nameOf = (c: Configuration): string => {
+    const settings = settingWords(c.group, columns);
+    const setup = setupKeys.length ? setupCell(c.group, setupKeys) : '';
+    return setup && settings ? `${setup} (${settings})` : setup || settings || 'the only configuration';
+  };
+  return {
+    common: mdInline(settingWords(common, [...SETUP_KEYS, ...NUMERIC_KEYS])),
+    table: table(header, numeric, rows),
+    winners: winnerLines(confs, metrics, nameOf),
+  };
 }
 
 export function buildResultsView(

@@ -80,7 +80,11 @@ export interface ReportView {
   sections: string[];
   answers: { intro: string; groups: AnswerGroupView[]; any: boolean; legend: string };
   claims: { table?: MdTable; counts: string; rules: string[] };
-  results: { groups: Array<{ heading: string; common: string; table: MdTable }>; legend: string };
+  results: {
+    /** `winners`: the best and worst row per headline metric, a Markdown line each (winners.ts). */
+    groups: Array<{ heading: string; common: string; table: MdTable; winners: string[] }>;
+    legend: string;
+  };
   other: { items: string[]; blocked: string[]; any: boolean };
   /** Load over time (load-section.ts); absent when the inputs hold no timed samples. */
   load?: LoadSectionView;
@@ -113,6 +117,8 @@ export interface ReportView {
   consistency: {
     findings?: MdTable;
     findingsMore: number;
+    /** Runs checked: with none, the section says so instead of "every run passed". */
+    runs: number;
     warmups?: MdTable;
     duplicates: number;
     diagnostics?: MdTable;
