@@ -10,9 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { buildReport } from '../../src/build';
 import { ReportOutput, ReportOutputError } from '../../src/cli/report-output';
 import { REPORT_MANIFEST } from '../../src/model/report-manifest';
-import { buildReport, diskEffects, type ReportEffects } from '../../src/report/build-report';
+import { diskEffects, type ReportEffects } from '../../src/report/build-report';
 import { REPO_ROOT } from '../helpers/golden';
 import { folderSnapshot } from './fault-helpers';
 
