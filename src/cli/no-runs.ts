@@ -33,15 +33,23 @@ export function runsFound(result: ParseResult): number {
   if (kept > 0) return kept;
   let counted = 0;
   for (const d of result.diagnostics) {
-    if (d.code !== 'coverage') continue;
+    if (!isFileCoverage(d)) continue;
     counted += Number(COVERAGE_RUNS.exec(d.message)?.[1] ?? 0);
   }
   return counted;
 }
 
+/**
+ * A file's own coverage line ("coverage: 0 tables found, …"), not a folder's line about the
+ * entries it skipped (hidden files, images …), which names the folder.
+ */
+function isFileCoverage(d: Diagnostic): boolean {
+  return d.code === 'coverage' && d.message.startsWith('coverage:');
+}
+
 /** "no runs found in 2 files (the file is empty: 1; no benchmark runs found in this file: 1)". */
 export function noRunsMessage(diagnostics: readonly Diagnostic[]): string {
-  const files = new Set(diagnostics.filter((d) => d.code === 'coverage').map((d) => d.file));
+  const files = new Set(diagnostics.filter(isFileCoverage).map((d) => d.file));
   const n = files.size;
   return `no runs found in ${n} file${n === 1 ? '' : 's'} (${reasons(diagnostics, n)})`;
 }

@@ -113,6 +113,11 @@ test('an unknown --format-hint exits 2 with the closest format, or the list', ()
     run(['parse', A10, '--format-hint', 'nonsense']),
     /^benchbook: unknown --format-hint "nonsense"; one of: rich-table, .*key-value\n$/,
   );
-  const ok = run(['parse', A10, '--format-hint', 'markdown-report']);
+  // A valid hint is taken: the a10 log's box tables read as rich tables (read as a Markdown
+  // report it holds no run, which is exit 1 since inputs without runs are an error).
+  const ok = run(['parse', A10, '--format-hint', 'rich-table']);
   assert.equal(ok.code, 0, ok.stderr);
+  const none = run(['parse', A10, '--format-hint', 'markdown-report']);
+  assert.equal(none.code, 1, none.stderr);
+  assert.match(none.stderr, /no runs found in 1 file/);
 });
