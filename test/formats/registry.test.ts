@@ -54,6 +54,7 @@ test('the block readers come from the registry, in its order, then the general o
       'sglang-bench',
       'vllm-bench',
       'vllm-server-log',
+      'sglang-server-log',
       'prometheus',
       'k6',
       'wrk',

@@ -75,20 +75,33 @@ describe('a --context entry names one file, in every format', () => {
 });
 
 describe('never silent: a file with numbers and no run warns, naming its first unread lines', () => {
-  test('a scheduler log', () => {
+  test('periodic stat lines no reader knows', () => {
+    const text = [
+      'Starting worker',
+      '[2025-06-01 10:00:01 W3] tick. #slots-busy: 12, #kv: 3456, fill: 0.12, rate (op/s): 450.31',
+      '[2025-06-01 10:00:02 W3] tick. #slots-busy: 13, #kv: 3500, fill: 0.13, rate (op/s): 452.10',
+      '',
+    ].join('\n');
+    const { diagnostics } = parseLog(text, { file: 'worker.log' });
+    const warning = diagnostics.find((d) => d.code === 'metrics-unread' && d.severity === 'warning');
+    assert.ok(warning, JSON.stringify(diagnostics));
+    assert.equal(warning.line, 2);
+    assert.match(warning.message, /worker\.log:2, worker\.log:3/);
+    assert.equal(diagnostics[diagnostics.length - 1]?.code, 'coverage');
+  });
+  test('a scheduler log is read as samples and says so (not silent)', () => {
     const text = [
       'Starting scheduler',
       '[2025-06-01 10:00:01 TP0] Decode batch. #running-req: 12, #token: 3456, token usage: 0.12, gen throughput (token/s): 450.31',
       '[2025-06-01 10:00:02 TP0] Decode batch. #running-req: 13, #token: 3500, token usage: 0.13, gen throughput (token/s): 452.10',
       '',
     ].join('\n');
-    const { diagnostics } = parseLog(text, { file: 'sched.log' });
-    const warning = diagnostics.find((d) => d.code === 'metrics-unread' && d.severity === 'warning');
-    if (diagnostics.some((d) => d.severity !== 'info' && d !== warning)) return; // already warned otherwise
-    assert.ok(warning, JSON.stringify(diagnostics));
-    assert.equal(warning.line, 2);
-    assert.match(warning.message, /sched\.log:2, sched\.log:3/);
-    assert.equal(diagnostics[diagnostics.length - 1]?.code, 'coverage');
+    const { records, diagnostics } = parseLog(text, { file: 'sched.log' });
+    assert.ok(records.some((r) => r.kind === 'sample'));
+    assert.ok(
+      diagnostics.some((d) => /scheduler stat lines: 2 lines read as \d+ samples/.test(d.message)),
+      JSON.stringify(diagnostics),
+    );
   });
   test('notes with figures in prose', () => {
     const text = '# Notes\n\nWe saw 120 ms at 4 users and 180 ms at 8.\n\n| a | b |\n|---|---|\n| x | y |\n';
