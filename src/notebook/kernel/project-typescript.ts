@@ -9,18 +9,36 @@
  *   - getPreEmitDiagnosticsOfFiles: the pre-emit diagnostics of a set of files;
  *   - getNullTransformationContext: TypeScript's `nullTransformationContext`;
  *   - getDefaultTypeRoots: every `node_modules/@types` from a folder up to the root;
- *   - getQuickInfoAtPosition: the hover text of a notebook's inspect request.
+ *   - getQuickInfoAtPosition: the hover text of a notebook's inspect request;
+ *   - Completions.getCompletionsAtPositionForTslab: the names a complete request offers (the
+ *     members of the value before a `.`, else every name in scope).
  */
 import path from 'node:path';
 import type * as TS from 'typescript';
 
 type Diagnostics = (program: TS.Program, files: readonly TS.SourceFile[], token?: TS.CancellationToken) => TS.Diagnostic[];
 
+interface CompletionEntries {
+  entries: Array<{ name: string; kind: string; sortText: string }>;
+  isGlobalCompletion: boolean;
+  isMemberCompletion: boolean;
+  isNewIdentifierLocation: boolean;
+}
+
+type Completions = (
+  host: unknown,
+  program: TS.Program,
+  log: unknown,
+  file: TS.SourceFile,
+  position: number,
+) => CompletionEntries | undefined;
+
 interface TslabShims {
   getPreEmitDiagnosticsOfFiles: Diagnostics;
   getNullTransformationContext: () => TS.TransformationContext;
   getDefaultTypeRoots: (dir: string, host: { directoryExists?: (p: string) => boolean }) => string[] | undefined;
   getQuickInfoAtPosition: (file: TS.SourceFile, checker: TS.TypeChecker, token: unknown, position: number) => TS.QuickInfo | undefined;
+  Completions: { getCompletionsAtPositionForTslab: Completions };
 }
 
 export type TypeScriptForTslab = typeof TS & TslabShims;
@@ -106,6 +124,31 @@ function quickInfo(ts: typeof TS): TslabShims['getQuickInfoAtPosition'] {
   };
 }
 
+/** The expression whose members are asked for: `obj` of `obj.` or of `obj.pre`, else undefined. */
+function memberTarget(ts: typeof TS, file: TS.SourceFile, position: number): TS.Expression | undefined {
+  const token = nodeAt(ts, file, Math.max(0, position - 1));
+  const access = ts.isPropertyAccessExpression(token) ? token : ts.isPropertyAccessExpression(token.parent) ? token.parent : undefined;
+  return access && access.name.getStart(file) >= position - access.name.getWidth(file) ? access.expression : undefined;
+}
+
+function completions(ts: typeof TS): Completions {
+  const SCOPE = ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias;
+  return (_host, program, _log, file, position) => {
+    const checker = program.getTypeChecker();
+    const target = memberTarget(ts, file, position);
+    const symbols = target
+      ? checker.getPropertiesOfType(checker.getApparentType(checker.getTypeAtLocation(target)))
+      : checker.getSymbolsInScope(nodeAt(ts, file, Math.max(0, position - 1)), SCOPE);
+    const names = [...new Set(symbols.map((s) => s.name))].filter((n) => !n.startsWith('__'));
+    return {
+      entries: names.map((name) => ({ name, kind: '', sortText: '11' })),
+      isGlobalCompletion: !target,
+      isMemberCompletion: Boolean(target),
+      isNewIdentifierLocation: false,
+    };
+  };
+}
+
 /** `typescript` with the functions tslab's converter takes from its fork. */
 export function typescriptForTslab(): TypeScriptForTslab {
   const ts = require('typescript') as typeof TS & { nullTransformationContext: TS.TransformationContext };
@@ -114,10 +157,12 @@ export function typescriptForTslab(): TypeScriptForTslab {
     getNullTransformationContext: () => ts.nullTransformationContext,
     getDefaultTypeRoots: defaultTypeRoots,
     getQuickInfoAtPosition: quickInfo(ts),
+    Completions: { getCompletionsAtPositionForTslab: completions(ts) },
   };
   // The module's properties are non-configurable getters: copy them, then add the shims.
   const flat: Record<string, unknown> = {};
   for (const key of Object.keys(ts)) {
+    if (Object.hasOwn(shims, key)) continue;
     Object.defineProperty(flat, key, { enumerable: true, get: () => (ts as unknown as Record<string, unknown>)[key] });
   }
   return Object.assign(flat, shims) as unknown as TypeScriptForTslab;
