@@ -42,6 +42,7 @@ export const FORMAT_NAMES = [
   'prometheus',
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
+  'llm-d', // llm-d-benchmark's benchmark report v0.2 (JSON)
 ] as const;
 
 export type FormatName = (typeof FORMAT_NAMES)[number];

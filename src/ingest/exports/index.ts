@@ -35,6 +35,7 @@ import { looksLikeOhaJson, ohaJsonRun } from './oha-json';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
+import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
 import { parseJsonTolerant } from './tolerant-json';
 import { UnknownObjects } from './unknown-objects';
 
@@ -162,6 +163,10 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       continue;
     }
     const obj = o as Record<string, unknown>;
+    if (looksLikeLlmdReport(obj)) {
+      records.push(toRecord(llmdReportRun(obj, { file, line: v.line, diagnostics }), file, v.line, v.row));
+      continue;
+    }
     const format = formatOf(obj, opts.formatHint);
     if (!format && looksLikeEvalscopeArgs(obj)) {
       // Settings, not results: read with the summary and percentile files beside it.
