@@ -21,6 +21,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
+import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { aisbenchCommonRun, looksLikeAisbenchCommon } from './aisbench-json';
 import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from './evalscope-args';
@@ -35,7 +36,6 @@ import { looksLikeOhaJson, ohaJsonRun } from './oha-json';
 import { RequestSampleWriter } from './request-samples';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from './serving-json';
 import { hasServingRequests, readServingRequests } from './serving-requests';
-import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
 import { parseJsonTolerant } from './tolerant-json';
 import { UnknownObjects } from './unknown-objects';
 

@@ -40,13 +40,14 @@ function components(report: Json): Json[] {
 const kindOf = (c: Json): string | undefined => str(obj(c.metadata).kind);
 const labelOf = (c: Json): string | undefined => str(obj(c.metadata).label);
 
-/** The serving engine: the first `inference_engine`, else a generic one that names an engine or a model. */
+/** The serving engines: the `inference_engine`s, else a generic one that names an engine, model, GPU or command. */
 function engineComponents(stack: Json[]): Json[] {
   const engines = stack.filter((c) => kindOf(c) === 'inference_engine');
   if (engines.length) return engines;
   const generic = stack.find((c) => {
     const s = obj(c.standardized);
-    return kindOf(c) === 'generic' && labelOf(c) !== LOAD_GENERATOR_LABEL && (ENGINES.includes(s.tool as Engine) || 'model' in s);
+    const named = ENGINES.includes(s.tool as Engine) || 'model' in s || 'accelerator' in s || 'command' in obj(obj(c.native).config);
+    return kindOf(c) === 'generic' && labelOf(c) !== LOAD_GENERATOR_LABEL && named;
   });
   return generic ? [generic] : [];
 }
@@ -183,7 +184,15 @@ export function llmdReportRun(report: Json, ctx: LlmdContext): PartialRun {
       severity: 'warning',
       code: 'unknown-format',
     });
-  const run: PartialRun = { startLine: ctx.line - 1, format: 'llm-d', title: 'llm-d benchmark report', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run: PartialRun = {
+    startLine: ctx.line - 1,
+    format: 'llm-d',
+    title: 'llm-d benchmark report',
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
   const stack = components(report);
   readEngine(run, stack, ctx);
   readLoad(run, report, stack);

@@ -46,7 +46,10 @@ function parallelismOf(run: RunRecord): Json {
 function engineComponent(run: RunRecord): Json | undefined {
   const { server } = run;
   if (!run.engine && !run.model && !server && !run.parallelism && !run.hardware?.gpu) return undefined;
-  const native = defined({ args: server?.flags, config: server ? defined({ ...server, flags: undefined, version: undefined }) : undefined });
+  const native = defined({
+    args: server?.flags,
+    config: server ? defined({ ...server, flags: undefined, version: undefined }) : undefined,
+  });
   const base = { tool: run.engine ?? 'unknown', tool_version: server?.version ?? UNKNOWN_VERSION };
   const gpus = run.parallelism?.gpus;
   const full = run.engine && run.model && run.hardware?.gpu && gpus !== undefined && gpus >= 1 && Number.isInteger(gpus);

@@ -1,6 +1,7 @@
 /** Validation of a report against the JSON Schema of benchmark report v0.2 (ajv, draft 2020-12). */
-import Ajv2020 from 'ajv/dist/2020';
+
 import type { ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020';
 import schema from './benchmark-report-v0.2.schema.json';
 
 let compiled: ValidateFunction | undefined;
