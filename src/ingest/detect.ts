@@ -25,6 +25,7 @@ const JSON_HINTS: readonly FormatName[] = [
   'evalscope-json',
   'oha-json',
   'k6-json',
+  'llm-d',
 ];
 const CSV_HINTS: readonly FormatName[] = ['csv', 'genai-perf-csv', 'locust-csv'];
 const REPORT_HINTS: readonly FormatName[] = ['markdown-report', 'html-table', 'pipe-table'];
