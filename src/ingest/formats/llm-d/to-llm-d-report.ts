@@ -16,6 +16,9 @@ export const LOAD_GENERATOR_LABEL = 'load-generator';
 
 type Json = Record<string, unknown>;
 
+/** What the schema's datetime takes (pydantic's ISO 8601, a zone optional). */
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
 /** The component's configuration hash (the schema's `cfg_id`): md5 of its JSON, as llm-d's ids look. */
 function cfgId(value: unknown): string {
   return createHash('md5').update(JSON.stringify(value)).digest('hex');
@@ -105,7 +108,8 @@ function loadParts(run: RunRecord): { load?: Json; component?: Json } {
   const native = { config: client };
   if (standardized.source !== undefined && standardized.input_seq_len !== undefined)
     return { load: { metadata: { cfg_id: cfgId({ standardized, native }) }, standardized, native } };
-  const { source: _s, input_seq_len: _i, ...rest } = standardized;
+  // A generic component takes any extra field: the known input length stays.
+  const { source: _s, ...rest } = standardized;
   return {
     component: {
       metadata: { kind: 'generic', label: LOAD_GENERATOR_LABEL, cfg_id: cfgId({ rest, native }) },
@@ -147,7 +151,9 @@ export function toLlmdReport(run: RunRecord): Json {
   const engine = engineComponent(run);
   const { load, component } = loadParts(run);
   const stack = [engine, component].filter((c): c is Json => c !== undefined);
-  const time = defined({ start: run.timestamp, duration: isoDuration(run.metrics.duration_s) });
+  // The schema's start is a datetime: a date alone or other text stays out rather than fail the report.
+  const start = run.timestamp && ISO_DATETIME.test(run.timestamp) ? run.timestamp : undefined;
+  const time = defined({ start, duration: isoDuration(run.metrics.duration_s) });
   const scenario = defined({ stack: stack.length ? stack : undefined, load });
   return defined({
     version: LLMD_VERSION,
