@@ -73,8 +73,11 @@ function addParseCommand(program: Command, setExit: SetExit): void {
         'read logs, reports and CSVs into records (JSON lines or CSV on stdout or --out FILE, Parquet into --out FILE; diagnostics on stderr)',
       )
       .argument('<paths...>', 'files or directories')
-      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'parquet']).default('jsonl'))
-      .option('--out <file>', 'write to FILE, put in place only when complete (required for parquet)')
+      .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'parquet', 'llm-d']).default('jsonl'))
+      .option(
+        '--out <file>',
+        'write to FILE, put in place only when complete (required for parquet); with llm-d a folder, one report a run',
+      )
       .option('--include <kinds>', 'also emit these record kinds: env,samples')
       .option('--format-hint <format>', 'parse every file as this format')
       .addOption(jobsOption())

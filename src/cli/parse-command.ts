@@ -12,13 +12,14 @@ import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output'
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { catchInterrupt } from './interrupt';
+import { writeLlmdReports } from './llm-d-output';
 import { noRuns } from './no-runs';
 import { OutputFile } from './output-file';
 import { writeParquet } from './parquet-output';
 import { RunsCsvSpool } from './runs-csv-spool';
 
 export interface ParseCommandOptions extends InputOptions {
-  format: 'jsonl' | 'csv' | 'parquet';
+  format: 'jsonl' | 'csv' | 'parquet' | 'llm-d';
   include?: string;
   strict?: boolean;
   out?: string;
@@ -36,6 +37,7 @@ function includedKinds(opts: ParseCommandOptions): Set<string> {
   );
   for (const k of include) if (!INCLUDABLE.has(k)) throw usageError(`--include takes env,samples; got "${k}"`);
   if (opts.format === 'csv' && include.size) throw usageError('--include applies to --format jsonl or parquet (CSV holds one row per run)');
+  if (opts.format === 'llm-d' && include.size) throw usageError('--include does not apply to --format llm-d (one report a run)');
   if (opts.format === 'parquet' && !opts.out) throw usageError('--format parquet writes a file: give it with --out FILE');
   return include;
 }
@@ -45,7 +47,8 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   const interrupt = catchInterrupt();
   let result: ParseResult;
   try {
-    if (opts.format === 'parquet') result = await writeParquet(paths, { ...opts, out: opts.out ?? '' }, include, interrupt.signal);
+    if (opts.format === 'llm-d') result = await writeLlmdReports(paths, opts, interrupt.signal);
+    else if (opts.format === 'parquet') result = await writeParquet(paths, { ...opts, out: opts.out ?? '' }, include, interrupt.signal);
     else result = await writeText(paths, opts, include, interrupt.signal);
   } finally {
     interrupt.dispose();

@@ -31,6 +31,7 @@ export const FORMAT_NAMES = [
   'locust-csv',
   'k6',
   'k6-json', // k6's --summary-export file and handleSummary data JSON: not its console summary
+  'llm-d', // llm-d-benchmark's benchmark report v0.2 (JSON)
   // General HTTP load tools, a format each (as k6 has): a run takes only its own tool's command.
   'wrk', // wrk and wrk2 (`title` says which)
   'hey',

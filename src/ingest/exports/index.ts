@@ -29,6 +29,7 @@ import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from '../formats/
 import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from '../formats/guidellm/guidellm-json';
 import { looksLikeOhaJson, ohaJsonRun } from '../formats/hey-oha/oha-json';
 import { k6SummaryRun, looksLikeK6Summary } from '../formats/k6/k6-json';
+import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from '../formats/llmperf/llmperf-json';
 import { looksLikeLlmperfRequests, readLlmperfRequests } from '../formats/llmperf/llmperf-requests';
 import { isSglangResult, looksLikeServingResult, servingResultRun } from '../formats/serving-bench/serving-json';
@@ -167,6 +168,10 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       continue;
     }
     const obj = o as Record<string, unknown>;
+    if (looksLikeLlmdReport(obj)) {
+      records.push(toRecord(llmdReportRun(obj, { file, line: v.line, diagnostics }), file, v.line, v.row));
+      continue;
+    }
     const format = formatOf(obj, opts.formatHint);
     if (!format && looksLikeEvalscopeArgs(obj)) {
       // Settings, not results: read with the summary and percentile files beside it.

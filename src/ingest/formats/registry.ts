@@ -14,6 +14,7 @@ import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
+import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
 import { nvidiaSmi } from './nvidia-smi/index';
@@ -40,6 +41,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   goStress,
   genaiPerf,
   llmperf,
+  llmd,
   guidellm,
   evalscope,
   aisbench,
