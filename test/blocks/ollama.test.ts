@@ -39,7 +39,7 @@ describe('ollama --verbose', () => {
     assert.match(first?.provenance.model ?? '', /line 3/);
     assert.equal(second?.metrics.output_tps, 51.2);
     assert.equal(second?.metrics.duration_s, 0.8125);
-    assert.equal(second?.model, undefined, 'the first block stands between it and the command');
+    assert.equal(second?.model, undefined, '`ollama run` in prose is no command, and the first block stands between it and the command');
   });
 
   it('a stat whose value is not in ollama form is kept in raw with a warning', () => {

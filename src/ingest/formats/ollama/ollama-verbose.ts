@@ -49,7 +49,8 @@ function statValue(kind: 'duration' | 'count' | 'rate', text: string): number | 
   return m?.[1] === undefined ? undefined : Number(m[1]);
 }
 
-const OLLAMA_RUN = /\bollama\s+run\s+(.+)$/;
+/** The command as typed: at the line's start, after a shell prompt at most (not `ollama run` in prose). */
+const OLLAMA_RUN = /^\s*(?:[$#%>]\s*)?(?:\S*\/)?ollama\s+run\s+(.+)$/;
 /** Flags of `ollama run` that take a value. */
 const VALUE_FLAGS = new Set(['--format', '--keepalive', '--dimensions']);
 /** How far above the block a `ollama run` command is looked for. */
