@@ -10,8 +10,12 @@ import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
+import { lastPathPart } from '../../exports/model-path';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
+/** The command as typed (after a shell prompt at most), and `Running warmup..`. */
+const COMMAND = /^\s*(?:[$#%>]\s*)?(?:python3?\s+-m\s+)?mlx_lm\.benchmark(\s.*)?$/;
+const WARMUP = /^\s*Running warmup\.*\s*$/;
 const TIMING = /^\s*Timing with ((?:\w+=\d+(?:,\s*)?)+)\.?\s*$/;
 const TRIAL = /^\s*Trial (\d+):\s+((?:\w+=[\d.]+(?:,\s*)?)+)\s*$/;
 const AVERAGES = /^\s*Averages:\s+((?:\w+=[\d.]+(?:,\s*)?)+)\s*$/;
@@ -41,6 +45,19 @@ function timing(run: PartialRun, text: string, j: number): void {
   }
 }
 
+/** The command's `--model` (a path or a repo id) names the run's model. */
+function command(run: PartialRun, line: string, j: number): void {
+  const client = (run.client ??= {});
+  client.command = line.trim().replace(/^[$#%>]\s*/, '');
+  run.provenance['client.command'] = `mlx_lm.benchmark command at line ${j + 1}`;
+  const m = /\s(?:--model|-m)(?:\s+|=)(\S+)/.exec(line);
+  if (m?.[1] === undefined) return;
+  client.model_path = m[1];
+  run.model = lastPathPart(m[1]);
+  run.provenance.model = `mlx_lm.benchmark --model at line ${j + 1}`;
+  run.provenance['client.model_path'] = run.provenance.model;
+}
+
 function averages(run: PartialRun, text: string, j: number): void {
   for (const [k, v] of pairs(text)) {
     setOwn(run.raw, `Averages ${k}`, v);
@@ -67,8 +84,9 @@ function readMlxLm(lines: readonly string[], start: number, file: string): Block
   for (; j < lines.length && !done; j++) {
     const line = lines[j] ?? '';
     let m: RegExpExecArray | null;
-    if (isBlank(line)) continue;
-    if ((m = TIMING.exec(line))) timing(run, m[1] ?? '', j);
+    if (isBlank(line) || WARMUP.test(line)) continue;
+    if (j === start && COMMAND.test(line)) command(run, line, j);
+    else if ((m = TIMING.exec(line))) timing(run, m[1] ?? '', j);
     else if ((m = TRIAL.exec(line))) {
       trials++;
       setOwn(run.raw, `Trial ${m[1]}`, m[2] ?? '');
@@ -77,6 +95,7 @@ function readMlxLm(lines: readonly string[], start: number, file: string): Block
       done = true;
     } else break;
   }
+  if (!done && trials === 0 && run.raw.prompt_tokens === undefined) return emptyResult(start + 1);
   if (!done) {
     diagnostics.push(
       diag('warning', 'cell-unparsed', `mlx_lm.benchmark: ${trials} trial line(s) and no Averages line: no run`, file, start),
@@ -94,6 +113,7 @@ export const mlxLmBenchmarkReader: BlockReader = {
     if (line === undefined) return false;
     const k = textStart(lines, i);
     const c = line.charCodeAt(k);
+    if (line.includes('mlx_lm.benchmark') && COMMAND.test(line)) return true;
     if (c === 0x54) return (line.startsWith('Timing with ', k) && TIMING.test(line)) || (line.startsWith('Trial ', k) && TRIAL.test(line));
     return c === 0x41 && line.startsWith('Averages:', k) && AVERAGES.test(line);
   },
