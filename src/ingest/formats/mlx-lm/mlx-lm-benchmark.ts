@@ -15,6 +15,7 @@ import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 /** The command as typed (after a shell prompt at most), and `Running warmup..`. */
 const COMMAND = /^\s*(?:[$#%>]\s*)?(?:python3?\s+-m\s+)?mlx_lm\.benchmark(\s.*)?$/;
+const COMMAND_START = new Set([0x6d, 0x24, 0x23, 0x25, 0x3e, 0x70]);
 const WARMUP = /^\s*Running warmup\.*\s*$/;
 const TIMING = /^\s*Timing with ((?:\w+=\d+(?:,\s*)?)+)\.?\s*$/;
 const TRIAL = /^\s*Trial (\d+):\s+((?:\w+=[\d.]+(?:,\s*)?)+)\s*$/;
@@ -113,7 +114,8 @@ export const mlxLmBenchmarkReader: BlockReader = {
     if (line === undefined) return false;
     const k = textStart(lines, i);
     const c = line.charCodeAt(k);
-    if (line.includes('mlx_lm.benchmark') && COMMAND.test(line)) return true;
+    // The command opens with its name, a shell prompt or `python` (m $ # % > p): asked of every line.
+    if (COMMAND_START.has(c)) return line.includes('mlx_lm.benchmark') && COMMAND.test(line);
     if (c === 0x54) return (line.startsWith('Timing with ', k) && TIMING.test(line)) || (line.startsWith('Trial ', k) && TRIAL.test(line));
     return c === 0x41 && line.startsWith('Averages:', k) && AVERAGES.test(line);
   },
