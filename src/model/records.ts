@@ -38,6 +38,9 @@ export const FORMAT_NAMES = [
   'oha',
   'oha-json', // oha --output-format json (-j): not its console summary
   'go-stress', // link1st/go-stress-testing
+  'ollama', // `ollama run --verbose` statistics
+  'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
+  'mlx-lm', // mlx_lm.benchmark trials and averages
   'nvidia-smi',
   'vllm-server-log',
   'sglang-server-log', // SGLang scheduler stat lines (`Decode batch. #running-req: …`)

@@ -14,10 +14,13 @@ import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
+import { llamaBench } from './llama-bench/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
+import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
+import { ollama } from './ollama/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangServerLog } from './sglang-server-log/index';
@@ -39,6 +42,9 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   wrk,
   heyOha,
   goStress,
+  ollama,
+  llamaBench,
+  mlxLm,
   genaiPerf,
   llmperf,
   llmd,
