@@ -315,3 +315,16 @@ test('space-separated `key: value` pairs with CJK and camel-case keys; keys with
   assert.equal(r.raw.总请求时间, '31.2 秒');
   assert.deepEqual(Object.keys(r.metrics).sort(), ['requests_failed_count', 'requests_ok_count'], 'no "unnamed" slugs');
 });
+
+test("Go log's date prefix (2025/03/04 10:13:40) and a statistic after the unit: `Latency (ms) p50`", () => {
+  const runs = runsOf('kv-go-log-prefix.txt');
+  assert.equal(runs.length, 1);
+  const r = runs[0]!.run;
+  assert.equal(r.timestamp, '2025-03-04T10:13:40');
+  assert.equal(r.metrics.duration_s, 148.02);
+  assert.equal(r.metrics.throughput_rps, 2.861);
+  assert.equal(r.metrics.output_tps, 301.5, '"Decode throughput (tokens/second) avg"');
+  assert.equal(r.metrics.latency_mean_s, 2.7964, 'the (ms) before "avg" is the unit, not the block\'s seconds');
+  assert.equal(r.metrics.latency_p50_s, 2.71);
+  assert.equal(r.metrics.latency_p99_s, 4.1225);
+});
