@@ -328,3 +328,22 @@ test("Go log's date prefix (2025/03/04 10:13:40) and a statistic after the unit:
   assert.equal(r.metrics.latency_p50_s, 2.71);
   assert.equal(r.metrics.latency_p99_s, 4.1225);
 });
+
+test('metric sections after blank lines are the same summary; `48/50 (96.00%)` completed requests', () => {
+  const runs = runsOf('kv-stat-sections.txt').map((x) => x.run);
+  const r = runs[0];
+  assert.ok(r);
+  assert.equal(r.metrics.requests_ok_count, 48);
+  assert.equal(r.client?.total_requests, 50);
+  assert.equal(r.metrics.throughput_rps, 3.05);
+  assert.equal(r.metrics.latency_mean_s, 2.15025);
+  assert.equal(r.metrics.latency_p99_s, 4.01075);
+  assert.equal(r.metrics.ttft_mean_ms, 88.1, 'the second section joins the same run');
+  assert.equal(r.metrics.ttft_p99_ms, 301.9);
+  assert.ok(runs.every((x) => x === r || x.metrics.ttft_mean_ms === undefined));
+  assert.equal(
+    Object.keys(r.metrics).some((k) => k.includes('concurrency')),
+    false,
+    '"concurrency 16:" starts another block',
+  );
+});

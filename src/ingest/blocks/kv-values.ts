@@ -30,8 +30,8 @@ export interface Reading extends Item {
 const STAT_LIST = /^([-+]?\d[\d.,]*(?:\s*[^\d\s(),:][^\s(),:]*)?)\s*\(((?:\s*[A-Za-z][\w.]*\s*:\s*[-+]?\d[\d.,]*\s*[^\s(),:]*\s*,?)+)\)$/;
 const DELTA = /\(\s*[+\-−]\s*\d[\d.]*\s*%\s*\)|\(\s*[+\-−]\s*\d[\d.]*\s*[x×]\s*\)/;
 const OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)\s+(ok|successful|succeeded|success|completed|passed|done)\b/i;
-/** `Requests: 40 / 40`: completed of total, when the key counts requests. */
-const BARE_OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)$/;
+/** `Requests: 40 / 40`, `100/100 (100.00%)`: completed of total, when the key counts requests. */
+const BARE_OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?$/;
 const REQUESTS_KEY = /\b(requests?|reqs|succe(ss|eded|ssful)|completed)\b/i;
 const SETTING_THEN_COUNT = /^([-+]?\d+(?:\.\d+)?)\s*:\s+(\d+\s*\/\s*\d+\s+\w+.*)$/;
 /** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s`. */
