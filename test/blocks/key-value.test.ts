@@ -347,3 +347,14 @@ test('metric sections after blank lines are the same summary; `48/50 (96.00%)` c
     '"concurrency 16:" starts another block',
   );
 });
+
+test('`queries/s` is a request rate beside `tokens/s`; "Output token latency" is TPOT', () => {
+  const runs = runsOf('kv-queries-tpot.txt').map((x) => x.run);
+  const rates = runs.find((r) => r.metrics.throughput_rps !== undefined);
+  assert.equal(rates?.metrics.throughput_rps, 1.9);
+  assert.equal(rates?.metrics.output_tps, 412.7);
+  const tpot = runs.find((r) => r.metrics.tpot_p50_ms !== undefined);
+  assert.equal(tpot?.metrics.tpot_p50_ms, 21.4);
+  assert.equal(tpot?.metrics.tpot_mean_ms, 23.05);
+  assert.equal(tpot?.metrics.latency_mean_s, undefined, 'a per-token time, not a request latency');
+});
