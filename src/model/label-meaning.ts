@@ -20,7 +20,7 @@ export type WordMeaning =
 const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\btime to (the )?first token\b/g, ' ttft '],
   [/\bfirst token (latency|time)\b/g, ' ttft '],
-  [/\btime per output token\b/g, ' tpot '],
+  [/\btime per output token\b|\boutput token latency\b/g, ' tpot '],
   [/\binter ?token latency\b|\bintertoken latency\b|\btime between tokens\b/g, ' itl '],
   [/\bend to end( request)?( latency)?\b/g, ' e2el '],
   [/\b(request|e2e|e2el) latency\b/g, ' e2el '],
@@ -213,12 +213,15 @@ export function classifyUnit(unit: string): UnitClass {
   if (/^(rps|qps|req\/s)$/.test(u)) return { kind: 'rate', of: 'req', perSecond: 1, perUser: false };
   if (u === 'tps') return { kind: 'rate', of: 'tok', perSecond: 1, perUser: false };
   if (/^per (s|sec|second)$/.test(u)) return { kind: 'rate', of: 'any', perSecond: 1, perUser: false };
-  const r = /^(tok|toks|tokens?|req|reqs|requests?|items?)?\s*\/\s*(s|sec|secs|second|min|minute)(?:\s*\/\s*(user|req|request))?$/.exec(u);
+  const r =
+    /^(tok|toks|tokens?|req|reqs|requests?|quer(?:y|ies)|items?)?\s*\/\s*(s|sec|secs|second|min|minute)(?:\s*\/\s*(user|req|request))?$/.exec(
+      u,
+    );
   const perWords = /^(tokens?|requests?) per (second|minute)$/.exec(u);
   if (r || perWords) {
     const what = r?.[1] ?? perWords?.[1] ?? '';
     const per = r?.[2] ?? perWords?.[2] ?? 's';
-    const of = /^tok/.test(what) ? 'tok' : /^req/.test(what) ? 'req' : 'any';
+    const of = /^tok/.test(what) ? 'tok' : /^(req|quer)/.test(what) ? 'req' : 'any';
     return { kind: 'rate', of, perSecond: /^min/.test(per) ? 1 / 60 : 1, perUser: r?.[3] !== undefined };
   }
   return { kind: 'other' };

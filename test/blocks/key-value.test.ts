@@ -315,3 +315,46 @@ test('space-separated `key: value` pairs with CJK and camel-case keys; keys with
   assert.equal(r.raw.总请求时间, '31.2 秒');
   assert.deepEqual(Object.keys(r.metrics).sort(), ['requests_failed_count', 'requests_ok_count'], 'no "unnamed" slugs');
 });
+
+test("Go log's date prefix (2025/03/04 10:13:40) and a statistic after the unit: `Latency (ms) p50`", () => {
+  const runs = runsOf('kv-go-log-prefix.txt');
+  assert.equal(runs.length, 1);
+  const r = runs[0]!.run;
+  assert.equal(r.timestamp, '2025-03-04T10:13:40');
+  assert.equal(r.metrics.duration_s, 148.02);
+  assert.equal(r.metrics.throughput_rps, 2.861);
+  assert.equal(r.metrics.output_tps, 301.5, '"Decode throughput (tokens/second) avg"');
+  assert.equal(r.metrics.latency_mean_s, 2.7964, 'the (ms) before "avg" is the unit, not the block\'s seconds');
+  assert.equal(r.metrics.latency_p50_s, 2.71);
+  assert.equal(r.metrics.latency_p99_s, 4.1225);
+});
+
+test('metric sections after blank lines are the same summary; `48/50 (96.00%)` completed requests', () => {
+  const runs = runsOf('kv-stat-sections.txt').map((x) => x.run);
+  const r = runs[0];
+  assert.ok(r);
+  assert.equal(r.metrics.requests_ok_count, 48);
+  assert.equal(r.client?.total_requests, 50);
+  assert.equal(r.metrics.throughput_rps, 3.05);
+  assert.equal(r.metrics.latency_mean_s, 2.15025);
+  assert.equal(r.metrics.latency_p99_s, 4.01075);
+  assert.equal(r.metrics.ttft_mean_ms, 88.1, 'the second section joins the same run');
+  assert.equal(r.metrics.ttft_p99_ms, 301.9);
+  assert.ok(runs.every((x) => x === r || x.metrics.ttft_mean_ms === undefined));
+  assert.equal(
+    Object.keys(r.metrics).some((k) => k.includes('concurrency')),
+    false,
+    '"concurrency 16:" starts another block',
+  );
+});
+
+test('`queries/s` is a request rate beside `tokens/s`; "Output token latency" is TPOT', () => {
+  const runs = runsOf('kv-queries-tpot.txt').map((x) => x.run);
+  const rates = runs.find((r) => r.metrics.throughput_rps !== undefined);
+  assert.equal(rates?.metrics.throughput_rps, 1.9);
+  assert.equal(rates?.metrics.output_tps, 412.7);
+  const tpot = runs.find((r) => r.metrics.tpot_p50_ms !== undefined);
+  assert.equal(tpot?.metrics.tpot_p50_ms, 21.4);
+  assert.equal(tpot?.metrics.tpot_mean_ms, 23.05);
+  assert.equal(tpot?.metrics.latency_mean_s, undefined, 'a per-token time, not a request latency');
+});

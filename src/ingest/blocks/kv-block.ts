@@ -9,6 +9,7 @@
  * section header such as `Benchmarking summary:` is never glued into the keys).
  */
 import { statOfWord } from '../../model/label-meaning';
+import { lookupLabel } from '../../model/metric-vocabulary';
 import { type KvLine, type KvPair, mayHold, parseKvLine, valueStatWord } from './kv-line';
 
 const MAX_BLOCK = 200;
@@ -77,6 +78,12 @@ function bareGroupAt(lines: readonly string[], j: number): Group | undefined {
   if (next?.kind !== 'pairs') return undefined;
   const indent = (g[1] ?? '').length;
   return next.indent > indent ? { name: g[2], indent, index: j, section: false } : undefined;
+}
+
+/** `latency` for `Latency (ms)` or `e2el_p99_ms`: the vocabulary metric's quantity, if the label names one. */
+function quantityOf(label: string, stat: string | undefined): string | undefined {
+  const m = lookupLabel(label.replace(/:\s*$/, ''), stat === undefined ? {} : { stat });
+  return m?.kind === 'metric' ? m.key.split('_')[0] : undefined;
 }
 
 /** Identity of a pair in its block: its key, with the group when the key is the group's statistic. */
@@ -152,6 +159,25 @@ class Collector {
     return true;
   }
 
+  /**
+   * A blank line, then a group named after a metric (`Time to First Token (ms):`) over its
+   * statistics only: the summary goes on (vLLM's guided-decoding benchmark prints its latency
+   * sections so); a group named otherwise (`concurrency 16:`) starts the next block.
+   */
+  private statSectionAfterBlank(j: number): boolean {
+    if (this.block.items.length === 0 || (this.lines[j] ?? '').trim() !== '') return false;
+    const g = groupAt(this.lines, j + 1, parseKvLine(this.lines[j + 1]));
+    const quantity = g && !g.section ? quantityOf(g.name, 'mean') : undefined;
+    // The same quantity already in the block (`e2el_p99_ms = …` above `Latency (ms):`): another run.
+    if (
+      quantity === undefined ||
+      this.block.items.some((it) => quantityOf(it.statOf ?? it.key, it.statOf ? it.key : undefined) === quantity)
+    )
+      return false;
+    const first = parseKvLine(this.lines[j + 2]);
+    return first?.kind === 'pairs' && first.pairs.every((p) => statOfWord(p.key) !== undefined);
+  }
+
   /** Reads from `start`; returns the block. */
   run(start: number): Block {
     const lines = this.lines;
@@ -178,6 +204,7 @@ class Collector {
         if (!this.addPairs(j, line)) break;
         continue;
       }
+      if (line === undefined && this.statSectionAfterBlank(j)) continue;
       const g = groupAt(lines, j, line);
       if (!g || !this.addGroup(j, g)) break;
     }

@@ -28,7 +28,8 @@ const MAX_LINE = 400;
 const LOG_LEVEL = /^(info|warning|warn|debug|error|critical|note|tip|hint)$/i;
 /** `[2026-01-05|16:25:57]`, `[BENCHMARK]`, `[rank0]`: a bracketed tag at the line's start. */
 const BRACKET_TAG = /^\[([^\]\n]{1,40})\]\s*/;
-const ISO_TIME = /^(\d{4}-\d{2}-\d{2})[T |_](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/;
+/** Also Go's log format, `2024/07/12 02:25:54 `. */
+const ISO_TIME = /^(\d{4}[-/]\d{2}[-/]\d{2})[T |_](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/;
 /** `INFO  ` (a level and spaces, never `INFO:`), vLLM's `INFO 08-27 15:13:36 [file.py:123] `, loguru's `INFO | `. */
 const LEVEL =
   /^(?:INFO|WARNING|WARN|DEBUG|NOTICE|TRACE)(?:\s+\d{2}-\d{2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)?(?:\s+\[[^\]\n]{1,80}\])?(?:\s+\|\s*|\s+)(?=\S)/;
@@ -76,7 +77,7 @@ export function stripLogPrefix(line: string): Stripped {
     }
     const iso = ISO_TIME.exec(body);
     if (iso) {
-      timestamp = `${iso[1]}T${iso[2]}`;
+      timestamp = `${iso[1]?.replaceAll('/', '-')}T${iso[2]}`;
       body = body.slice(iso[0].length);
       prefixed = true;
       continue;

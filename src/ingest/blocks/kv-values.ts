@@ -30,8 +30,8 @@ export interface Reading extends Item {
 const STAT_LIST = /^([-+]?\d[\d.,]*(?:\s*[^\d\s(),:][^\s(),:]*)?)\s*\(((?:\s*[A-Za-z][\w.]*\s*:\s*[-+]?\d[\d.,]*\s*[^\s(),:]*\s*,?)+)\)$/;
 const DELTA = /\(\s*[+\-−]\s*\d[\d.]*\s*%\s*\)|\(\s*[+\-−]\s*\d[\d.]*\s*[x×]\s*\)/;
 const OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)\s+(ok|successful|succeeded|success|completed|passed|done)\b/i;
-/** `Requests: 40 / 40`: completed of total, when the key counts requests. */
-const BARE_OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)$/;
+/** `Requests: 40 / 40`, `100/100 (100.00%)`: completed of total, when the key counts requests. */
+const BARE_OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?$/;
 const REQUESTS_KEY = /\b(requests?|reqs|succe(ss|eded|ssful)|completed)\b/i;
 const SETTING_THEN_COUNT = /^([-+]?\d+(?:\.\d+)?)\s*:\s+(\d+\s*\/\s*\d+\s+\w+.*)$/;
 /** A value holding several rates: `4.52 requests/s, 2319.24 total tokens/s`. */
@@ -108,6 +108,15 @@ function tuple(item: Item, value: string): Reading[] | undefined {
 }
 
 const TUPLE_KEY = /^(.*?[A-Za-z].*?)\s*\(([^()]+,[^()]+)\)$/;
+/** `End to End Latency (ms) p50`: the unit in parentheses, then a statistic word. */
+const UNIT_THEN_STAT = /^(.*?[A-Za-z].*?\s*\([^()]+\))\s+([A-Za-z][\w.]*)$/;
+
+/** Splits a key's trailing statistic off so that the label ends with its unit. */
+function trailingStat(base: Reading): Reading | undefined {
+  const m = UNIT_THEN_STAT.exec(base.label);
+  if (!m?.[1] || !m[2] || statOfWord(m[2]) === undefined) return undefined;
+  return { ...base, label: m[1], stat: m[2] };
+}
 
 /** The readings of one pair. */
 /** `successNum` → `success Num`: a camel-case key's words (the vocabulary reads words). */
@@ -130,5 +139,5 @@ export function readingsOf(item: Item): Reading[] {
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];
-  return multiRate(item, value) ?? [base];
+  return multiRate(item, value) ?? [trailingStat(base) ?? base];
 }
