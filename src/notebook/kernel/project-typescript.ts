@@ -109,7 +109,10 @@ function nodeAt(ts: typeof TS, file: TS.SourceFile, position: number): TS.Node {
 
 function quickInfo(ts: typeof TS): TslabShims['getQuickInfoAtPosition'] {
   return (file, checker, _token, position) => {
-    const node = nodeAt(ts, file, position);
+    // The cursor often stands just after the name (`Math.max|`): the name before it then.
+    const at = nodeAt(ts, file, position);
+    const before = position > 0 ? nodeAt(ts, file, position - 1) : at;
+    const node = !ts.isIdentifier(at) && ts.isIdentifier(before) ? before : at;
     if (node === file) return undefined;
     const symbol = checker.getSymbolAtLocation(node);
     const type = symbol ? checker.getTypeOfSymbolAtLocation(symbol, node) : checker.getTypeAtLocation(node);
