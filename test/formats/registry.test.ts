@@ -83,6 +83,7 @@ test('a format hint goes to the entry point its owner names', () => {
     'evalscope-json': 'json-export',
     'oha-json': 'json-export',
     'k6-json': 'json-export',
+    'llm-d': 'json-export',
     csv: 'csv',
     'genai-perf-csv': 'csv',
     'locust-csv': 'csv',
