@@ -43,6 +43,8 @@ export const FORMAT_NAMES = [
   'prometheus',
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
+  'trtllm-bench', // TensorRT-LLM's trtllm-bench report (`= PERFORMANCE OVERVIEW`)
+  'mlperf-loadgen', // MLPerf LoadGen's mlperf_log_summary.txt
 ] as const;
 
 export type FormatName = (typeof FORMAT_NAMES)[number];

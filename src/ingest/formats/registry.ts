@@ -16,10 +16,12 @@ import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
+import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { nvidiaSmi } from './nvidia-smi/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangServerLog } from './sglang-server-log/index';
+import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
 import { vllmServerLog } from './vllm-server-log/index';
 import { wrk } from './wrk/index';
@@ -33,6 +35,8 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   sglangServerLog,
   prometheus,
   k6,
+  trtllmBench,
+  mlperfLoadgen,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,
