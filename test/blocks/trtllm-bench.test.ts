@@ -63,6 +63,23 @@ describe('trtllm-bench', () => {
     }
     assertGolden('blocks/trtllm-bench-columns.txt.json', scans);
   });
+  it('streaming overview: TTFT and TPOT breakdowns in ms, decode speed kept raw only', () => {
+    const { scans, runs } = runsOf('trtllm-bench-streaming.txt');
+    assert.equal(runs.length, 1);
+    const m = runs[0]!.metrics;
+    assert.equal(m.output_tps_per_user, 8.5, 'the per-user throughput, not the 1/TPOT speed');
+    assert.equal(m.output_tps_per_gpu, 1280);
+    assert.equal(m.ttft_mean_ms, 450);
+    assert.equal(m.ttft_p90_ms, 700);
+    assert.equal(m.tpot_mean_ms, 20);
+    assert.equal(m.tpot_p50_ms, 19.5);
+    assert.equal(m.tpot_max_ms, 31);
+    assert.equal(m.latency_p50_s, 2.9);
+    assert.equal(m.duration_s, 6.4);
+    assert.equal(runs[0]!.raw['[GTPS] P50'], '51.0000');
+    assert.equal(runs[0]!.raw['Per User Output Speed [1/TPOT] (tokens/sec/user)'], '50.0000');
+    assertGolden('blocks/trtllm-bench-streaming.txt.json', scans);
+  });
 });
 
 describe('mlperf-loadgen', () => {

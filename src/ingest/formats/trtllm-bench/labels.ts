@@ -17,8 +17,9 @@ const LABELS: ReadonlyArray<[RegExp, TrtllmTarget]> = [
   [/^total token throughput \(tokens\/sec\)$/, { metric: 'total_tps', factor: 1 }],
   [/^total latency \(ms\)$/, { metric: 'duration_s', factor: 1e-3 }],
   [/^average request latency \(ms\)$/, { metric: 'latency_mean_s', factor: 1e-3 }],
-  [/^per user output (throughput \[w\/ ctx\]|speed) \(tps\/user\)$/, { metric: 'output_tps_per_user', factor: 1 }],
-  [/^per gpu output throughput \(tps\/gpu\)$/, { metric: 'output_tps_per_gpu', factor: 1 }],
+  // `Per User Output Speed [1/TPOT]` is another quantity (decode speed only): raw, not this key.
+  [/^per user output throughput( \[w\/ ctx\])? \((tps|tokens\/sec)\/user\)$/, { metric: 'output_tps_per_user', factor: 1 }],
+  [/^per gpu output throughput \((tps|tokens\/sec)\/gpu\)$/, { metric: 'output_tps_per_gpu', factor: 1 }],
   [/^average time-to-first-token \[ttft\] \(ms\)$/, { metric: 'ttft_mean_ms', factor: 1 }],
   [/^average time-per-output-token \[tpot\] \(ms\)$/, { metric: 'tpot_mean_ms', factor: 1 }],
   [/^number of concurrent requests$/, { metric: 'measured_concurrency', factor: 1 }],
