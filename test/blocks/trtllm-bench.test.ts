@@ -93,6 +93,7 @@ describe('mlperf-loadgen', () => {
     assert.equal(m.output_tps, 3200.75);
     assert.equal(m.latency_mean_s, 2.5);
     assert.equal(m.latency_p50_s, 2.4);
+    assert.equal(m.latency_p90_s, 5, 'the `90th percentile` spelling too');
     assert.equal(m.latency_p99_9_s, 8.8);
     assert.equal(m.latency_min_s, 0.5);
     assert.equal(m.ttft_mean_ms, 150);

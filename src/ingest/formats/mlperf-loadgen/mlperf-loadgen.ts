@@ -35,9 +35,9 @@ const QUANTITY: ReadonlyArray<[RegExp, string, 's' | 'ms']> = [
 
 const STATS = new Set(['min', 'max', 'mean', 'p50', 'p75', 'p90', 'p95', 'p99', 'p99_9']);
 
-/** `Mean First Token latency (ns)`, `90.00 percentile latency (ns)` → key and factor from ns. */
+/** `Mean First Token latency (ns)`, `90.00 percentile latency (ns)` (SingleStream: `90th`) → key and factor from ns. */
 function timedKey(label: string): { key: string; factor: number } | undefined {
-  const m = /^(min|max|mean|(\d+(?:\.\d+)?) percentile) (.+) \(ns\)$/.exec(label);
+  const m = /^(min|max|mean|(\d+(?:\.\d+)?)(?:th)? percentile) (.+) \(ns\)$/.exec(label);
   if (!m) return undefined;
   const stat = m[2] ? percentileStat(m[2]) : m[1];
   const q = QUANTITY.find(([re]) => re.test(m[3] ?? ''));
