@@ -45,6 +45,8 @@ export const FORMAT_NAMES = [
   'vllm-server-log',
   'sglang-server-log', // SGLang scheduler stat lines (`Decode batch. #running-req: …`)
   'prometheus',
+  'trtllm-bench', // TensorRT-LLM's trtllm-bench report (`= PERFORMANCE OVERVIEW`)
+  'mlperf-loadgen', // MLPerf LoadGen's mlperf_log_summary.txt
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
 ] as const;

@@ -57,6 +57,8 @@ test('the block readers come from the registry, in its order, then the general o
       'sglang-server-log',
       'prometheus',
       'k6',
+      'trtllm-bench',
+      'mlperf-loadgen',
       'wrk',
       'hey',
       'go-stress',

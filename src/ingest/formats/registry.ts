@@ -18,12 +18,14 @@ import { llamaBench } from './llama-bench/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
+import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
 import { ollama } from './ollama/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangServerLog } from './sglang-server-log/index';
+import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
 import { vllmServerLog } from './vllm-server-log/index';
 import { wrk } from './wrk/index';
@@ -37,6 +39,8 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   sglangServerLog,
   prometheus,
   k6,
+  trtllmBench,
+  mlperfLoadgen,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,
