@@ -6,6 +6,7 @@
 import { detach } from './detach';
 import { classifyUnit, meaningFromWords, secondsOfTimeUnit } from './label-meaning';
 import { slugify } from './safe-keys';
+import { isSpaceCode } from './space-code';
 import { TextCache } from './text-cache';
 
 export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99' | 'p99_9' | 'std';
@@ -322,23 +323,6 @@ function parsePlainNumber(t: string): ParsedNumber | undefined {
 const POW10: readonly number[] = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-
-/** Whether a UTF-16 unit is whitespace as `trim` (and the regex `\s`) define it. */
-function isSpaceCode(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 function isDigitCode(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
