@@ -1,11 +1,2 @@
-/** mulberry32: small, fast, good enough for test data, and the same on every platform. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the library (src/model/seeded-random.ts), for bench data and fixtures. */
+export { seededRandom } from '../src/model/seeded-random';

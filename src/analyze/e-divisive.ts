@@ -9,17 +9,7 @@
  *     b of N shuffles reach the observed maximum.
  */
 
-/** mulberry32: a small seeded generator, the same on every platform. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../model/seeded-random';
 
 export interface QHatMax {
   /** Index of the first point of the right side. */

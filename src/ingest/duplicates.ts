@@ -240,20 +240,26 @@ export class DuplicateTracker {
  * Marks duplicates in a list of records already parsed (in order). Runs already flagged keep
  * their flag and are not reported twice. Returns the new diagnostics.
  */
+/** Flags `run` duplicate when the tracker has seen its metrics and settings; the warning saying so. */
+export function markDuplicate(run: RunRecord, tracker: DuplicateTracker): Diagnostic | undefined {
+  const first = tracker.check(run);
+  if (first === undefined || run.flags.includes('duplicate')) return undefined;
+  run.flags.push('duplicate');
+  return {
+    severity: 'warning',
+    code: 'duplicate-run',
+    message: `same metrics and client settings as ${first}`,
+    file: run.source.file,
+    line: run.source.line,
+  };
+}
+
 export function markDuplicates(records: readonly BenchRecord[], tracker: DuplicateTracker = new DuplicateTracker()): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const r of records) {
     if (r.kind !== 'run') continue;
-    const first = tracker.check(r);
-    if (first === undefined || r.flags.includes('duplicate')) continue;
-    r.flags.push('duplicate');
-    diagnostics.push({
-      severity: 'warning',
-      code: 'duplicate-run',
-      message: `same metrics and client settings as ${first}`,
-      file: r.source.file,
-      line: r.source.line,
-    });
+    const d = markDuplicate(r, tracker);
+    if (d) diagnostics.push(d);
   }
   return diagnostics;
 }

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, RunRecord } from '../model/records';
 import { type PathFacts, pathFactsOf, withPathVersion } from './context/path-facts';
 import { type CoverageCounts, coverageDiagnostic, firstLinesWithNumbers, silentFileWarning } from './coverage';
-import { DuplicateTracker } from './duplicates';
+import { DuplicateTracker, markDuplicate } from './duplicates';
 import { dropNoRateLimit } from './no-rate-limit';
 import { canonicalOrder } from './scope/resolve';
 import type { ParseOptions, ParseResult, TableCoverage } from './types';
@@ -64,17 +64,8 @@ export class RecordFinisher {
     if (reorder) r = canonicalOrder(r);
     // After the user's context: an engine given with --set takes its path version too.
     r = withPathVersion(r, this.path.version);
-    const first = this.tracker.check(r);
-    if (first !== undefined && !r.flags.includes('duplicate')) {
-      r.flags.push('duplicate');
-      diagnostics.push({
-        severity: 'warning',
-        code: 'duplicate-run',
-        message: `same metrics and client settings as ${first}`,
-        file: r.source.file,
-        line: r.source.line,
-      });
-    }
+    const duplicate = markDuplicate(r, this.tracker);
+    if (duplicate) diagnostics.push(duplicate);
     this.runCount++;
     return r;
   }
