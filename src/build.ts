@@ -1,13 +1,13 @@
 /**
  * The whole build, one call per stage (as Observable Framework's build.ts): read → analyze →
  * chart → render → write. Reading is done here, once, so that no later stage imports ingest:
- *   1. read  — parsePaths (ingest) → runs, env, samples, diagnostics; the source claims
- *              (readClaimsFromPaths) unless the caller gave them.
+ *   1. read  — parsePaths (ingest) → runs, env, samples, diagnostics, and the source claims
+ *              found during the same read (`claims: true`) unless the caller gave them.
  *   2–6.     — report's writeReport: filter by the config's `where`, analyzeRunsDetailed,
  *              the figures (charts), renderReport and markdownToHtml, then every write through
  *              one ReportEffects (docs/architecture.md "Stages").
  */
-import { loadContextFile, parsePaths, parseSetArgs, readClaimsFromPaths } from './ingest';
+import { loadContextFile, parsePaths, parseSetArgs } from './ingest';
 import type { ContextFile, ParseResult, UserContext } from './ingest/types';
 import type { EnvRecord, RunRecord, SampleRecord } from './model/records';
 import { type BuildReportOptions, type BuildReportResult, writeReport } from './report/build-report';
@@ -17,7 +17,10 @@ export interface BuildOptions extends BuildReportOptions {
   set?: UserContext | string[];
   /** `--context FILE` as a path, or already parsed. */
   context?: string | ContextFile;
-  /** Inputs already read (the CLI reads them for its progress bar): `paths` are then not read again. */
+  /**
+   * Inputs already read (the CLI reads them for its progress bar): `paths` are then not read
+   * again. Read them with parsePaths' `claims: true` for the source's claims to be checked.
+   */
   parsed?: ParseResult;
 }
 
@@ -25,7 +28,7 @@ async function readParsed(paths: string[], opts: BuildOptions): Promise<ParseRes
   if (opts.parsed) return opts.parsed;
   const set = Array.isArray(opts.set) ? parseSetArgs(opts.set) : opts.set;
   const context = typeof opts.context === 'string' ? loadContextFile(opts.context) : opts.context;
-  return parsePaths(paths, { ...(set ? { set } : {}), ...(context ? { context } : {}) });
+  return parsePaths(paths, { claims: true, ...(set ? { set } : {}), ...(context ? { context } : {}) });
 }
 
 /** Inputs (files and directories) → report files in `opts.out`. */
@@ -39,15 +42,11 @@ export async function buildReport(paths: string[], opts: BuildOptions): Promise<
     else if (r.kind === 'env') env.push(r);
     else if (r.kind === 'sample') samples.push(r);
   }
-  // The claims are read in a pass of their own (prose only, streamed): the parse keeps no text.
-  let sourceClaims = opts.sourceClaims;
-  const diagnostics = [...parsed.diagnostics];
-  if (!opts.claims && !sourceClaims) {
-    const read = await readClaimsFromPaths(paths);
-    sourceClaims = read.claims;
-    // Unreadable and binary files are already reported by the parse.
-    diagnostics.push(...read.diagnostics.filter((d) => d.code !== 'io-error' && d.code !== 'binary-input'));
-  }
+  // The caller's claims, else those the read found (claims already checked win over both).
+  const sourceClaims = opts.sourceClaims ?? parsed.claims;
   const { set: _set, context: _context, parsed: _parsed, ...reportOpts } = opts;
-  return writeReport({ runs, env, samples, diagnostics }, { ...reportOpts, ...(sourceClaims ? { sourceClaims } : {}) });
+  return writeReport(
+    { runs, env, samples, diagnostics: [...parsed.diagnostics] },
+    { ...reportOpts, ...(sourceClaims ? { sourceClaims } : {}) },
+  );
 }

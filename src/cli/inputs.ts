@@ -24,6 +24,8 @@ export interface ReadHooks {
   whenReady?: () => Promise<unknown> | undefined;
   /** Stops reading (see ParseFileOptions.signal). */
   signal?: AbortSignal;
+  /** Also find the claims of the inputs' prose (see ParsePathsOptions.claims). */
+  claims?: boolean;
 }
 
 /** `--jobs`' value: a whole number ≥ 1. */
@@ -70,6 +72,7 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
       ...(hooks.jsonKinds ? { jsonKinds: hooks.jsonKinds } : {}),
       ...(hooks.whenReady ? { whenReady: hooks.whenReady } : {}),
       ...(hooks.signal ? { signal: hooks.signal } : {}),
+      ...(hooks.claims ? { claims: true } : {}),
     });
   } finally {
     progress.stop();

@@ -67,7 +67,8 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
   }
   const stopListening = discardOnSignal(output);
   try {
-    const parsed = await readInputs(paths, opts);
+    // The claims the report checks are found in the same read (no second pass over the inputs).
+    const parsed = await readInputs(paths, opts, { claims: true });
     if (noRuns(parsed, opts)) {
       output.discard();
       return 1;

@@ -6,6 +6,7 @@
  */
 import { collapseRepeats, type Diagnostic } from '../model/diagnostics';
 import type { BenchRecord } from '../model/records';
+import type { SourceClaim } from '../model/source-claim';
 import { DuplicateTracker } from './duplicates';
 import type { ParseTaskResult } from './parallel/task';
 import { RecordCompactor } from './record-compactor';
@@ -43,6 +44,11 @@ export interface ParsePathsOptions extends Omit<ParseOptions, 'file' | 'onProgre
    */
   jobs?: number | 'auto';
   /**
+   * Also find the claims of the files' prose during the same read (ParseResult.claims): what a
+   * report checks against the runs. Off by default: `parse` pays nothing for it.
+   */
+  claims?: boolean;
+  /**
    * Below this many bytes of files for workers, everything is read in this thread (default:
    * PARALLEL_MIN_BYTES for a number of jobs, the warm-up rule for 'auto').
    */
@@ -52,6 +58,8 @@ export interface ParsePathsOptions extends Omit<ParseOptions, 'file' | 'onProgre
 export class FolderRead {
   readonly duplicates = new DuplicateTracker();
   readonly records: BenchRecord[] = [];
+  /** With `claims`: every file's claims, in file order. */
+  readonly claims: SourceClaim[] | undefined;
   readonly totalBytes: number;
   readonly streamThreshold: number;
   /** Bytes of the files whose reading has finished (in any order, when workers read them). */
@@ -71,6 +79,7 @@ export class FolderRead {
   ) {
     this.totalBytes = sizes.reduce((a, b) => a + b, 0);
     this.streamThreshold = opts.streamThreshold ?? DEFAULT_STREAM_THRESHOLD;
+    this.claims = opts.claims ? [] : undefined;
     const { onJsonLines } = opts;
     if (onJsonLines) {
       const kinds = new Set(this.jsonKinds());
@@ -92,7 +101,9 @@ export class FolderRead {
   }
 
   result(): ParseResult {
-    return { records: this.records, diagnostics: this.diagnostics };
+    const result: ParseResult = { records: this.records, diagnostics: this.diagnostics };
+    if (this.claims) result.claims = this.claims;
+    return result;
   }
 
   /** Notes that file `index` has been read (progress). */
@@ -114,6 +125,8 @@ export class FolderRead {
     if (opts.whenReady) fileOpts.whenReady = opts.whenReady;
     if (opts.signal) fileOpts.signal = opts.signal;
     if (opts.streamThreshold !== undefined) fileOpts.streamThreshold = opts.streamThreshold;
+    const claims = this.claims;
+    if (claims) fileOpts.onClaim = (c) => claims.push(c);
     const onProgress = opts.onProgress;
     if (onProgress && !alreadyCounted) {
       fileOpts.onProgress = (read) => onProgress(this.doneBytes + read, this.totalBytes, this.doneFiles, this.files.length);
@@ -137,6 +150,7 @@ export class FolderRead {
   async handOn(index: number, result: ParseTaskResult): Promise<void> {
     if (result.firsts.some(([sig]) => this.duplicates.has(sig))) return this.readHere(index, true);
     for (const [sig, id, file, line] of result.firsts) this.duplicates.checkSignature(sig, id, file, line);
+    if (this.claims && result.claims) for (const c of result.claims) this.claims.push(c);
     const { onRecord, onJsonLines } = this.opts;
     if (result.text !== undefined) {
       if (result.text !== '') onJsonLines?.(result.text);

@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { BenchRecord } from '../model/records';
+import { ClaimLines, holdsProse } from './claims/claim-lines';
+import { readFileClaims } from './claims/read-claims';
 import { ConsoleScanner } from './console-log';
 import { ConsoleLogFeed } from './console-log-feed';
 import { ConsumerWait } from './consumer-wait';
@@ -55,8 +57,11 @@ export async function parseFile(filePath: string, opts: ParseFileOptions = {}): 
 }
 
 /** parseFile proper: records go to `opts.onRecord` when given, else into the result. */
-async function readFile(filePath: string, opts: ParseFileOptions): Promise<ParseResult> {
-  const file = opts.file ?? shownName(filePath);
+async function readFile(filePath: string, given: ParseFileOptions): Promise<ParseResult> {
+  const file = given.file ?? shownName(filePath);
+  // Data files (CSV, JSON exports) hold no prose: never read for claims.
+  const { onClaim, ...rest } = given;
+  const opts: ParseFileOptions = onClaim && holdsProse(filePath) ? given : rest;
   let source: Source;
   try {
     source = await sourceOf(filePath);
@@ -90,7 +95,12 @@ async function readFile(filePath: string, opts: ParseFileOptions): Promise<Parse
   const format = detectFormat(head, file, opts.formatHint);
   if (format === 'console-log') return streamConsoleLog(filePath, size, { ...base, ...opts, file });
   const csvPlan = format === 'csv' ? planCsvStream(head, size <= HEAD_BYTES) : undefined;
-  if (csvPlan) return streamCsv(filePath, size, csvPlan, { ...base, ...opts, file, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
+  if (csvPlan) {
+    const res = await streamCsv(filePath, size, csvPlan, { ...base, ...opts, file, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
+    // The CSV stream has no claim tap: a large CSV not named so (it would be a data file) is read again for them.
+    if (opts.onClaim) await readFileClaims(filePath, opts.onClaim).catch(() => false);
+    return res;
+  }
   return parseWhole();
 }
 
@@ -121,7 +131,13 @@ async function sourceOf(filePath: string): Promise<Source> {
 /** A whole file's bytes → text (BOM decides the encoding), NULs dropped (line-guard.ts) → parseLog. */
 function parseBytes(bytes: Uint8Array, opts: ParseFileOptions & { file: string }): ParseResult {
   const guard = new LineGuard(opts.file);
-  const text = guard.push(decodeUtf8(bytes)) + guard.end();
+  const decoded = decodeUtf8(bytes);
+  if (opts.onClaim) {
+    const claims = new ClaimLines(opts.file, opts.onClaim);
+    claims.push(decoded);
+    claims.end();
+  }
+  const text = guard.push(decoded) + guard.end();
   const base: ParseOptions = { file: opts.file };
   if (opts.formatHint) base.formatHint = opts.formatHint;
   if (opts.set) base.set = opts.set;
@@ -224,6 +240,7 @@ function streamConsoleSource(
   const lines = new ConsoleLogFeed(scanner, opts.file);
   const decoder = textDecoder();
   const cleaned = guardedText(scanner, opts.file);
+  const claims = opts.onClaim ? new ClaimLines(opts.file, opts.onClaim) : undefined;
   return new Promise<ParseResult>((resolve) => {
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.
@@ -242,7 +259,9 @@ function streamConsoleSource(
     // No encoding on the stream: its chunks are Buffers, decoded here.
     stream.on('data', (chunk: string | Buffer) => {
       if (stopped) return; // chunks already buffered when reading stopped
-      if (!lines.chunk(cleaned(decoder.decode(chunk as Buffer, { stream: true })))) return;
+      const text = decoder.decode(chunk as Buffer, { stream: true });
+      claims?.push(text);
+      if (!lines.chunk(cleaned(text))) return;
       // After a chunk's lines are fed: progress, and a pause while the consumer is not ready.
       opts.onProgress?.(bytesRead(), size);
       consumer.ask();
@@ -259,7 +278,10 @@ function streamConsoleSource(
       consumer.afterWait(() => {
         if (stopped) return;
         // Bytes of a character cut off by the end of the file come out as replacement characters.
-        lines.end(cleaned(decoder.decode(), true));
+        const tail = decoder.decode();
+        claims?.push(tail);
+        claims?.end();
+        lines.end(cleaned(tail, true));
         opts.onProgress?.(size, size);
         resolve(scanner.finish());
       }),

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, FormatName, RunRecord, SampleRecord } from '../model/records';
+import type { SourceClaim } from '../model/source-claim';
 import type { DuplicateTracker } from './duplicates';
 
 /** What a user supplies for a file or a section (`--set`, `--context`); provenance `user`. */
@@ -67,6 +68,8 @@ export interface ParseFileOptions extends Omit<ParseOptions, 'file'> {
   chunkBytes?: number;
   /** Shared across files (parsePaths) so duplicates are found across files. */
   duplicates?: DuplicateTracker;
+  /** Receives the claims of the file's prose, found during the same read (claims/claim-lines.ts). */
+  onClaim?: (claim: SourceClaim) => void;
 }
 
 export interface ParseResult {
@@ -77,6 +80,8 @@ export interface ParseResult {
    * `coverage` diagnostic; the finishing turns it into that diagnostic and drops it.
    */
   tables?: TableCoverage;
+  /** The claims of the files' prose, in file and line order: only when asked (parsePaths' `claims`). */
+  claims?: SourceClaim[];
 }
 
 /** Tables a whole-file parser found and read, and the lines it did not understand. */

@@ -95,7 +95,7 @@ export interface BuildReportOptions {
   claims?: readonly ClaimCheck[];
   /**
    * The source text's claims as read (ingest's readClaims), checked in the analysis. src/build.ts
-   * reads them from its paths when neither this nor `claims` is given.
+   * gives those its read found when neither this nor `claims` is given.
    */
   sourceClaims?: readonly SourceClaim[];
   /** The verdict rules printed under Methodology (default: the checker's own, CLAIM_RULES). */

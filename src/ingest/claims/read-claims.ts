@@ -6,15 +6,13 @@
 import fs from 'node:fs';
 import type { Diagnostic } from '../../model/diagnostics';
 import type { SourceClaim } from '../../model/source-claim';
-import { looksBinary } from '../detect';
-import { expandPath } from '../parse-paths';
+import { expandPath } from '../folder-walk';
 import { utf8Decoder } from '../utf8';
+import { ClaimLines, holdsProse } from './claim-lines';
 import { ClaimScanner } from './scanner';
 
-/** Files that hold data, not prose (CSV, JSON exports): never read for claims. */
-const DATA_FILE = /\.(?:csv|tsv|json|jsonl|ndjson|parquet|prom)$/i;
-/** Characters of one line kept; the rest of a longer line is dropped (such a line is data, never prose). */
-export const MAX_LINE_CHARS = 64 * 1024;
+export { MAX_LINE_CHARS } from './claim-lines';
+
 const CHUNK_BYTES = 256 * 1024;
 
 export interface ClaimsResult {
@@ -39,37 +37,19 @@ export function readClaims(text: string, file: string): SourceClaim[] {
 }
 
 /** Streams one file through a scanner; false when the file is binary (nothing read). */
-async function readFileClaims(filePath: string, onClaim: (c: SourceClaim) => void): Promise<boolean> {
-  const scanner = new ClaimScanner(filePath, onClaim);
+export async function readFileClaims(filePath: string, onClaim: (c: SourceClaim) => void): Promise<boolean> {
+  const lines = new ClaimLines(filePath, onClaim);
   const decoder = utf8Decoder();
-  let carry = '';
-  let overflow = false;
-  const feed = (piece: string, last: boolean): void => {
-    const parts = (carry + piece).split('\n');
-    carry = last ? '' : parts.pop()!;
-    for (const p of parts) {
-      scanner.push(overflow ? '' : p.replace(/\r$/, ''));
-      overflow = false;
-    }
-    if (carry.length > MAX_LINE_CHARS) {
-      carry = carry.slice(0, MAX_LINE_CHARS);
-      overflow = true;
-    }
-  };
   const stream = fs.createReadStream(filePath, { highWaterMark: CHUNK_BYTES });
-  let first = true;
   for await (const chunk of stream) {
-    const piece = decoder.decode(chunk as Buffer, { stream: true });
-    if (first && looksBinary(piece)) {
+    lines.push(decoder.decode(chunk as Buffer, { stream: true }));
+    if (lines.binary) {
       stream.destroy();
       return false;
     }
-    first = false;
-    feed(piece, false);
   }
-  const rest = decoder.decode();
-  if (rest || carry) feed(rest, true);
-  scanner.end();
+  lines.push(decoder.decode());
+  lines.end();
   return true;
 }
 
@@ -84,7 +64,7 @@ export async function readClaimsFromPaths(paths: readonly string[]): Promise<Cla
   const files: string[] = [];
   for (const p of paths) files.push(...expandPath(p, diagnostics));
   for (const file of files) {
-    if (DATA_FILE.test(file)) continue;
+    if (!holdsProse(file)) continue;
     try {
       const text = await readFileClaims(file, (c) => claims.push(c));
       if (!text) diagnostics.push({ severity: 'info', code: 'binary-input', message: 'binary file: not read for claims', file });

@@ -106,6 +106,7 @@ class Window {
     if (opts.formatHint) task.formatHint = opts.formatHint;
     if (opts.set) task.set = opts.set;
     if (opts.context) task.context = opts.context;
+    if (opts.claims) task.claims = true;
     const jsonKinds = this.folder.jsonKinds();
     if (jsonKinds) task.jsonKinds = jsonKinds;
     const outcome = this.pool.run(task, this.signal).then(

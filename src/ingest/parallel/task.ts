@@ -4,6 +4,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { BenchRecord, FormatName } from '../../model/records';
+import type { SourceClaim } from '../../model/source-claim';
 import type { ContextFile, UserContext } from '../types';
 
 export interface ParseTask {
@@ -14,6 +15,8 @@ export interface ParseTask {
   context?: ContextFile;
   /** Return the records of these kinds as JSON lines (`text`) instead of as objects. */
   jsonKinds?: Array<BenchRecord['kind']>;
+  /** Also find the claims of the file's prose (ParseTaskResult.claims). */
+  claims?: boolean;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface ParseTaskResult {
   diagnostics: Diagnostic[];
   /** Every signature the file's runs have, once, in the order first seen. */
   firsts: FirstSeen[];
+  /** With the task's `claims`: the file's claims, in line order. */
+  claims?: SourceClaim[];
 }
 
 /** The worker module's exported function that runs a ParseTask (piscina's `name`). */

@@ -5,6 +5,7 @@
  * those files in file order (parse-in-parallel.ts).
  */
 import type { BenchRecord } from '../../model/records';
+import type { SourceClaim } from '../../model/source-claim';
 import { DuplicateTracker } from '../duplicates';
 import { parseFile } from '../stream';
 import type { ParseFileOptions } from '../types';
@@ -39,9 +40,12 @@ export async function parseTask(task: ParseTask): Promise<ParseTaskResult> {
   if (task.formatHint) opts.formatHint = task.formatHint;
   if (task.set) opts.set = task.set;
   if (task.context) opts.context = task.context;
+  const claims: SourceClaim[] | undefined = task.claims ? [] : undefined;
+  if (claims) opts.onClaim = (c) => claims.push(c);
   const res = await parseFile(task.file, opts);
   res.records.forEach(onRecord); // none when every reader hands its records to onRecord
   const result: ParseTaskResult = { records, diagnostics: res.diagnostics, firsts: duplicates.firsts };
+  if (claims) result.claims = claims;
   if (kinds) result.text = text;
   return result;
 }
