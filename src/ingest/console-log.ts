@@ -20,6 +20,7 @@
 import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
+import { isSpaceCode } from '../model/space-code';
 import { BLOCK_READERS } from './blocks/index';
 import * as clientCommand from './context/client-command';
 import { CoverageCounter } from './coverage';
@@ -55,11 +56,12 @@ const LOOKAHEAD = 64;
 
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
-const NON_SPACE = /\S/;
 
-/** Only whitespace (as `\s` and `trim` define it). */
-function isBlankText(line: string): boolean {
-  return !NON_SPACE.test(line);
+/** Index of the first character that is not whitespace (as `\s` and `trim` define it); the length when none. */
+function textStartOf(line: string): number {
+  let k = 0;
+  while (k < line.length && isSpaceCode(line.charCodeAt(k))) k++;
+  return k;
 }
 
 export interface ScannerOptions extends ParseOptions {
@@ -107,6 +109,8 @@ export class ConsoleScanner {
   readonly state: ScopeState = newScopeState();
   private readonly diagnostics: Diagnostic[] = [];
   private readonly readers = consoleReaders();
+  /** The readers worth asking at a line, by the code of its first character (BlockReader.mayStartWith). */
+  private readonly readersByFirst = new Map<number, readonly BlockReader[]>();
   private readonly finisher: RecordFinisher;
   private readonly coverage = new CoverageCounter();
   /** Per code: how many were seen, and the worst severity of those dropped. */
@@ -177,7 +181,8 @@ export class ConsoleScanner {
       // one (each needs text: a title, a border, `{`, `#`, a metric name…), and it is neither a
       // fence, a heading nor a scope line. A new reader that can start at a blank line must
       // change this.
-      if (line.length === 0 || isBlankText(line)) {
+      const start = textStartOf(line);
+      if (start === line.length) {
         this.coverage.endRegion();
         i++;
         continue;
@@ -190,7 +195,7 @@ export class ConsoleScanner {
         continue;
       }
       // Readers first: a Prometheus `# HELP` line is a block, not a heading.
-      const block = this.tryReaders(lines, i, file);
+      const block = this.tryReaders(lines, i, file, line.charCodeAt(start));
       if (block) {
         if (!final && block.next >= lines.length) break; // the block may continue in the next chunk
         this.takeBlock(block, base, file);
@@ -217,8 +222,21 @@ export class ConsoleScanner {
     return i;
   }
 
-  private tryReaders(lines: readonly string[], i: number, file: string): BlockResult | undefined {
-    for (const reader of this.readers) {
+  /**
+   * The readers that may start at a line whose first character has code `first`: most lines are
+   * asked of a few readers rather than of all (the key/value and table readers stay asked).
+   */
+  private readersFor(first: number): readonly BlockReader[] {
+    let list = this.readersByFirst.get(first);
+    if (!list) {
+      list = this.readers.filter((r) => r.mayStartWith?.(first) ?? true);
+      this.readersByFirst.set(first, list);
+    }
+    return list;
+  }
+
+  private tryReaders(lines: readonly string[], i: number, file: string, first: number): BlockResult | undefined {
+    for (const reader of this.readersFor(first)) {
       let starts = false;
       try {
         starts = reader.startsAt(lines, i);

@@ -59,6 +59,7 @@ export function pythonDictFacts(text: string): PythonDictFacts {
 
 export const pythonDictReader: BlockReader = {
   name: 'python-dict',
+  mayStartWith: (first) => first === 0x7b, // `{`
   startsAt(lines, i) {
     const line = lines[i] ?? '';
     return START.test(line) && closingLine(lines, i) !== undefined;

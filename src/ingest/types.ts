@@ -121,6 +121,13 @@ export interface BlockReader {
   name: FormatName;
   /** Cheap test: does a block of this kind start at lines[i]? */
   startsAt(lines: readonly string[], i: number): boolean;
+  /**
+   * Cheaper still, optional: false when no block of this kind starts at a line whose first
+   * character that is not whitespace (as `\s` defines it) has the UTF-16 code `first`; the
+   * console scanner then does not ask startsAt. Leave it out when a block may start at any
+   * character (a title line above a table).
+   */
+  mayStartWith?(first: number): boolean;
   /** Reads the block that starts at lines[i]. Never throws on bad input: diagnostics instead. */
   read(lines: readonly string[], i: number, file: string): BlockResult;
 }

@@ -35,6 +35,7 @@ function runOf(o: Record<string, unknown>, index: number): PartialRun {
 
 export const jsonResultReader: BlockReader = {
   name: 'sglang-bench-jsonl',
+  mayStartWith: (first) => first === 0x7b, // `{`
   startsAt(lines, i) {
     return resultAt(lines, i) !== undefined;
   },

@@ -21,6 +21,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { hasMetricWord, meaningAsOutputRate, meaningFromWords } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
+import { TextCache } from '../../model/text-cache';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, guardedRead, orderRun } from './common';
@@ -73,10 +74,23 @@ function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<L
   return {};
 }
 
+/**
+ * What readOne makes of a reading, kept per text (a reading's line and group are not part of
+ * it): a block is read again from each of its lines, and logs repeat their lines. Cuts the
+ * key/value reader's time on the folder bench by about a third.
+ */
+const readCache = new TextCache<Omit<Read, 'r'>>(4096);
+
 function readOne(r: Reading): Read {
+  if (r.fixed) return { ...readText(r), r };
+  const key = `${r.key}\u0000${r.label}\u0000${r.value}\u0000${r.stat ?? ''}\u0000${r.statOf ?? ''}\u0000${r.delta ? 1 : 0}${r.okOfTotal ? 1 : 0}`;
+  return { ...readCache.get(key, () => readText(r)), r };
+}
+
+function readText(r: Reading): Omit<Read, 'r'> {
   const v = parseNumber(r.value);
   const unit = cellUnit(v.unit);
-  const read: Read = { r, unit };
+  const read: Omit<Read, 'r'> = { unit };
   if (v.value !== undefined) read.value = v.value;
   if (v.lossy) read.lossy = true;
   if (unit === null || r.delta || r.okOfTotal) return read;
@@ -132,7 +146,10 @@ function mayStart(line: string | undefined): boolean {
   if (line === undefined) return false;
   let k = 0;
   while (k < line.length && (line.charCodeAt(k) === 0x20 || line.charCodeAt(k) === 0x09)) k++;
-  const c = line.charCodeAt(k);
+  return mayStartKey(line.charCodeAt(k));
+}
+
+function mayStartKey(c: number): boolean {
   return (
     (c >= 0x41 && c <= 0x5a) ||
     (c >= 0x61 && c <= 0x7a) ||
@@ -235,6 +252,7 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
 
 export const keyValueReader: BlockReader = {
   name: 'key-value',
+  mayStartWith: mayStartKey,
   startsAt(lines, i) {
     return blockAt(lines, i) !== undefined;
   },

@@ -241,6 +241,7 @@ function readGoStress(lines: readonly string[], start: number, file: string): Bl
 
 export const goStressReader: BlockReader = {
   name: 'go-stress',
+  mayStartWith: (c) => c === 0x2500 || c === 0x5f00 || c === 0x8017, // as startsAt: ─ 开 耗
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;

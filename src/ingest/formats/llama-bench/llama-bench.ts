@@ -100,6 +100,7 @@ function readLlamaBench(lines: readonly string[], start: number, file: string): 
 
 export const llamaBenchReader: BlockReader = {
   name: 'llama-bench',
+  mayStartWith: (first) => first === 0x7c, // `|`
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;

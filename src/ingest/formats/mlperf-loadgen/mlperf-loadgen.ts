@@ -94,6 +94,7 @@ function readSummary(lines: readonly string[], start: number, _file: string): Bl
 
 export const mlperfLoadgenReader: BlockReader = {
   name: 'mlperf-loadgen',
+  mayStartWith: (first) => first === 0x3d, // `=`
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 0x3d) return false;

@@ -109,6 +109,7 @@ function readMlxLm(lines: readonly string[], start: number, file: string): Block
 
 export const mlxLmBenchmarkReader: BlockReader = {
   name: 'mlx-lm',
+  mayStartWith: (c) => COMMAND_START.has(c) || c === 0x54 || c === 0x41, // as startsAt
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;

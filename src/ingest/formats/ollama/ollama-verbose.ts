@@ -119,6 +119,7 @@ function readOllama(lines: readonly string[], start: number, file: string): Bloc
 
 export const ollamaVerboseReader: BlockReader = {
   name: 'ollama',
+  mayStartWith: (first) => first === 0x74, // `total duration:`
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;

@@ -160,6 +160,7 @@ function readTrtllm(lines: readonly string[], start: number, file: string): Bloc
 
 export const trtllmBenchReader: BlockReader = {
   name: 'trtllm-bench',
+  mayStartWith: (first) => first === 0x3d, // `=`
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 0x3d) return false;

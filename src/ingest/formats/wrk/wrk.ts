@@ -268,6 +268,7 @@ function luaCsv(run: PartialRun, lines: readonly string[], j: number): number | 
 
 export const wrkReader: BlockReader = {
   name: 'wrk',
+  mayStartWith: (c) => c === 0x52 || c === 0x54 || (c >= 0x30 && c <= 0x39), // as startsAt: R, T, a digit
   startsAt(lines, i) {
     const line = lines[i];
     if (line === undefined) return false;
