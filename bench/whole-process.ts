@@ -4,7 +4,9 @@
  * (bench/peer-regex.py), on two inputs made from data/'s console logs:
  *
  *   - a 20 MB log: 300 copies of a10-sglang-vllm-tp2-vs-tp4.md;
- *   - a folder of 180 logs: each of the three console logs repeated 5× in a file, 60 files each.
+ *   - a folder of 180 logs: each of the three console logs repeated 5× in a file, 60 files each;
+ *   - a folder of 500 small files: each of data/'s five files as it is, 100 copies each (per-file
+ *     cost: start-up of each file's read, detection, finishing).
  *
  * Runs alternate (current, baseline, peer; the order reversed every other round) so that drift in
  * the machine's load hits all alike; the table gives medians. Start-up and per-file cost are in
@@ -26,6 +28,7 @@ const PYTHON = '/usr/bin/python3';
 const MB = 1_000_000;
 const BIG_LOG = 'a10-sglang-vllm-tp2-vs-tp4.md';
 const FOLDER_LOGS = ['a10-sglang-vllm-tp2-vs-tp4.md', 'a10-sglang-dp2-vllm.md', 'qwen3-4b-think-openai-vs-native.md'];
+const SMALL_COPIES = 100;
 
 export interface WholeArgs {
   repeats: number;
@@ -62,8 +65,35 @@ function baselineBuild(commit: string, log: (s: string) => void): string | undef
   }
 }
 
-/** The two inputs, written to `dir`. */
-function writeInputs(dir: string): { big: string; folder: string; bigBytes: number; folderBytes: number } {
+interface Inputs {
+  big: string;
+  folder: string;
+  small: string;
+  bigBytes: number;
+  folderBytes: number;
+  smallFiles: number;
+  smallBytes: number;
+}
+
+/** Every file of data/ as it is, SMALL_COPIES copies each, in `dir`/small. */
+function writeSmallFiles(data: string, dir: string): { small: string; smallFiles: number; smallBytes: number } {
+  const small = path.join(dir, 'small');
+  fs.mkdirSync(small);
+  let smallFiles = 0;
+  let smallBytes = 0;
+  for (const name of fs.readdirSync(data).sort()) {
+    const text = fs.readFileSync(path.join(data, name));
+    for (let k = 0; k < SMALL_COPIES; k++) {
+      fs.writeFileSync(path.join(small, `${String(k).padStart(3, '0')}-${name}`), text);
+      smallFiles++;
+      smallBytes += text.length;
+    }
+  }
+  return { small, smallFiles, smallBytes };
+}
+
+/** The three inputs, written to `dir`. */
+function writeInputs(dir: string): Inputs {
   const data = path.join(ROOT, 'data');
   const big = path.join(dir, '20mb.log');
   const one = fs.readFileSync(path.join(data, BIG_LOG), 'utf8');
@@ -78,7 +108,7 @@ function writeInputs(dir: string): { big: string; folder: string; bigBytes: numb
       folderBytes += Buffer.byteLength(five);
     }
   }
-  return { big, folder, bigBytes: fs.statSync(big).size, folderBytes };
+  return { big, folder, bigBytes: fs.statSync(big).size, folderBytes, ...writeSmallFiles(data, dir) };
 }
 
 interface Contender {
@@ -131,13 +161,14 @@ export async function benchWholeProcess(a: WholeArgs, md: string[], log: (s: str
     const load0 = os.loadavg();
     const big = await paired(inputs.big, all, a.repeats, log);
     const folder = await paired(inputs.folder, all, a.repeats, log);
+    const small = await paired(inputs.small, all, a.repeats, log);
     const load1 = os.loadavg();
     md.push(
-      `Inputs: a ${f2(inputs.bigBytes / MB)} MB log (300 copies of data/${BIG_LOG}); a folder of 180 logs, ${f2(inputs.folderBytes / MB)} MB (each of data/'s ${FOLDER_LOGS.join(', ')} repeated 5× in a file, 60 files each). Each run a child process, output to /dev/null; medians of ${a.repeats} rounds, order alternating. Load average ${load0.map((x) => x.toFixed(1)).join(' / ')} before, ${load1.map((x) => x.toFixed(1)).join(' / ')} after (1/5/15 min, ${os.availableParallelism()} cores).`,
+      `Inputs: a ${f2(inputs.bigBytes / MB)} MB log (300 copies of data/${BIG_LOG}); a folder of 180 logs, ${f2(inputs.folderBytes / MB)} MB (each of data/'s ${FOLDER_LOGS.join(', ')} repeated 5× in a file, 60 files each); a folder of ${inputs.smallFiles} small files, ${f2(inputs.smallBytes / MB)} MB (each file of data/ as it is, ${SMALL_COPIES} copies each). Each run a child process, output to /dev/null; medians of ${a.repeats} rounds, order alternating. Load average ${load0.map((x) => x.toFixed(1)).join(' / ')} before, ${load1.map((x) => x.toFixed(1)).join(' / ')} after (1/5/15 min, ${os.availableParallelism()} cores).`,
       '',
-      '| command | 20 MB log, s | folder of 180, s |',
-      '| --- | --- | --- |',
-      ...all.map((c, k) => `| ${c.label} | ${f2(big[k] as number)} | ${f2(folder[k] as number)} |`),
+      `| command | 20 MB log, s | folder of 180, s | ${inputs.smallFiles} small files, s |`,
+      '| --- | --- | --- | --- |',
+      ...all.map((c, k) => `| ${c.label} | ${f2(big[k] as number)} | ${f2(folder[k] as number)} | ${f2(small[k] as number)} |`),
       '',
     );
     const peer = all.findIndex((c) => c.label.startsWith('regex'));
@@ -151,6 +182,7 @@ export async function benchWholeProcess(a: WholeArgs, md: string[], log: (s: str
       const ratio = (big[0] as number) / (big[base] as number);
       targets.push(`20 MB log / ${a.baseline} = ${f2(ratio)} (target ≤ 1: ${ratio <= 1 ? 'met' : 'NOT met'})`);
     }
+    if (peer >= 0) targets.push(`small files / regex peer = ${f2((small[0] as number) / (small[peer] as number))} (for information)`);
     if (targets.length > 0) md.push(`Targets: ${targets.join('; ')}.`, '');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
