@@ -40,14 +40,14 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
   const { md, summary, text } = await report('a10-sglang-vllm-tp2-vs-tp4.md');
   const { heading, body } = firstSection(md);
 
-  it('sets the source\'s own "15-20%" beside the measured +13.9% with a verdict (claims read from the log)', () => {
+  it('sets the source\'s own "15-20%" beside the measured +13.9% and its 95% interval with a verdict (claims read from the log)', () => {
     const section = /^## Claims in the source, checked\n([\s\S]*?)^## /m.exec(md)?.[1] ?? '';
     assert.match(
       section,
-      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:841 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Overstated\*\*: /m,
+      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:841 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(95% interval -28\.4% … \+81\.2%, n 2\/2\) \| \*\*Consistent\*\*: /m,
     );
     const claim = summary.claims.find((c) => c.line === 841);
-    assert.equal(claim?.verdict, 'overstated');
+    assert.equal(claim?.verdict, 'consistent');
     assert.ok(claim?.measured && Math.abs(claim.measured.change_pct - 13.93) < 0.01);
     assert.match(
       md,
@@ -171,7 +171,7 @@ describe('claims table', async () => {
       line: 838,
       claimed: '+15% … +20%',
       measured: measured(plain.summary, idx('vllm', 30)),
-      verdict: 'overstated',
+      verdict: 'contradicted',
       why: 'the measured +13.9% is below the claimed 15–20%',
     },
     {
@@ -180,7 +180,7 @@ describe('claims table', async () => {
       line: 847,
       claimed: '+88%',
       measured: measured(plain.summary, idx('sglang', 30)),
-      verdict: 'agrees',
+      verdict: 'consistent',
       why: 'the measured +88.0% matches',
     },
     {
@@ -199,21 +199,21 @@ describe('claims table', async () => {
 
   it('sets each claim beside the measured value with its spread and n, and a verdict with its reason', () => {
     const section = /^## Claims in the source, checked\n([\s\S]*?)^## /m.exec(md)?.[1] ?? '';
-    assert.match(section, /^3 claims: 1 agrees, 1 overstated, 1 cannot check\./m);
+    assert.match(section, /^3 claims: 1 consistent, 1 contradicted, 1 cannot check\./m);
     assert.match(
       section,
-      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:838 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Overstated\*\*: the measured \+13\.9% is below the claimed 15–20% \|$/m,
+      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:838 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Contradicted\*\*: the measured \+13\.9% is below the claimed 15–20% \|$/m,
     );
     assert.match(
       section,
-      /\| 2 GPUs → 4 GPUs: throughput \+88\.0% \(spread \+88\.0%, n 2\/1\) \| \*\*Agrees\*\*: the measured \+88\.0% matches \|$/m,
+      /\| 2 GPUs → 4 GPUs: throughput \+88\.0% \(noise unknown \(1 run\), n 2\/1\) \| \*\*Consistent\*\*: the measured \+88\.0% matches \|$/m,
     );
     assert.match(
       section,
       /\| “The model may be hitting bottlenecks \\<img src=x\\> \\\| not \\\| raw compute” \| — \| \*\*Cannot check\*\*: not a comparison: the data holds no measure of communication overhead \|$/m,
     );
     assert.equal(summary.claims.length, 3);
-    assert.equal(JSON.parse(text('summary.json')).claims[0].verdict, 'overstated');
+    assert.equal(JSON.parse(text('summary.json')).claims[0].verdict, 'contradicted');
   });
 
   it('states the verdict rules under Methodology (the checker’s own when given)', () => {
