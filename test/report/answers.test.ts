@@ -64,11 +64,11 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
   it('answers SGLang 2 → 4 GPUs (+88%) and vLLM 2 → 4 GPUs (+13.9%, spread +9.3 … +18.9%, range over concurrency)', () => {
     assert.match(
       body,
-      /\*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(spread \+9\.3% … \+18\.9% over repeats, 2 runs each\), \+1\.5% at 50, \+7\.0% at 100 \(range \+1\.5% … \+13\.9% over concurrency\)/,
+      /\*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(95% interval -28\.4% … \+81\.2%, 2 runs each\), \+1\.5% at 50, \+7\.0% at 100 \(range \+1\.5% … \+13\.9% over concurrency\)/,
     );
     assert.match(
       body,
-      /\*\*SGLang, 2 → 4 GPUs\*\* \(NVIDIA A10, native API\): throughput \+88\.0% at concurrency 30 \(2 runs vs 1\), \+40\.4% at 50/,
+      /\*\*SGLang, 2 → 4 GPUs\*\* \(NVIDIA A10, native API\): throughput \+88\.0% at concurrency 30 \(2 runs vs 1, noise unknown\), \+40\.4% at 50/,
     );
     // Metrics that move together are said once, with the answer.
     assert.match(body, /output tok\/s \+89\.7% \/ \+39\.8% and mean latency -46\.8% \/ -28\.8% with it\./);
@@ -123,7 +123,7 @@ describe('the first section of the other sample reports', () => {
     const first = /^1\. (.*)$/m.exec(body)?.[1] ?? '';
     assert.match(
       first,
-      /^\*\*vLLM, pipeline → tensor parallel\*\* \(Llama-3\.2-3B-Instruct, 2 GPUs, OpenAI API\): prompt tok\/s \+13\.4% on H100X2 \(1 run each\), \+25\.9% on gpu-medium, \+18\.7% on mi210x2/,
+      /^\*\*vLLM, pipeline → tensor parallel\*\* \(Llama-3\.2-3B-Instruct, 2 GPUs, OpenAI API\): prompt tok\/s \+13\.4% on H100X2 \(1 run each, noise unknown\), \+25\.9% on gpu-medium, \+18\.7% on mi210x2/,
     );
     // The conclusion names the prompt speed-up first ("~13.4% prompt speedup, ~11.4% gen speedup"): the answer leads with it.
     assert.match(first, /output tok\/s \+11\.4% \/ \+25\.4% \/ \+14\.9% with it/);

@@ -14,7 +14,6 @@ import {
   capacityParts,
   capacityWords,
   goodputWords,
-  intervalWords,
   LEVELS_LEGEND,
   levelsWords,
   limitWords,
@@ -169,7 +168,7 @@ function answerItem(result: CapacityResult, g: CapacityGroup, varying: readonly 
     s = `${value} within ${targets}: every level measured meets ${theTargets(result)}, so the limit lies beyond ${formatNumber(g.max_concurrency)}`;
   else {
     const limit = g.limited_by && result.slo.length > 1 ? `, limited by ${limitWords(result, g.limited_by)}` : '';
-    s = `${value} within ${targets} (${how}${intervalWords(g)})${limit}`;
+    s = `${value} within ${targets} (${how})${limit}`;
   }
   const goodput = goodputWords(g);
   if (goodput && g.max_concurrency !== null) s += `; goodput ${goodput} there`;

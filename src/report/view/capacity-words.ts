@@ -108,13 +108,7 @@ export function capacityParts(result: CapacityResult, g: CapacityGroup): { value
 /** A configuration's capacity with its bound in words: what the table's Capacity cell says. */
 export function capacityWords(result: CapacityResult, g: CapacityGroup): string {
   const { value, how } = capacityParts(result, g);
-  return `${value} (${how}${intervalWords(g)})`;
-}
-
-/** "; 95% interval 37.6 … 38.2 (bootstrap over 2+ runs a level)" where the capacity has one. */
-export function intervalWords(g: CapacityGroup): string {
-  if (!g.ci95) return '';
-  return `; 95% interval ${formatNumber(g.ci95[0], 1)} … ${formatNumber(g.ci95[1], 1)} (bootstrap over ${g.repeats}+ runs a level)`;
+  return `${value} (${how})`;
 }
 
 /** Goodput at the capacity: "13.27 req/s" ('' when unknown). */

@@ -13,7 +13,7 @@ import type { ReportView } from './types';
 export const VERDICT_WORDS: Record<ClaimVerdict, string> = {
   consistent: 'Consistent',
   contradicted: 'Contradicted',
-  inconclusive: 'Inconclusive',
+  inconclusive: 'Unresolved',
   'noise-unknown': 'Noise unknown',
   'cannot-check': 'Cannot check',
 };
