@@ -48,6 +48,11 @@ export interface CapacityGroup {
   excluded: Array<{ run: string; reason: string }>;
   /** The answer in words, e.g. "about 39 concurrent users (interpolated between 30 and 50)". */
   text: string;
+  /** Fewest runs at a level (the repeats the interval rests on). */
+  repeats?: number;
+  /** 95% interval of max_concurrency (`ci_method`: a seeded bootstrap); absent with a single run at a level or never met. */
+  ci95?: [number, number];
+  ci_method?: string;
   /** Request share at max_concurrency (0–1), interpolated like goodput_rps; absent where the levels lack it. */
   request_share?: number;
   /** Request goodput at max_concurrency (req/s), interpolated like goodput_rps. */

@@ -19,9 +19,11 @@
  *      capacity gets them at its load, interpolated the same way.
  */
 import type { RunRecord, SampleRecord } from '../model/records';
+import { seededRandom } from '../model/seeded-random';
 import type { CapacityBound, CapacityGroup, CapacityLevel, CapacityResult, RequestShareBasis } from './capacity-types';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
 import { compareRunsByDocument } from './group';
+import { NOISE_UNKNOWN } from './interval';
 import { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, requestSeriesOf } from './request-share';
 import { fieldsKey, fieldsOf } from './run-fields';
 import { meetsTarget, type SloTarget } from './slo';
@@ -30,12 +32,20 @@ import { GROUP_KEYS } from './types';
 
 export type { CapacityBound, CapacityGroup, CapacityLevel, CapacityResult, RequestShareBasis } from './capacity-types';
 
+/** Bootstrap resamples behind a capacity's 95% interval. */
+export const BOOTSTRAP_RESAMPLES = 1000;
+
+/** `ci_method` of a capacity. */
+export const CAPACITY_CI_METHOD = `seeded bootstrap over repeats (${BOOTSTRAP_RESAMPLES} resamples)`;
+
 export const CAPACITY_METHOD =
   'Repeats at one load level are combined by their median. Warm-up suspects and duplicates are left out. ' +
   'A level meets the targets when every target metric meets its bound. The capacity is the largest load that meets every target, ' +
   'interpolated linearly between the last level that meets them and the first that does not (where the limiting metric crosses its bound); ' +
   '"not reached" means every measured level meets them (capacity is at least the top level); "never met" means the lowest level already fails. ' +
-  'Goodput is the request throughput at that load, interpolated the same way.';
+  'Goodput is the request throughput at that load, interpolated the same way. ' +
+  `Where every level has repeats, the capacity carries a 95% interval: a seeded bootstrap over the repeats (${BOOTSTRAP_RESAMPLES} resamples, each level's runs drawn with replacement, the capacity found again; "never met" counts as 0, "not reached" as the top level). ` +
+  `With a single run at a level the capacity says "${NOISE_UNKNOWN}".`;
 
 /** Every group key but the load level. */
 export const DEFAULT_CAPACITY_FIELDS: readonly string[] = GROUP_KEYS.filter((k) => k !== 'concurrency');
@@ -232,8 +242,57 @@ function capacityOfGroup(
   const levels = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([x, rs]) => buildLevel(x, rs, targets, requests));
   const { at, ...decision } = decide(levels, targets, load);
   const group: CapacityGroup = { group: fieldsOf(runs[0]!, by), load, ...decision, levels, excluded };
+  addInterval(
+    group,
+    [...byLevel.entries()].sort((a, b) => a[0] - b[0]),
+    targets,
+  );
   addRequestAnswer(group, at);
   return group;
+}
+
+/** FNV-1a of the group's runs: the bootstrap's seed, so one input always gives one interval. */
+function seedOf(ids: readonly string[]): number {
+  let h = 0x811c9dc5;
+  for (const ch of ids.join('\n')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h >>> 0;
+}
+
+/** The capacity of one resample for the bootstrap: never met counts as 0, not reached as the top level. */
+function resampledCapacity(
+  byLevel: ReadonlyArray<[number, RunRecord[]]>,
+  targets: readonly SloTarget[],
+  load: CapacityGroup['load'],
+  rnd: () => number,
+): number {
+  const levels = byLevel.map(([x, rs]) =>
+    buildLevel(
+      x,
+      rs.map(() => rs[Math.floor(rnd() * rs.length)]!),
+      targets,
+    ),
+  );
+  return decide(levels, targets, load).max_concurrency ?? 0;
+}
+
+/**
+ * The capacity's 95% interval by a seeded bootstrap over the repeats of every level (the
+ * capacity is a crossing of medians, not a mean: no closed form), and the fewest repeats at a
+ * level. No interval where a level has a single run: its noise is unknown.
+ */
+function addInterval(group: CapacityGroup, byLevel: ReadonlyArray<[number, RunRecord[]]>, targets: readonly SloTarget[]): void {
+  if (byLevel.length === 0) return;
+  group.repeats = Math.min(...byLevel.map(([, rs]) => rs.length));
+  if (group.repeats < 2 || group.bound === 'never-met') return;
+  const rnd = seededRandom(seedOf(byLevel.flatMap(([, rs]) => rs.map((r) => r.id))));
+  const xs: number[] = [];
+  for (let i = 0; i < BOOTSTRAP_RESAMPLES; i++) xs.push(resampledCapacity(byLevel, targets, group.load, rnd));
+  xs.sort((a, b) => a - b);
+  const q = (p: number): number => xs[Math.min(xs.length - 1, Math.max(0, Math.round(p * (xs.length - 1))))]!;
+  group.ci95 = [q(0.025), q(0.975)];
+  group.ci_method = CAPACITY_CI_METHOD;
+  const n = (x: number): number => Number(x.toFixed(1));
+  group.text += `; 95% interval ${n(group.ci95[0])} … ${n(group.ci95[1])} (bootstrap over ${group.repeats}+ runs a level)`;
 }
 
 /** The request share's index and judged targets, when samples of these runs were given. */

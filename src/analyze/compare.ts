@@ -27,6 +27,7 @@ import type { RunRecord } from '../model/records';
 import { buildConfigurationSet, type ConfigurationSet, WARMUP_FLAG } from './configurations';
 import { FACTORS, type FactorSpec, factorNames, factorSpec, factorValue, otherDegreesDiffering, STANDARD_FACTORS } from './factors';
 import { compareGroups, compareGroupValues, groupMatches, sharedGroup, type Where } from './group';
+import { CHANGE_CI_METHOD, changeInterval, meanInterval } from './interval';
 import {
   type BlockedPair,
   type Comparison,
@@ -122,10 +123,20 @@ function buildSide(ctx: Ctx, metric: string, spec: PairSpec): { side: Side; valu
   const vals = metricValues(ctx.runs, metric);
   if (!stats || vals.length === 0) return undefined;
   const { label, value } = spec.side(ctx);
-  return {
-    side: { label, value, n: stats.n, mean: stats.mean, min: stats.min, max: stats.max, std: stats.std, runs: vals.map((x) => x.id) },
-    values: vals.map((x) => x.v),
+  const values = vals.map((x) => x.v);
+  const side: Side = {
+    label,
+    value,
+    n: stats.n,
+    mean: stats.mean,
+    min: stats.min,
+    max: stats.max,
+    std: stats.std,
+    runs: vals.map((x) => x.id),
   };
+  const ci = meanInterval(values);
+  if (ci) side.ci95 = ci;
+  return { side, values };
 }
 
 /**
@@ -158,6 +169,10 @@ export function changeRange(baseline: readonly number[], candidate: readonly num
   return [lo, hi];
 }
 
+function ciFields(ci: [number, number] | undefined): Pick<Comparison, 'ci95' | 'ci_method'> {
+  return ci ? { ci95: ci, ci_method: CHANGE_CI_METHOD } : {};
+}
+
 function compareMetric(c: Candidate, metric: string, spec: PairSpec): Comparison | undefined {
   const b = buildSide(c.base, metric, spec);
   const k = buildSide(c.cand, metric, spec);
@@ -181,6 +196,9 @@ function compareMetric(c: Candidate, metric: string, spec: PairSpec): Comparison
     ratio,
     change_pct: (ratio - 1) * 100,
     change_pct_range: range,
+    ...ciFields(changeInterval(b.values, k.values)),
+    n_base: b.side.n,
+    n_other: k.side.n,
     flags,
   };
   if (spec.kind === 'scaling' && THROUGHPUT_METRICS.includes(metric) && spec.gpus) {

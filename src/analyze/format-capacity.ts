@@ -7,7 +7,8 @@ import { csvSafeCell } from '../model/runs-csv';
 import { terminalSafe } from '../model/terminal-text';
 import type { CapacityGroup, CapacityLevel, CapacityResult } from './capacity';
 import { fixedWidthTable } from './format-table';
-import type { HistoryResult } from './history';
+import type { HistoryCapacity, HistoryCapacityPoint, HistoryResult } from './history';
+import { NOISE_UNKNOWN } from './interval';
 import type { GroupValue } from './types';
 
 type Fields = Record<string, GroupValue>;
@@ -48,6 +49,12 @@ function levelText(l: CapacityLevel): string {
   return `${l.value}${state} (${l.n}${l.request_share === undefined ? '' : `; ${pctText(l.request_share)}`})`;
 }
 
+/** A capacity's 95% interval, or why there is none. */
+function intervalText(g: CapacityGroup): string {
+  if (g.ci95) return `${num(g.ci95[0], 1)} … ${num(g.ci95[1], 1)}`;
+  return g.repeats !== undefined && g.repeats < 2 ? NOISE_UNKNOWN : '';
+}
+
 /** Whether any level has a request share (the table and CSV then show it). */
 function hasRequestShare(groups: readonly CapacityGroup[]): boolean {
   return groups.some((g) => g.levels.some((l) => l.request_share !== undefined));
@@ -86,6 +93,7 @@ export function formatCapacityTable(result: CapacityResult): string {
     'bound',
     'goodput_rps',
     ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+    '95% interval',
     'limited_by',
     'levels (n)',
   ];
@@ -98,6 +106,7 @@ export function formatCapacityTable(result: CapacityResult): string {
     g.bound,
     num(g.goodput_rps),
     ...(shares ? [pctText(g.request_share), num(g.request_goodput_rps)] : []),
+    intervalText(g),
     g.limited_by ?? '',
     g.levels.map(levelText).join(' '),
   ]);
@@ -129,6 +138,10 @@ export function formatCapacityCsv(result: CapacityResult): string {
     'limited_by',
     'levels',
     ...(shares ? ['request_share', 'request_goodput_rps'] : []),
+    'repeats',
+    'ci95_low',
+    'ci95_high',
+    'ci_method',
   ];
   const rows = result.groups.map((g) => [
     ...result.by.map((f) => (Object.hasOwn(g.group, f) ? (g.group[f] as string | number) : null)),
@@ -144,6 +157,10 @@ export function formatCapacityCsv(result: CapacityResult): string {
       )
       .join(' '),
     ...(shares ? [g.request_share ?? null, g.request_goodput_rps ?? null] : []),
+    g.repeats ?? null,
+    g.ci95?.[0] ?? null,
+    g.ci95?.[1] ?? null,
+    g.ci_method ?? null,
   ]);
   return csv(header, rows);
 }
@@ -191,10 +208,82 @@ export function formatHistoryTable(result: HistoryResult): string {
       `Not enough data to confirm a step in ${short.length} series (fewer than ${short[0]!.needed} points; only a change of the newest points is flagged): ${short.map((s) => `${s.metric} (${s.points})`).join(', ')}.`,
     );
   out.push(result.rule);
+  if (result.capacity) out.push('', ...capacityHistoryLines(result.capacity, result.by));
   return `${terminalSafe(out.join('\n'))}\n`;
 }
 
-/** One CSV row per series point, with the change flagged at it (if any). */
+function capacityCell(p: HistoryCapacityPoint): string {
+  if (p.max_concurrency === null) return 'never met';
+  const ci = p.ci95 ? ` [${num(p.ci95[0], 1)} … ${num(p.ci95[1], 1)}]` : p.repeats < 2 ? ` (${NOISE_UNKNOWN})` : '';
+  return `${p.bound === 'not-reached' ? '≥ ' : p.bound === 'interpolated' ? '≈ ' : ''}${num(p.max_concurrency, 1)}${ci}`;
+}
+
+/** history --slo: the flagged capacity changes in words, then each setup's capacity and goodput per version. */
+function capacityHistoryLines(h: HistoryCapacity, by: readonly string[]): string[] {
+  const targets = h.slo.map((t) => t.text).join(', ');
+  const { varying } = splitFields(
+    h.series.map((s) => s.group),
+    by,
+  );
+  const who = (g: Fields): string => varying.map((f) => `${f}=${cell(g, f) || '?'}`).join(' ');
+  if (h.series.length === 0) return [`capacity within ${targets}: no setup has load sweeps at two or more versions or dates.`];
+  const out = [`capacity within ${targets} across versions`];
+  if (h.changes.length === 0) out.push('No capacity or goodput change between versions.');
+  for (const c of h.changes) {
+    const moves = c.metrics.map(
+      (m) => `${m.metric} ${num(m.before, 1)} → ${num(m.after, 1)} (${m.delta_pct >= 0 ? '+' : ''}${m.delta_pct.toFixed(1)}%)`,
+    );
+    const unconfirmed = c.confirmed ? '' : ', unconfirmed: no later sweep yet';
+    out.push(
+      `${c.kind}: ${who(c.group) ? `${who(c.group)}: ` : ''}${c.text} (last good ${pointText(c.last_good)}; ${moves.join(', ')}${unconfirmed})`,
+    );
+  }
+  const header = [...varying, 'version / date', 'capacity', 'bound', 'goodput_rps', 'levels', 'file'];
+  const body = h.series.flatMap((s) =>
+    s.points.map((p, i) => [
+      ...varying.map((f) => (i === 0 ? cell(s.group, f) : '')),
+      pointText(p),
+      capacityCell(p),
+      p.bound,
+      num(p.goodput_rps),
+      `${p.levels} (n ≥ ${p.repeats})`,
+      p.file ?? '',
+    ]),
+  );
+  out.push(fixedWidthTable(header, body, new Set([varying.length + 3])).trimEnd(), h.rule);
+  return out;
+}
+
+/** history --slo: one CSV row per sweep and metric (`capacity` within the targets, `goodput_rps` there). */
+function capacityCsvRows(result: HistoryResult): Array<Array<string | number | null>> {
+  const h = result.capacity;
+  if (!h) return [];
+  const rows: Array<Array<string | number | null>> = [];
+  const targets = h.slo.map((t) => t.text).join(',');
+  for (const s of h.series) {
+    for (const p of s.points) {
+      const change = h.changes.find((x) => x.group === s.group && x.at.date === p.date && x.at.version === p.version);
+      for (const metric of ['max_concurrency', 'goodput_rps'] as const) {
+        const c = change?.metrics.find((m) => m.metric === metric);
+        rows.push([
+          ...result.by.map((f) => (Object.hasOwn(s.group, f) ? (s.group[f] as string | number) : null)),
+          `${metric === 'max_concurrency' ? 'capacity' : 'goodput_rps'} within ${targets}`,
+          p.date ?? null,
+          p.version ?? null,
+          p[metric],
+          p.repeats,
+          c?.kind ?? null,
+          c ? c.delta_pct : null,
+          c ? String(change!.confirmed) : null,
+          p.file ?? null,
+        ]);
+      }
+    }
+  }
+  return rows;
+}
+
+/** One CSV row per series point, with the change flagged at it (if any); with targets, capacity and goodput rows after. */
 export function formatHistoryCsv(result: HistoryResult): string {
   const header = [...result.by, 'metric', 'date', 'version', 'value', 'n', 'change', 'delta_pct', 'confirmed', 'file'];
   const rows: Array<Array<string | number | null>> = [];
@@ -216,5 +305,6 @@ export function formatHistoryCsv(result: HistoryResult): string {
       ]);
     }
   }
+  rows.push(...capacityCsvRows(result));
   return csv(header, rows);
 }

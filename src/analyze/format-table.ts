@@ -3,6 +3,7 @@
  * every row are printed once above the table instead of in each row.
  */
 import { terminalSafe, terminalSafeLine } from '../model/terminal-text';
+import { NOISE_UNKNOWN } from './interval';
 import { type Comparison, GROUP_KEYS, type Group } from './types';
 
 export interface ComparisonTableOptions {
@@ -38,7 +39,21 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
     const first = rows[0]!.group[k];
     if (first !== undefined && rows.every((r) => r.group[k] === first)) common.add(k);
   }
-  const header = ['group', 'metric', 'baseline', 'mean', 'n', 'candidate', 'mean', 'n', 'change', 'range', 'efficiency', 'flags'];
+  const header = [
+    'group',
+    'metric',
+    'baseline',
+    'mean',
+    'n',
+    'candidate',
+    'mean',
+    'n',
+    'change',
+    '95% interval',
+    'range',
+    'efficiency',
+    'flags',
+  ];
   const body = rows.map((c) => [
     groupText(c.group, common) || '-',
     c.metric,
@@ -49,6 +64,7 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
     num(c.candidate.mean),
     String(c.candidate.n),
     pct(c.change_pct),
+    c.ci95 ? `${pct(c.ci95[0])}..${pct(c.ci95[1])}` : NOISE_UNKNOWN,
     `${pct(c.change_pct_range[0])}..${pct(c.change_pct_range[1])}`,
     c.efficiency === undefined ? '' : c.efficiency.toFixed(2),
     c.flags.join(','),
@@ -56,7 +72,7 @@ export function formatComparisonTable(comparisons: readonly Comparison[], opts: 
   const first = rows[0]!;
   const title = `${first.kind} by ${first.factor}${common.size ? `: ${groupText(first.group, new Set(GROUP_KEYS.filter((k) => !common.has(k))))}` : ''}`;
   // Labels and group values come from the inputs: escaped for the terminal (see terminal-text.ts).
-  return `${terminalSafe(title)}\n${fixedWidthTable(header, body, new Set([3, 4, 6, 7, 8, 10]))}`;
+  return `${terminalSafe(title)}\n${fixedWidthTable(header, body, new Set([3, 4, 6, 7, 8, 11]))}`;
 }
 
 /** Columns padded to their widest cell, numeric ones right-aligned, a dashed rule under the header. */

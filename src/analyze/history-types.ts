@@ -4,6 +4,8 @@
  * import cycle.
  */
 import type { GroupValue } from '../model/run-group';
+import type { CapacityBound } from './capacity-types';
+import type { SloTarget } from './slo';
 
 /** A point in time of a series: where a change starts, or the last run before it. */
 export interface HistoryAt {
@@ -62,6 +64,51 @@ export interface HistoryShortSeries {
   needed: number;
 }
 
+/** One setup's capacity within the targets at one date or version (its load sweep there). */
+export interface HistoryCapacityPoint extends HistoryAt {
+  /** Largest load within the targets (capacity.ts); null when never met. */
+  max_concurrency: number | null;
+  bound: CapacityBound;
+  /** Request throughput at that load (req/s); null when unknown or never met. */
+  goodput_rps: number | null;
+  /** Load levels of the sweep, and the fewest runs at a level. */
+  levels: number;
+  repeats: number;
+  /** The capacity's 95% interval (a seeded bootstrap over repeats); absent with a single run at a level. */
+  ci95?: [number, number];
+  runs: string[];
+}
+
+export interface HistoryCapacitySeries {
+  group: Record<string, GroupValue>;
+  /** What the capacity counts: concurrent users or offered req/s. */
+  load: 'concurrency' | 'request_rate';
+  points: HistoryCapacityPoint[];
+}
+
+/** A drop (or rise) of capacity or goodput from one version's sweep to the next. */
+export interface HistoryCapacityChange {
+  group: Record<string, GroupValue>;
+  kind: 'regression' | 'improvement';
+  /** The first version (or date) that shows it, and the last one before it. */
+  at: HistoryAt;
+  last_good: HistoryAt;
+  /** `max_concurrency` first when it moved, then `goodput_rps`. */
+  metrics: HistoryMetricChange[];
+  /** False while only the newest point shows it (no later sweep agrees yet). */
+  confirmed: boolean;
+  /** "serves 12% fewer users within p99 TTFT ≤ 3 s since 1.4.0". */
+  text: string;
+}
+
+/** Capacity within the targets across versions (history --slo). */
+export interface HistoryCapacity {
+  slo: SloTarget[];
+  series: HistoryCapacitySeries[];
+  changes: HistoryCapacityChange[];
+  rule: string;
+}
+
 export interface HistoryResult {
   by: string[];
   series: HistorySeries[];
@@ -71,4 +118,6 @@ export interface HistoryResult {
   /** Runs left out, with why (no date or version, warm-up suspect, duplicate). */
   excluded: Array<{ run: string; reason: string }>;
   rule: string;
+  /** Capacity within the targets and goodput per version, with drops flagged; only with targets (`--slo`). */
+  capacity?: HistoryCapacity;
 }

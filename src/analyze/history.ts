@@ -16,14 +16,22 @@ import { lowerIsBetter } from '../model/metric-names';
 import type { RunRecord } from '../model/records';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
 import { compareRunsByDocument } from './group';
+import { historyCapacity } from './history-capacity';
+import { comparePoints, dateOf } from './history-points';
 import type { HistoryAt, HistoryChange, HistoryPoint, HistoryResult, HistorySeries } from './history-types';
 import { fieldsKey, fieldsOf } from './run-fields';
+import type { SloTarget } from './slo';
 import { median } from './stats';
 import { detectSteps, HISTORY_RULE, MIN_CONFIRMABLE_POINTS } from './step-detection';
 import { GROUP_KEYS } from './types';
 
+export { compareVersions } from './history-points';
 export type {
   HistoryAt,
+  HistoryCapacity,
+  HistoryCapacityChange,
+  HistoryCapacityPoint,
+  HistoryCapacitySeries,
   HistoryChange,
   HistoryMetricChange,
   HistoryPoint,
@@ -56,35 +64,8 @@ export interface HistoryOptions {
   metrics?: readonly string[];
   /** The metric a change is named by first (an SLO's); default the first followed (throughput). */
   headline?: string;
-}
-
-const DATE = /^(\d{4}-\d{2}-\d{2})/;
-
-function dateOf(run: RunRecord): string | undefined {
-  return run.timestamp ? DATE.exec(run.timestamp)?.[1] : undefined;
-}
-
-/** Version strings in numeric order where they are numbers: 0.9.2 < 0.10.0, v0.6.3.post1 after 0.6.3. */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.replace(/^v/i, '').split(/[.\-+_]/);
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i];
-    const y = pb[i];
-    if (x === undefined || y === undefined) return x === undefined ? -1 : 1;
-    const nx = Number(x);
-    const ny = Number(y);
-    if (Number.isFinite(nx) && Number.isFinite(ny) && nx !== ny) return nx - ny;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-function comparePoints(a: { date?: string; version?: string }, b: { date?: string; version?: string }): number {
-  if (a.date !== b.date) return a.date === undefined ? -1 : b.date === undefined ? 1 : a.date < b.date ? -1 : 1;
-  if (a.version === b.version) return 0;
-  return a.version === undefined ? -1 : b.version === undefined ? 1 : compareVersions(a.version, b.version);
+  /** Targets: also follow each setup's capacity within them and its goodput (history-capacity.ts). */
+  slo?: readonly SloTarget[];
 }
 
 function metricOf(run: RunRecord, metric: string): number | undefined {
@@ -208,5 +189,7 @@ export function historyOf(runs: readonly RunRecord[], opts: HistoryOptions = {})
   const not_enough_data = series
     .filter((s) => s.points.length < MIN_CONFIRMABLE_POINTS)
     .map((s) => ({ group: s.group, metric: s.metric, points: s.points.length, needed: MIN_CONFIRMABLE_POINTS }));
-  return { by, series, changes, not_enough_data, excluded, rule: HISTORY_RULE };
+  const result: HistoryResult = { by, series, changes, not_enough_data, excluded, rule: HISTORY_RULE };
+  if (opts.slo?.length) result.capacity = historyCapacity(runs, opts.slo, by);
+  return result;
 }

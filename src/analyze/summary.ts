@@ -114,7 +114,8 @@ export function analyzeRunsDetailed(runs: readonly RunRecord[], opts: AnalyzeOpt
   };
   // Both mark warm-up suspects their own way (per load level, per point in time): they get the runs as read.
   if (opts.slo?.length) summary.capacity = capacityOf(ordered, opts.slo, { samples: opts.samples ?? [] });
-  const history = twoPointsInTime(ordered) ? historyOf(ordered) : undefined;
+  const slo = opts.slo?.length ? { slo: opts.slo, headline: opts.slo[0]!.metric } : {};
+  const history = twoPointsInTime(ordered) ? historyOf(ordered, slo) : undefined;
   if (history && history.series.length > 0) summary.history = history;
   const loads = opts.samples?.length ? loadOverTime(opts.samples) : [];
   return { summary, runs: marked, loads };

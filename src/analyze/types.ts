@@ -22,6 +22,8 @@ export interface Side {
   min: number;
   max: number;
   std?: number;
+  /** 95% t-interval of the mean (interval.ts); absent with a single run. */
+  ci95?: [number, number];
   /** Run ids that entered the aggregate. */
   runs: string[];
 }
@@ -38,6 +40,15 @@ export interface Comparison {
   change_pct: number;
   /** min..max change % over all (baseline run, candidate run) pairs. */
   change_pct_range: [number, number];
+  /**
+   * 95% interval of change_pct (interval.ts, named by `ci_method`); both absent when a side has
+   * a single run: its noise is unknown.
+   */
+  ci95?: [number, number];
+  ci_method?: string;
+  /** Runs behind the baseline and the candidate (other) side. */
+  n_base: number;
+  n_other: number;
   /** Scaling of a throughput metric only: ratio / (candidate gpus / baseline gpus). */
   efficiency?: number;
   /** warmup-suspect, inconclusive, caveat:<field> */
@@ -92,7 +103,13 @@ export interface BlockedPair {
   candidate: { configuration: string; value: GroupValue | null };
 }
 
-export type ClaimVerdict = 'agrees' | 'overstated' | 'understated' | 'cannot-check';
+/**
+ * consistent: the claimed change lies inside the comparison's 95% interval (a direction: the
+ * whole interval lies that way); contradicted: outside it (a direction: the whole interval lies
+ * the other way); inconclusive: a direction whose interval includes no change; noise-unknown: a
+ * side has a single run, so no interval; cannot-check: nothing to judge it against.
+ */
+export type ClaimVerdict = 'consistent' | 'contradicted' | 'inconclusive' | 'noise-unknown' | 'cannot-check';
 
 /**
  * One claim of the source text (a percentage, "x times", "faster", a range like "15-20%")
@@ -113,6 +130,8 @@ export interface ClaimCheck {
     metric: string;
     change_pct: number;
     change_pct_range: [number, number];
+    /** The comparison's 95% interval of change_pct; absent when a side has a single run. */
+    ci95?: [number, number];
     /** Runs behind the baseline and the candidate side. */
     n: [number, number];
   };
@@ -154,6 +173,8 @@ export interface AnswerPoint {
   setting: Group;
   change_pct: number;
   change_pct_range: [number, number];
+  /** The comparison's 95% interval of change_pct (absent with a single run on a side). */
+  ci95?: [number, number];
   /** Runs on the baseline and the candidate side. */
   n: [number, number];
   efficiency?: number;

@@ -24,6 +24,9 @@ import { WARMUP_LEGEND_WIDTH, warmupPointLayer } from './warmup-marks';
  */
 export type { CapacityBound } from '../analyze/capacity';
 
+import type { CapacityGroup, CapacityResult } from '../analyze/capacity';
+import type { SloTarget } from '../analyze/slo';
+
 /**
  * The input of `capacityChart`, plain JSON so the capacity analysis can produce it:
  * - `metric`: the metric key on y (e.g. `latency_p99_s`), `unit` overrides the key's unit;
@@ -233,4 +236,54 @@ function capacityLayers(
       },
     },
   ];
+}
+
+/** The chart's input for one target: every configuration's levels of its metric, and the capacities it limits. */
+function capacityInput(
+  result: CapacityResult,
+  t: SloTarget,
+  load: CapacityGroup['load'],
+  label: (g: CapacityGroup) => string,
+): CapacityChartInput {
+  const groups = result.groups.filter((g) => g.load === load);
+  const points = groups.flatMap((g) =>
+    g.levels.flatMap((l) =>
+      Object.hasOwn(l.metrics, t.metric) ? [{ series: label(g), load: l.value, value: l.metrics[t.metric] as number }] : [],
+    ),
+  );
+  // A capacity set by another target would sit on this target's rule where this metric does not cross it.
+  const capacity = groups.flatMap((g) =>
+    g.bound === 'not-reached' || g.limited_by === t.text
+      ? [{ series: label(g), load: g.max_concurrency ?? g.levels[0]?.value ?? 0, bound: g.bound }]
+      : [],
+  );
+  return { metric: t.metric, target: t.value, direction: t.op === '<=' || t.op === '<' ? 'max' : 'min', load, points, capacity };
+}
+
+/** One figure of a capacity result: its file name, target, load axis and spec. */
+export interface CapacityFigureSpec {
+  name: string;
+  target: SloTarget;
+  load: CapacityGroup['load'];
+  spec: VegaLiteSpec;
+}
+
+/**
+ * Every capacity figure of a result: one capacityChart per target metric (and per kind of load,
+ * when configurations differ in it). `label` names a configuration (the report's words).
+ */
+export function capacityFigureSpecs(
+  result: CapacityResult,
+  label: (g: CapacityGroup) => string,
+  opts: CapacityChartOptions = {},
+): CapacityFigureSpec[] {
+  const loads = [...new Set(result.groups.map((g) => g.load))];
+  return result.slo.flatMap((target) =>
+    loads.map((load) => ({
+      name: `capacity-${target.metric}${loads.length > 1 ? `-${load}` : ''}`,
+      target,
+      load,
+      spec: capacityChart(capacityInput(result, target, load, label), opts),
+    })),
+  );
 }

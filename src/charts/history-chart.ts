@@ -5,6 +5,7 @@
  * text beside it and a legend naming the two, so colour is never the only cue. The analysis
  * that flags changes is elsewhere (src/analyze): this builder draws `HistoryChartInput`.
  */
+import type { HistoryAt, HistoryResult } from '../analyze/history-types';
 import { metricName, metricTitle } from './format';
 import { fitLabels } from './label-fit';
 import { fitLegend, fitTitle } from './layout-fit';
@@ -205,4 +206,48 @@ function changeLayers(
         encoding: { x, y, text: { field: 'text' }, description: { field: 'desc' } },
       })),
   ];
+}
+
+/** Metrics a history is drawn for when no change is flagged: the first the series have. */
+const HEADLINE_METRICS = ['throughput_rps', 'output_tps', 'total_tps', 'latency_p99_s', 'latency_mean_s'];
+
+/** A point's key on the chart's axis: unique within a series (one version may run on several dates). */
+export function historyAtKey(at: HistoryAt): string {
+  return [at.date, at.version].filter(Boolean).join(' ');
+}
+
+/** Metrics drawn: each with a flagged change, in series order; else the headline metric. */
+function drawnMetrics(result: HistoryResult): string[] {
+  const order = [...new Set(result.series.map((s) => s.metric))];
+  const flagged = order.filter((m) => result.changes.some((c) => c.metrics.some((x) => x.metric === m)));
+  if (flagged.length) return flagged;
+  const headline = HEADLINE_METRICS.find((m) => order.includes(m)) ?? order[0];
+  return headline ? [headline] : [];
+}
+
+/**
+ * Every history figure of a result: one historyChart per drawn metric, a line per configuration,
+ * the flagged changes marked. `label` names a configuration (the report's words).
+ */
+export function historyFigureSpecs(
+  result: HistoryResult,
+  label: (group: HistoryResult['series'][number]['group']) => string,
+  opts: HistoryChartOptions = {},
+): Array<{ metric: string; spec: VegaLiteSpec }> {
+  return drawnMetrics(result).map((metric) => {
+    const input: HistoryChartInput = {
+      metric,
+      points: result.series
+        .filter((s) => s.metric === metric)
+        .flatMap((s) =>
+          s.points.map((p) => ({ series: label(s.group), at: historyAtKey(p), ...(p.date ? { date: p.date } : {}), value: p.value })),
+        ),
+      changes: result.changes.flatMap((c) =>
+        c.metrics
+          .filter((m) => m.metric === metric)
+          .map((m) => ({ series: label(c.group), at: historyAtKey(c.at), change_pct: m.delta_pct, kind: m.kind })),
+      ),
+    };
+    return { metric, spec: historyChart(input, opts) };
+  });
 }

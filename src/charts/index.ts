@@ -7,7 +7,14 @@
  */
 
 export { type BarChartOptions, barChart } from './bar-chart';
-export { type CapacityBound, type CapacityChartInput, type CapacityChartOptions, capacityChart } from './capacity-chart';
+export {
+  type CapacityBound,
+  type CapacityChartInput,
+  type CapacityChartOptions,
+  type CapacityFigureSpec,
+  capacityChart,
+  capacityFigureSpecs,
+} from './capacity-chart';
 export { chartsForSummary, figureSlug, MAX_BAR_FIGURES, MAX_TIME_SERIES_FIGURES, type SummaryChartInput } from './charts-for-summary';
 export {
   type ConcurrencyChartOptions,
@@ -28,7 +35,7 @@ export {
   valueLabel,
   varyingKeys,
 } from './format';
-export { type HistoryChartInput, type HistoryChartOptions, historyChart } from './history-chart';
+export { type HistoryChartInput, type HistoryChartOptions, historyAtKey, historyChart, historyFigureSpecs } from './history-chart';
 export {
   hasLatencyDistribution,
   type LatencyDistributionOptions,

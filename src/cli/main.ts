@@ -139,6 +139,12 @@ function addHistoryCommand(program: Command, setExit: SetExit): void {
       .argument('<paths...>', 'files or directories')
       .option('--by <fields>', 'fields that tell configurations apart (default: every group key)')
       .option('--metric <metric>', 'follow only these metrics; repeatable', collect, [])
+      .option(
+        '--slo <expr>',
+        "a target, METRIC<=VALUE: also follow each setup's capacity within it and goodput per version; repeatable",
+        collect,
+        [],
+      )
       .addOption(tableFormatOption()),
   ).action(async (paths: string[], opts) => setExit(await runHistory(paths, opts)));
 }

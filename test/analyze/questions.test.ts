@@ -204,7 +204,7 @@ describe('questions of the other sample documents', () => {
           change_pct_range: c.change_pct_range,
           n: [c.baseline.n, c.candidate.n],
         },
-        verdict: 'agrees',
+        verdict: 'consistent',
         why: 'within the claimed range',
       };
     };

@@ -336,8 +336,14 @@ describe('comparisons', () => {
     const text = formatComparisonTable(compareBy([...vllm4, ...vllm2], 'gpus'), { metric: 'throughput_rps' });
     const lines = text.trimEnd().split('\n');
     assert.match(lines[0]!, /^scaling by gpus: engine=vllm model=Qwen7B-awq/);
-    assert.match(lines[1]!, /^group\s+metric\s+baseline\s+mean\s+n\s+candidate\s+mean\s+n\s+change\s+range\s+efficiency\s+flags$/);
-    assert.match(lines[3]!, /throughput_rps\s+2 GPUs\s+11\.56\s+2\s+4 GPUs\s+13\.17\s+2\s+\+13\.9%\s+\+9\.3%\.\.\+18\.9%\s+0\.57$/);
+    assert.match(
+      lines[1]!,
+      /^group\s+metric\s+baseline\s+mean\s+n\s+candidate\s+mean\s+n\s+change\s+95% interval\s+range\s+efficiency\s+flags$/,
+    );
+    assert.match(
+      lines[3]!,
+      /throughput_rps\s+2 GPUs\s+11\.56\s+2\s+4 GPUs\s+13\.17\s+2\s+\+13\.9%\s+-28\.4%\.\.\+81\.2%\s+\+9\.3%\.\.\+18\.9%\s+0\.57$/,
+    );
     assert.equal(formatComparisonTable([]), 'No comparable configurations.\n');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * History on folders of nightly logs (test/fixtures/history, written by generate.py there):
+ * History on folders of nightly logs (test/fixtures/history, written by generate.py and
+ * generate-sweeps.py there):
  * each log's engine version line and its dated file name give the run its point in time, or,
  * in the `vllm-<version>/<date>/bench.log` layout, the folder names.
  */
@@ -8,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { formatHistoryCsv, formatHistoryTable } from '../../src/analyze/format-capacity';
 import { historyOf } from '../../src/analyze/history';
+import { parseSlo } from '../../src/analyze/slo';
 import { parsePaths } from '../../src/ingest';
 import type { RunRecord } from '../../src/model/records';
 
@@ -138,4 +141,57 @@ test('a step near either end names the version that made it, and the last run be
       dir,
     );
   }
+});
+
+test('history --slo: capacity within p99 TTFT ≤ 3 s per version, the drop named by the first version that shows it', async () => {
+  const { records } = await parsePaths(['test/fixtures/history/nightly-sweeps']);
+  const runs = records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(runs.length, 40);
+  const slo = [parseSlo('ttft_p99_ms<=3000')];
+  const h = historyOf(runs, { slo, headline: 'ttft_p99_ms' });
+  const cap = h.capacity!;
+  assert.equal(cap.series.length, 1, 'one setup, swept at 5 versions');
+  const points = cap.series[0]!.points;
+  assert.deepEqual(
+    points.map((p) => p.version),
+    ['1.2.0', '1.2.1', '1.3.0', '1.4.0', '1.4.1'],
+  );
+  // Two repeats a level: every sweep's capacity carries a bootstrap interval, its point inside it.
+  for (const p of points) assert.ok(p.ci95 && p.ci95[0] <= p.max_concurrency! && p.max_concurrency! <= p.ci95[1], JSON.stringify(p));
+  assert.deepEqual(
+    cap.changes.map((c) => [
+      c.kind,
+      c.at.version,
+      c.last_good.version,
+      c.confirmed,
+      c.metrics.map((m) => [m.metric, Math.round(m.delta_pct)]),
+    ]),
+    [['regression', '1.4.0', '1.3.0', true, [['max_concurrency', -12]]]],
+  );
+  assert.equal(cap.changes[0]!.text, 'serves 12% fewer users within p99 TTFT ≤ 3 s since 1.4.0');
+  assert.match(cap.changes[0]!.at.file ?? '', /vllm-sweep-2025-04-22\.log$/);
+  const table = formatHistoryTable(h);
+  assert.match(table, /regression: serves 12% fewer users within p99 TTFT ≤ 3 s since 1\.4\.0 \(last good 2025-04-15 1\.3\.0;/);
+  const csv = formatHistoryCsv(h).split('\n');
+  const flaggedRows = csv.filter((l) => l.includes('capacity within ttft_p99_ms<=3000') && l.includes('regression'));
+  assert.equal(flaggedRows.length, 1);
+  assert.match(flaggedRows[0]!, /,2025-04-22,1\.4\.0,33\.\d+,2,regression,-12\.\d+,true,/);
+});
+
+test('history --slo: without a drop nothing is flagged, and single-run sweeps say their noise is unknown', async () => {
+  const { records } = await parsePaths(['test/fixtures/history/nightly-sweeps']);
+  const runs = records.filter((r): r is RunRecord => r.kind === 'run');
+  // The versions before the drop, one run a level.
+  const seen = new Set<string>();
+  const before = runs.filter((r) => {
+    const key = `${r.server?.version} ${r.client?.concurrency}`;
+    if (!['1.2.0', '1.2.1', '1.3.0'].includes(r.server?.version ?? '') || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const h = historyOf(before, { slo: [parseSlo('ttft_p99_ms<=3000')] });
+  assert.equal(h.capacity!.series[0]!.points.length, 3);
+  assert.deepEqual(h.capacity!.changes, []);
+  assert.ok(h.capacity!.series[0]!.points.every((p) => p.ci95 === undefined && p.repeats === 1));
+  assert.match(formatHistoryTable(h), /No capacity or goodput change between versions\.[\s\S]*noise unknown \(1 run\)/);
 });

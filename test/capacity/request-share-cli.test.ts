@@ -60,7 +60,7 @@ test('capacity: request share per level and at the capacity, in JSON, table and 
   assert.match(table.stdout, /request_share/);
   assert.match(table.stdout, /8✗ \(1; 93\.3%\)/);
   const csv = run(['capacity', SWEEP, '--slo', 'ttft_p99_ms<=500', '--format', 'csv']);
-  assert.match(csv.stdout.split('\n')[0]!, /,request_share,request_goodput_rps$/);
+  assert.match(csv.stdout.split('\n')[0]!, /,request_share,request_goodput_rps,repeats,ci95_low,ci95_high,ci_method$/);
   const none = run(['capacity', SWEEP, '--slo', 'throughput_rps>=1']);
   assert.equal(none.code, 0, none.stderr);
   assert.match(none.stdout, /request share: not computed: no target has a per-request counterpart/);

@@ -148,6 +148,6 @@ test('the vLLM sweep: table and CSV show the share per level and at the capacity
   const table = formatCapacityTable(cap);
   assert.match(table, /request_share\s+request_goodput_rps/);
   const csv = formatCapacityCsv(cap);
-  assert.match(csv.split('\n')[0]!, /,levels,request_share,request_goodput_rps$/);
+  assert.match(csv.split('\n')[0]!, /,levels,request_share,request_goodput_rps,repeats,ci95_low,ci95_high,ci_method$/);
   assertGolden('capacity/requests-sweep.txt', `${table}\n${csv}`);
 });

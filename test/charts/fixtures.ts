@@ -139,6 +139,8 @@ export function comparisonsOf(
           ratio,
           change_pct: (ratio - 1) * 100,
           change_pct_range: [Math.min(...pairs), Math.max(...pairs)],
+          n_base: bs.n,
+          n_other: cs.n,
           flags,
         };
         if (kind === 'scaling' && /_(rps|tps)$/.test(metric)) cmp.efficiency = ratio / (Number(cs.value) / Number(bs.value));

@@ -28,6 +28,8 @@ function scaling(model: string, i: number): Comparison {
     ratio: cand / base,
     change_pct: (cand / base - 1) * 100,
     change_pct_range: [(cand / base - 1) * 100, (cand / base - 1) * 100],
+    n_base: 2,
+    n_other: 2,
     efficiency: cand / base / 2,
     flags: [],
   };

@@ -74,6 +74,8 @@ function comparison(
     ratio: cand / base,
     change_pct: changePct,
     change_pct_range: [changePct - 1, changePct + 1],
+    n_base: 2,
+    n_other: 2,
     ...(kind === 'scaling' ? { efficiency: cand / base / (cg / bg) } : {}),
     flags: opts.inconclusive ? ['inconclusive'] : [],
   };

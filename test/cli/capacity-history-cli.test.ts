@@ -43,7 +43,7 @@ test('capacity table and csv; several targets in one --slo or repeated', () => {
   const csv = run(['capacity', A10, '--slo', 'latency_p99_s<=3', '--slo', 'latency_mean_s<=3', '--format', 'csv']);
   assert.equal(csv.code, 0, csv.stderr);
   const [header, ...rows] = csv.stdout.trim().split('\n');
-  assert.match(header!, /^engine,model,gpu,.*,max_concurrency,bound,goodput_rps,limited_by,levels$/);
+  assert.match(header!, /^engine,model,gpu,.*,max_concurrency,bound,goodput_rps,limited_by,levels,repeats,ci95_low,ci95_high,ci_method$/);
   assert.equal(rows.length, 5);
 });
 
@@ -100,4 +100,19 @@ test('history --format json: series and changes; a folder of dated, versioned re
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('history --slo: capacity per version, the drop named by the first version that shows it; a bad target is a usage error', () => {
+  const sweeps = path.join(REPO_ROOT, 'test/fixtures/history/nightly-sweeps');
+  const table = run(['history', sweeps, '--slo', 'ttft_p99_ms<=3000']);
+  assert.equal(table.code, 0, table.stderr);
+  assert.match(table.stdout, /regression: serves 12% fewer users within p99 TTFT ≤ 3 s since 1\.4\.0 \(last good 2025-04-15 1\.3\.0;/);
+  const json = JSON.parse(run(['history', sweeps, '--slo', 'ttft_p99_ms<=3000', '--format', 'json']).stdout);
+  assert.deepEqual(
+    json.capacity.changes.map((c: { at: { version: string }; last_good: { version: string } }) => [c.at.version, c.last_good.version]),
+    [['1.4.0', '1.3.0']],
+  );
+  const bad = run(['history', sweeps, '--slo', 'p99_ttft_ms<=3000']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--slo: unknown metric "p99_ttft_ms"/);
 });

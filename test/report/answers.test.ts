@@ -40,14 +40,14 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
   const { md, summary, text } = await report('a10-sglang-vllm-tp2-vs-tp4.md');
   const { heading, body } = firstSection(md);
 
-  it('sets the source\'s own "15-20%" beside the measured +13.9% with a verdict (claims read from the log)', () => {
+  it('sets the source\'s own "15-20%" beside the measured +13.9% and its 95% interval with a verdict (claims read from the log)', () => {
     const section = /^## Claims in the source, checked\n([\s\S]*?)^## /m.exec(md)?.[1] ?? '';
     assert.match(
       section,
-      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:841 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Overstated\*\*: /m,
+      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:841 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(95% interval -28\.4% … \+81\.2%, n 2\/2\) \| \*\*Consistent\*\*: /m,
     );
     const claim = summary.claims.find((c) => c.line === 841);
-    assert.equal(claim?.verdict, 'overstated');
+    assert.equal(claim?.verdict, 'consistent');
     assert.ok(claim?.measured && Math.abs(claim.measured.change_pct - 13.93) < 0.01);
     assert.match(
       md,
@@ -64,11 +64,11 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
   it('answers SGLang 2 → 4 GPUs (+88%) and vLLM 2 → 4 GPUs (+13.9%, spread +9.3 … +18.9%, range over concurrency)', () => {
     assert.match(
       body,
-      /\*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(spread \+9\.3% … \+18\.9% over repeats, 2 runs each\), \+1\.5% at 50, \+7\.0% at 100 \(range \+1\.5% … \+13\.9% over concurrency\)/,
+      /\*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(95% interval -28\.4% … \+81\.2%, 2 runs each\), \+1\.5% at 50, \+7\.0% at 100 \(range \+1\.5% … \+13\.9% over concurrency\)/,
     );
     assert.match(
       body,
-      /\*\*SGLang, 2 → 4 GPUs\*\* \(NVIDIA A10, native API\): throughput \+88\.0% at concurrency 30 \(2 runs vs 1\), \+40\.4% at 50/,
+      /\*\*SGLang, 2 → 4 GPUs\*\* \(NVIDIA A10, native API\): throughput \+88\.0% at concurrency 30 \(2 runs vs 1, noise unknown\), \+40\.4% at 50/,
     );
     // Metrics that move together are said once, with the answer.
     assert.match(body, /output tok\/s \+89\.7% \/ \+39\.8% and mean latency -46\.8% \/ -28\.8% with it\./);
@@ -123,7 +123,7 @@ describe('the first section of the other sample reports', () => {
     const first = /^1\. (.*)$/m.exec(body)?.[1] ?? '';
     assert.match(
       first,
-      /^\*\*vLLM, pipeline → tensor parallel\*\* \(Llama-3\.2-3B-Instruct, 2 GPUs, OpenAI API\): prompt tok\/s \+13\.4% on H100X2 \(1 run each\), \+25\.9% on gpu-medium, \+18\.7% on mi210x2/,
+      /^\*\*vLLM, pipeline → tensor parallel\*\* \(Llama-3\.2-3B-Instruct, 2 GPUs, OpenAI API\): prompt tok\/s \+13\.4% on H100X2 \(1 run each, noise unknown\), \+25\.9% on gpu-medium, \+18\.7% on mi210x2/,
     );
     // The conclusion names the prompt speed-up first ("~13.4% prompt speedup, ~11.4% gen speedup"): the answer leads with it.
     assert.match(first, /output tok\/s \+11\.4% \/ \+25\.4% \/ \+14\.9% with it/);
@@ -171,7 +171,7 @@ describe('claims table', async () => {
       line: 838,
       claimed: '+15% … +20%',
       measured: measured(plain.summary, idx('vllm', 30)),
-      verdict: 'overstated',
+      verdict: 'contradicted',
       why: 'the measured +13.9% is below the claimed 15–20%',
     },
     {
@@ -180,7 +180,7 @@ describe('claims table', async () => {
       line: 847,
       claimed: '+88%',
       measured: measured(plain.summary, idx('sglang', 30)),
-      verdict: 'agrees',
+      verdict: 'consistent',
       why: 'the measured +88.0% matches',
     },
     {
@@ -199,21 +199,21 @@ describe('claims table', async () => {
 
   it('sets each claim beside the measured value with its spread and n, and a verdict with its reason', () => {
     const section = /^## Claims in the source, checked\n([\s\S]*?)^## /m.exec(md)?.[1] ?? '';
-    assert.match(section, /^3 claims: 1 agrees, 1 overstated, 1 cannot check\./m);
+    assert.match(section, /^3 claims: 1 consistent, 1 contradicted, 1 cannot check\./m);
     assert.match(
       section,
-      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:838 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Overstated\*\*: the measured \+13\.9% is below the claimed 15–20% \|$/m,
+      /^\| a10-sglang-vllm-tp2-vs-tp4\.md:838 \| “Throughput improves by approximately 15-20% for 30 concurrent requests” \| 2 GPUs → 4 GPUs: throughput \+13\.9% \(spread \+9\.3% … \+18\.9%, n 2\/2\) \| \*\*Contradicted\*\*: the measured \+13\.9% is below the claimed 15–20% \|$/m,
     );
     assert.match(
       section,
-      /\| 2 GPUs → 4 GPUs: throughput \+88\.0% \(spread \+88\.0%, n 2\/1\) \| \*\*Agrees\*\*: the measured \+88\.0% matches \|$/m,
+      /\| 2 GPUs → 4 GPUs: throughput \+88\.0% \(noise unknown \(1 run\), n 2\/1\) \| \*\*Consistent\*\*: the measured \+88\.0% matches \|$/m,
     );
     assert.match(
       section,
       /\| “The model may be hitting bottlenecks \\<img src=x\\> \\\| not \\\| raw compute” \| — \| \*\*Cannot check\*\*: not a comparison: the data holds no measure of communication overhead \|$/m,
     );
     assert.equal(summary.claims.length, 3);
-    assert.equal(JSON.parse(text('summary.json')).claims[0].verdict, 'overstated');
+    assert.equal(JSON.parse(text('summary.json')).claims[0].verdict, 'contradicted');
   });
 
   it('states the verdict rules under Methodology (the checker’s own when given)', () => {

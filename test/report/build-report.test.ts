@@ -94,7 +94,10 @@ test('a YAML report config file filters runs before analysis and picks sections'
     const res = await writeReport({ runs: input.runs, env: input.env, samples: [], diagnostics: [] }, { out, config: cfg, effects });
     const md = effects.files.get(path.join(out, 'report.md')) as string;
     assert.deepEqual(md.match(/^## .*/gm), ['## Answers', '## Results']);
-    assert.match(md, /^1\. \*\*vLLM, 2 → 4 GPUs\*\* .*: throughput \+13\.9% at concurrency 30, max tokens 256, context 8,192 \(spread/m);
+    assert.match(
+      md,
+      /^1\. \*\*vLLM, 2 → 4 GPUs\*\* .*: throughput \+13\.9% at concurrency 30, max tokens 256, context 8,192 \(95% interval/m,
+    );
     assert.equal(
       md.match(/^\| vLLM · Qwen7B-awq · tensor parallel · OpenAI API \| /gm)?.length,
       undefined,

@@ -47,7 +47,7 @@ test('fixture report.md matches the golden (checked by hand against the fixture 
   assert.deepEqual(markdown.match(/^## .*/m)?.[0], '## Answers', 'the answers come first');
   assert.match(
     markdown,
-    /^1\. \*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(spread \+9\.3% … \+18\.9% over repeats, 2 runs each\), \+1\.5% at 50 \(range \+1\.5% … \+13\.9% over concurrency\)/m,
+    /^1\. \*\*vLLM, 2 → 4 GPUs\*\* \(Qwen7B-awq, NVIDIA A10, OpenAI API\): throughput \+13\.9% at concurrency 30 \(95% interval -28\.4% … \+81\.2%, 2 runs each\), \+1\.5% at 50 \(range \+1\.5% … \+13\.9% over concurrency\)/m,
   );
   // The configuration table: the vLLM 2-GPU row at concurrency 30, mean and min–max of its two runs.
   assert.match(markdown, /\| vLLM · Qwen7B-awq · OpenAI API \| 2 \| 30 \| 0\.7 \| 2 \| 11\.56 \(11\.12–12\.00\) \|/);

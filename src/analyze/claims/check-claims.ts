@@ -98,7 +98,7 @@ function judge(claim: SourceClaim, scope: ReturnType<Scope['of']>, haveRuns: boo
 }
 
 /**
- * Each claim with its verdict (agrees, overstated, understated, cannot-check), the comparison
+ * Each claim with its verdict (consistent, contradicted, inconclusive, noise-unknown, cannot-check), the comparison
  * it was judged on (its index in `comparisons`) and why. Claims are checked only against
  * comparisons built from runs of their own file. `configurations` let a cannot-check say which
  * side is missing; `runs` tell a file without runs from one without comparisons.
@@ -127,6 +127,7 @@ export function checkClaims(
         metric: c.metric,
         change_pct: c.change_pct,
         change_pct_range: [...c.change_pct_range],
+        ...(c.ci95 ? { ci95: [...c.ci95] as [number, number] } : {}),
         n: [c.baseline.n, c.candidate.n],
       };
     }

@@ -1,6 +1,6 @@
 /**
  * Judging a claim once its comparisons are found: a sized claim needs exactly one; a
- * direction is judged on each and agrees only when all do; a scaling claim pairs the two
+ * direction is judged on each and is consistent only when all are; a scaling claim pairs the two
  * engines' GPU-count comparisons setting by setting.
  */
 import type { GroupKey } from '../../model/run-group';
@@ -44,6 +44,9 @@ export function judgeSized(claim: SourceClaim, use: readonly Indexed[], named: r
   return { verdict: j.verdict, why: parts.join('; '), measured: m };
 }
 
+/** Which verdict of several comparisons decides a claim judged on all of them, worst first. */
+const VERDICT_PRECEDENCE: readonly ClaimVerdict[] = ['contradicted', 'noise-unknown', 'inconclusive', 'consistent'];
+
 /** Words that make a direction claim a modest one ("some gains", "slightly faster"). */
 const HEDGE = /\b(some|modest(?:ly)?|slight(?:ly)?|small|marginal(?:ly)?|a (?:little|bit))\b/i;
 
@@ -66,34 +69,38 @@ export function judgeDirectionClaim(claim: SourceClaim, use: readonly Indexed[],
   const label = (x: (typeof judged)[number]): string => `${comparisonWords(x.m.c, keys)} ${pct(x.m.c.change_pct)}`;
   // The comparison that decides: the one least in the claimed direction.
   const weakest = (xs: typeof judged) => xs.reduce((a, b) => (b.sign * b.m.c.change_pct < a.sign * a.m.c.change_pct ? b : a));
-  const failing = judged.filter((x) => x.j.verdict !== 'agrees');
   if (judged.length === 1) {
     const x = judged[0]!;
     return { verdict: x.j.verdict, why: `${comparisonWords(x.m.c, keys)}, ${metric}: ${x.j.why}`, measured: x.m };
   }
+  const failing = judged.filter((x) => x.j.verdict !== 'consistent');
   if (failing.length === 0) {
     const w = weakest(judged);
     return {
-      verdict: 'agrees',
-      why: `all ${judged.length} matching comparisons of ${metric} agree: ${capped(judged.map(label)).join('; ')}`,
+      verdict: 'consistent',
+      why: `all ${judged.length} matching comparisons of ${metric} are consistent with it: ${capped(judged.map(label)).join('; ')}`,
       measured: w.m,
     };
   }
-  const w = ['same', 'not-better', 'not-worse'].includes(direction)
-    ? failing.reduce((a, b) => (Math.abs(b.m.c.change_pct) > Math.abs(a.m.c.change_pct) ? b : a))
-    : weakest(failing);
-  const agree = judged.filter((x) => x.j.verdict === 'agrees');
-  const yes = agree.length ? `; it does hold for ${capped(agree.map(label)).join('; ')}` : '';
+  const agree = judged.filter((x) => x.j.verdict === 'consistent');
   if (base === direction && isHedged(claim.quote) && agree.length > 0 && judged.every((x) => x.sign * x.m.c.change_pct > 0)) {
     return {
-      verdict: 'agrees',
-      why: `the claim is hedged ("${hedgeWord(claim.quote)}"): every matching comparison of ${metric} moved that way and ${agree.length} of ${judged.length} clearly (all their repeats agree): ${capped(agree.map(label)).join('; ')}; the repeats are mixed for ${capped(failing.map(label)).join('; ')}`,
+      verdict: 'consistent',
+      why: `the claim is hedged ("${hedgeWord(claim.quote)}"): every matching comparison of ${metric} moved that way and ${agree.length} of ${judged.length} clearly (the whole interval): ${capped(agree.map(label)).join('; ')}; not clearly for ${capped(failing.map(label)).join('; ')}`,
       measured: weakest(judged).m,
     };
   }
+  // The verdict of the set is its worst one; the row shows the comparison that decides it.
+  const verdict = VERDICT_PRECEDENCE.find((v) => failing.some((x) => x.j.verdict === v))!;
+  const worst = failing.filter((x) => x.j.verdict === verdict);
+  const w = ['same', 'not-better', 'not-worse'].includes(direction)
+    ? worst.reduce((a, b) => (Math.abs(b.m.c.change_pct) > Math.abs(a.m.c.change_pct) ? b : a))
+    : weakest(worst);
+  const yes = agree.length ? `; it does hold for ${capped(agree.map(label)).join('; ')}` : '';
+  const lead = verdict === 'noise-unknown' ? 'cannot bear it out or refute it' : 'do not bear it out';
   return {
-    verdict: w.j.verdict,
-    why: `${failing.length} of ${judged.length} matching comparisons of ${metric} do not bear it out: ${capped(failing.map((x) => `${label(x)} (${x.j.why.replace(/^.*?: /, '')})`)).join('; ')}${yes}`,
+    verdict,
+    why: `${failing.length} of ${judged.length} matching comparisons of ${metric} ${lead}: ${capped(failing.map((x) => `${label(x)} (${x.j.why.replace(/^.*?: /, '')})`)).join('; ')}${yes}`,
     measured: w.m,
   };
 }
@@ -133,5 +140,5 @@ export function judgeScaling(claim: SourceClaim, use: readonly Indexed[], metric
   const ok = margin(worst) > 0;
   const how = claim.direction === 'worse' ? 'worse' : 'better';
   const lead = `${sn} scaled ${how} than ${on} in ${ok ? 'every' : 'not every'} setting both were scaled in`;
-  return { verdict: ok ? 'agrees' : 'overstated', why: `${lead}, ${metric}: ${capped(words).join('; ')}`, measured: worst.a };
+  return { verdict: ok ? 'consistent' : 'contradicted', why: `${lead}, ${metric}: ${capped(words).join('; ')}`, measured: worst.a };
 }

@@ -4,6 +4,7 @@
  */
 import { lowerIsBetter } from '../../model/metric-names';
 import type { ClaimDirection, SourceClaim } from '../../model/source-claim';
+import { NOISE_UNKNOWN } from '../interval';
 import type { ClaimVerdict, Comparison } from '../types';
 import { CLAIM_RATIO_TOLERANCE, CLAIM_SAME_BAND_POINTS, CLAIM_TOLERANCE_POINTS } from './rules';
 import { measuredWords, num, pct, pctRange } from './words';
@@ -67,44 +68,76 @@ export function claimedChange(claim: SourceClaim, metric: string, subjectIsBasel
 /** Floating-point slack at the edges (11.4 / 10 is 1.1400000000000001): never enough to change a rounded reading. */
 const EDGE = 1e-9;
 
-/** A claimed change against one comparison's change of the means. */
-export function judgeSize(claimed: ClaimedChange, c: Comparison): Judgement {
-  const tol = (claimed.widened ? 0 : CLAIM_TOLERANCE_POINTS) + EDGE;
-  const s = (claimed.low + claimed.high) / 2 >= 0 ? 1 : -1;
-  const lo = Math.min(s * claimed.low, s * claimed.high) - tol;
-  const hi = Math.max(s * claimed.low, s * claimed.high) + tol;
-  const m = s * c.change_pct;
-  const measured = `measured ${measuredWords(c)}`;
-  const allowance = claimed.widened ? `within ${CLAIM_RATIO_TOLERANCE * 100}%` : `give or take ${CLAIM_TOLERANCE_POINTS} point`;
-  if (m >= lo && m <= hi) return { verdict: 'agrees', why: `${measured} is within the claimed ${claimed.words} (${allowance})` };
-  if (m < lo) {
-    const opposite = m < 0 && (claimed.low > 0 || claimed.high < 0);
-    const how = opposite ? 'goes the other way from' : 'is a smaller change than';
-    return { verdict: 'overstated', why: `${measured} ${how} the claimed ${claimed.words} (${allowance})` };
-  }
-  return { verdict: 'understated', why: `${measured} is a larger change than the claimed ${claimed.words} (${allowance})` };
+/** The side(s) with a single run, in words ("the 2 GPUs side"), or undefined when both have repeats. */
+function singleRunSides(c: Comparison): string | undefined {
+  const one = [c.baseline, c.candidate].filter((s) => s.n < 2).map((s) => s.label);
+  return one.length ? `the ${one.join(' and ')} side${one.length === 1 ? '' : 's'}` : undefined;
 }
 
-/** A direction claim against one comparison; `sign` is the direction the claim expects (+1 up, -1 down). */
+/** The comparison's 95% interval, else (a mean that is not positive) the range over run pairs; and its words. */
+function intervalOf(c: Comparison): { lo: number; hi: number; words: string } {
+  if (c.ci95) return { lo: c.ci95[0], hi: c.ci95[1], words: `95% interval ${pctRange(c.ci95[0], c.ci95[1])}` };
+  const [lo, hi] = c.change_pct_range;
+  return { lo, hi, words: `runs ${pctRange(lo, hi)}` };
+}
+
+/** A claim that cannot be judged for want of repeats, with what was measured. */
+function noiseUnknown(c: Comparison, what: string): Judgement | undefined {
+  const single = singleRunSides(c);
+  if (!single) return undefined;
+  return {
+    verdict: 'noise-unknown',
+    why: `measured ${measuredWords(c)}: ${NOISE_UNKNOWN} on ${single}, so ${what} can be neither confirmed nor ruled out`,
+  };
+}
+
+/** A claimed change against one comparison's 95% interval of its change. */
+export function judgeSize(claimed: ClaimedChange, c: Comparison): Judgement {
+  const unknown = noiseUnknown(c, `the claimed ${claimed.words}`);
+  if (unknown) return unknown;
+  const tol = (claimed.widened ? 0 : CLAIM_TOLERANCE_POINTS) + EDGE;
+  const lo = claimed.low - tol;
+  const hi = claimed.high + tol;
+  const ci = intervalOf(c);
+  const measured = `measured ${pct(c.change_pct)} (${ci.words}, n ${c.n_base} and ${c.n_other})`;
+  const allowance = claimed.widened ? `within ${CLAIM_RATIO_TOLERANCE * 100}%` : `give or take ${CLAIM_TOLERANCE_POINTS} point`;
+  if (ci.lo <= hi && lo <= ci.hi)
+    return { verdict: 'consistent', why: `${measured}: the claimed ${claimed.words} (${allowance}) lies inside the interval` };
+  // Which way the claim misses, on the claim's own axis (its direction positive).
+  const s = (claimed.low + claimed.high) / 2 >= 0 ? 1 : -1;
+  const ciTop = Math.max(s * ci.lo, s * ci.hi);
+  const claimLow = Math.min(s * lo, s * hi);
+  const how =
+    ciTop < 0 && claimLow > 0 ? 'goes the other way from' : ciTop < claimLow ? 'is a smaller change than' : 'is a larger change than';
+  return {
+    verdict: 'contradicted',
+    why: `${measured} ${how} the claimed ${claimed.words} (${allowance}): the claim lies outside the interval`,
+  };
+}
+
+/** A direction claim against one comparison's interval; `sign` is the direction the claim expects (+1 up, -1 down). */
 export function judgeDirection(direction: ClaimDirection, sign: number, c: Comparison): Judgement {
-  const [a, b] = c.change_pct_range;
-  const m = c.change_pct;
-  const measured = measuredWords(c);
-  const clear = (e: number): boolean => e * a > 0 && e * b > 0;
+  const unknown = noiseUnknown(c, direction === 'same' ? 'no difference' : 'the direction');
+  if (unknown) return unknown;
+  const ci = intervalOf(c);
+  const measured = `${pct(c.change_pct)} (${ci.words}, n ${c.n_base} and ${c.n_other})`;
+  const clear = (e: number): boolean => e * ci.lo > 0 && e * ci.hi > 0;
   if (direction === 'same') {
-    const small = Math.abs(m) <= CLAIM_SAME_BAND_POINTS || (a <= 0 && b >= 0);
-    return small
-      ? { verdict: 'agrees', why: `${measured}: within ${CLAIM_SAME_BAND_POINTS} points of no change, or repeats on both sides of it` }
-      : { verdict: 'understated', why: `${measured}: a clear difference` };
+    const near = ci.lo <= CLAIM_SAME_BAND_POINTS && ci.hi >= -CLAIM_SAME_BAND_POINTS;
+    return near
+      ? { verdict: 'consistent', why: `${measured}: the interval reaches within ${CLAIM_SAME_BAND_POINTS} points of no change` }
+      : { verdict: 'contradicted', why: `${measured}: a clear difference, the whole interval beyond ${CLAIM_SAME_BAND_POINTS} points` };
   }
   if (direction === 'not-better' || direction === 'not-worse') {
+    const what = direction === 'not-better' ? 'gain' : 'loss';
     return clear(sign)
-      ? { verdict: 'understated', why: `${measured}: every pair of repeats shows a ${direction === 'not-better' ? 'gain' : 'loss'}` }
-      : { verdict: 'agrees', why: `${measured}: no clear ${direction === 'not-better' ? 'gain' : 'loss'}` };
+      ? { verdict: 'contradicted', why: `${measured}: the whole interval is a ${what}` }
+      : { verdict: 'consistent', why: `${measured}: no clear ${what}` };
   }
-  if (clear(sign)) return { verdict: 'agrees', why: `${measured}: every pair of repeats moved that way` };
-  if (sign * m > 0) return { verdict: 'overstated', why: `${measured}: the mean moved that way but the repeats do not all agree` };
-  return { verdict: 'overstated', why: `${measured}: it went the other way` };
+  if (clear(sign)) return { verdict: 'consistent', why: `${measured}: the whole interval lies that way` };
+  if (clear(-sign)) return { verdict: 'contradicted', why: `${measured}: the whole interval lies the other way` };
+  const mean = sign * c.change_pct > 0 ? 'the mean moved that way' : 'the mean moved the other way';
+  return { verdict: 'inconclusive', why: `${measured}: ${mean} but the interval includes no change` };
 }
 
 /** Whether the quoted values ("10.78 → 20.27 req/s") lie within the runs of each side (reported, not judged). */

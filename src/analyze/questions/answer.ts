@@ -81,6 +81,7 @@ function toPoint(x: Item, over: readonly GroupKey[]): AnswerPoint {
     setting,
     change_pct: c.change_pct,
     change_pct_range: c.change_pct_range,
+    ...(c.ci95 ? { ci95: c.ci95 } : {}),
     n: [c.baseline.n, c.candidate.n],
     warmup: c.flags.includes(WARMUP_FLAG),
     overlap: both && c.baseline.min <= c.candidate.max && c.candidate.min <= c.baseline.max,

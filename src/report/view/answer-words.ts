@@ -4,6 +4,8 @@
  * concurrency 30 (spread +9.3% … +18.9% over repeats, 2 runs each), +1.5% at 50 … *Medium
  * confidence:* …". Every piece of log text is escaped; the markup is added around it.
  */
+
+import { NOISE_UNKNOWN } from '../../analyze/interval';
 import {
   apiName,
   keyWords,
@@ -108,7 +110,12 @@ function pointsWords(q: StudyQuestion): string {
   const { listed, more } = listedPoints(q);
   const [hp, ...rest] = listed;
   if (!hp) return '';
-  const detail = Math.min(...hp.n) >= 2 ? `spread ${formatRange(hp.change_pct_range)} over repeats, ${runsWords(hp.n)}` : runsWords(hp.n);
+  // "1 run each, noise unknown": the run count already says why.
+  const noise = Math.min(...hp.n) < 2 ? `, ${NOISE_UNKNOWN.replace(/ \(1 run\)$/, '')}` : '';
+  // Without an interval (a mean that is not positive) the spread over repeats still says something.
+  const spread =
+    Math.min(...hp.n) >= 2 ? `spread ${formatRange(hp.change_pct_range)} over repeats, ${runsWords(hp.n)}` : `${runsWords(hp.n)}${noise}`;
+  const detail = hp.ci95 ? `95% interval ${formatRange(hp.ci95)}, ${runsWords(hp.n)}` : spread;
   let s = `${proseMetric(a.metric)} ${formatPercent(hp.change_pct)}${atWords(q, hp, false)} (${detail})`;
   for (const p of rest) s += `, ${formatPercent(p.change_pct)}${atWords(q, p, true)}`;
   if (more) s += `, and ${more} more setting${more === 1 ? '' : 's'} (appendix-comparisons.csv)`;

@@ -114,6 +114,9 @@ const COMPARISON_COLUMNS = [
   'change_pct',
   'change_pct_min',
   'change_pct_max',
+  'ci95_low',
+  'ci95_high',
+  'ci_method',
   'efficiency',
   'notes',
   'flags',
@@ -128,14 +131,15 @@ function comparisonsCsv(summary: Summary, questions: readonly StudyQuestion[]): 
   const indexed = summary.comparisons.map((c, i) => ({ c, i }));
   return {
     name: 'appendix-comparisons.csv',
-    what: 'every comparison (each metric of each pair of configurations) with both sides, the change and its spread',
+    what: 'every comparison (each metric of each pair of configurations) with both sides, the change, its spread and its 95% interval',
     rows: indexed.length,
     parts: () =>
       csvParts(COMPARISON_COLUMNS, indexed, ({ c, i }) => [
         ...[questionOf.get(i) ?? null, c.kind, c.factor, c.metric, settingKey(c.group)],
         ...side(c.baseline),
         ...side(c.candidate),
-        ...[c.change_pct, c.change_pct_range[0], c.change_pct_range[1], c.efficiency ?? null],
+        ...[c.change_pct, c.change_pct_range[0], c.change_pct_range[1], c.ci95?.[0] ?? null, c.ci95?.[1] ?? null, c.ci_method ?? null],
+        c.efficiency ?? null,
         ...[flagsWords(c.flags), c.flags.join(' '), c.baseline.runs.join(' '), c.candidate.runs.join(' ')],
       ]),
   };

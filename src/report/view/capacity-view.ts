@@ -7,8 +7,7 @@
  */
 import type { CapacityGroup, CapacityResult } from '../../analyze/capacity';
 import { listWords } from '../../analyze/questions';
-import type { SloTarget } from '../../analyze/slo';
-import { type CapacityChartInput, capacityChart } from '../../charts';
+import { capacityFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatNumber, mdInline } from '../helpers';
 import {
@@ -136,52 +135,20 @@ export function buildCapacityView(
   };
 }
 
-/** The chart's input for one target: every configuration's levels of its metric, and the capacities it limits. */
-function chartInput(result: CapacityResult, t: SloTarget, load: CapacityGroup['load'], label: (g: CapacityGroup) => string) {
-  const groups = result.groups.filter((g) => g.load === load);
-  const points = groups.flatMap((g) =>
-    g.levels.flatMap((l) =>
-      Object.hasOwn(l.metrics, t.metric) ? [{ series: label(g), load: l.value, value: l.metrics[t.metric] as number }] : [],
-    ),
-  );
-  // A capacity set by another target would sit on this target's rule where this metric does not cross it.
-  const capacity = groups.flatMap((g) =>
-    g.bound === 'not-reached' || g.limited_by === t.text
-      ? [{ series: label(g), load: g.max_concurrency ?? g.levels[0]?.value ?? 0, bound: g.bound }]
-      : [],
-  );
-  const input: CapacityChartInput = {
-    metric: t.metric,
-    target: t.value,
-    direction: t.op === '<=' || t.op === '<' ? 'max' : 'min',
-    load,
-    points,
-    capacity,
-  };
-  return input;
-}
-
-/** One capacityChart per target metric (and per kind of load, when configurations differ in it). */
+/** One capacityChart per target metric (and per kind of load), built in charts; captioned here. */
 export function capacityFigures(result: CapacityResult): SectionFigure[] {
   const { common, varying } = fieldsOf(result);
   const keys = labelKeys(
     result.groups.map((g) => g.group),
     varying,
   );
-  const label = (g: CapacityGroup): string => chartLabel(g.group, keys);
   const subtitle = commonWords(common);
   const left = varying.filter((k) => !keys.includes(k));
   const labels = left.length ? ` Labels name only what tells the configurations apart.` : '';
-  const loads = [...new Set(result.groups.map((g) => g.load))];
-  const figures: SectionFigure[] = [];
-  for (const t of result.slo)
-    for (const load of loads) {
-      const spec = capacityChart(chartInput(result, t, load, label), subtitle ? { subtitle } : {});
-      const name = `capacity-${t.metric}${loads.length > 1 ? `-${load}` : ''}`;
-      const base = `${targetWords(t)} against ${loadName(load)}: the median of each level's runs, per configuration.${labels}`;
-      figures.push(sectionFigure('capacity', name, base, spec));
-    }
-  return figures;
+  return capacityFigureSpecs(result, (g) => chartLabel(g.group, keys), subtitle ? { subtitle } : {}).map((f) => {
+    const base = `${targetWords(f.target)} against ${loadName(f.load)}: the median of each level's runs, per configuration.${labels}`;
+    return sectionFigure('capacity', f.name, base, f.spec);
+  });
 }
 
 /** The answer for one configuration, in a sentence (escaped). */

@@ -1,8 +1,9 @@
 /**
  * The claims check as a table: one claim of the source text a row, beside what the data
- * says (change, spread, n) and the verdict with its reason. The claims come checked in
+ * says (change, 95% interval, n) and the verdict with its reason. The claims come checked in
  * `summary.claims` (the claim checker); this only lays them out, escaped.
  */
+import { NOISE_UNKNOWN } from '../../analyze/interval';
 import type { ClaimCheck, ClaimVerdict, Summary } from '../../analyze/types';
 import { formatPercent, formatRange, mdInline } from '../helpers';
 import { proseMetric } from './answer-words';
@@ -10,16 +11,17 @@ import { table } from './common';
 import type { ReportView } from './types';
 
 export const VERDICT_WORDS: Record<ClaimVerdict, string> = {
-  agrees: 'Agrees',
-  overstated: 'Overstated',
-  understated: 'Understated',
+  consistent: 'Consistent',
+  contradicted: 'Contradicted',
+  inconclusive: 'Unresolved',
+  'noise-unknown': 'Noise unknown',
   'cannot-check': 'Cannot check',
 };
 
 /** What each verdict means, when the claim checker gives no rules of its own. */
 export const DEFAULT_CLAIM_RULES = [
-  'Agrees: the change measured in the data (mean of the repeats) lies within the claimed value or range, allowing the tolerance the checker states.',
-  'Overstated: the claim is larger than the measured change beyond that tolerance; understated: smaller.',
+  'Consistent: the claimed value or range lies inside the 95% interval of the change measured in the data, allowing the tolerance the checker states.',
+  'Contradicted: the claim lies outside that interval; noise unknown: a side has a single run, so there is no interval to judge by.',
   'Cannot check: no comparison in the data matches the claim, several match and nothing tells them apart, or the claim is not a comparison; the row says which.',
 ];
 
@@ -33,7 +35,12 @@ function dataCell(c: ClaimCheck, summary: Summary): string {
   if (!m) return '—';
   const cmp = summary.comparisons[m.comparison];
   const sides = cmp ? `${mdInline(cmp.baseline.label)} → ${mdInline(cmp.candidate.label)}: ` : '';
-  return `${sides}${mdInline(proseMetric(m.metric))} ${formatPercent(m.change_pct)} (spread ${formatRange(m.change_pct_range)}, n ${m.n[0]}/${m.n[1]})`;
+  const spread = m.ci95
+    ? `95% interval ${formatRange(m.ci95)}`
+    : Math.min(...m.n) < 2
+      ? NOISE_UNKNOWN
+      : `spread ${formatRange(m.change_pct_range)}`;
+  return `${sides}${mdInline(proseMetric(m.metric))} ${formatPercent(m.change_pct)} (${spread}, n ${m.n[0]}/${m.n[1]})`;
 }
 
 export function buildClaimsView(summary: Summary, nameFile: (f: string) => string, rules: string | undefined): ReportView['claims'] {

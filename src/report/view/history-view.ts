@@ -5,11 +5,20 @@
  * words, the runs left out, and a historyChart per metric with a flagged change (the headline
  * metric when none is). The answers: each regression first, then each improvement.
  */
-import type { HistoryChange, HistoryMetricChange, HistoryResult, HistorySeries } from '../../analyze/history';
+import type {
+  HistoryCapacity,
+  HistoryCapacityPoint,
+  HistoryChange,
+  HistoryMetricChange,
+  HistoryResult,
+  HistorySeries,
+} from '../../analyze/history';
+import { sloWords } from '../../analyze/history-capacity';
+import { NOISE_UNKNOWN } from '../../analyze/interval';
 import { listWords } from '../../analyze/questions';
-import { type HistoryChartInput, historyChart } from '../../charts';
+import { historyAtKey, historyFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
-import { formatMetric, formatPercent, mdInline } from '../helpers';
+import { formatMetric, formatNumber, formatPercent, mdInline } from '../helpers';
 import { proseMetric } from './answer-words';
 import { excludedWords } from './capacity-view';
 import { groupInOrder, table } from './common';
@@ -17,20 +26,12 @@ import { chartLabel, commonWords, configCell, configLead, type Fields, labelKeys
 import { type SectionFigure, sectionFigure } from './section-figures';
 import type { AnswerGroupView, FigureView, HistoryView, MdTable } from './types';
 
-/** Metrics a chart is drawn for when no change is flagged: the first the series have. */
-const HEADLINE_METRICS = ['throughput_rps', 'output_tps', 'total_tps', 'latency_p99_s', 'latency_mean_s'];
-
 type At = HistoryChange['at'];
 
 /** "0.8.5 (2025-03-07)", "0.8.5", "2025-03-07". */
 export function atWords(at: At): string {
   if (at.version && at.date) return `${at.version} (${at.date})`;
   return at.version ?? at.date ?? '';
-}
-
-/** A point's key on the chart's axis: unique within a series (one version may run on several dates). */
-function atKey(at: At): string {
-  return [at.date, at.version].filter(Boolean).join(' ');
 }
 
 function fieldsOf(result: HistoryResult): { common: Fields; varying: string[] } {
@@ -45,7 +46,7 @@ function configKey(group: Fields): string {
 /** "18 points from 2025-03-01 to 2025-03-18 (versions 0.8.4, 0.8.5 and 0.9.0)" over every series. */
 function spanWords(result: HistoryResult): string {
   const points = new Map<string, At>();
-  for (const s of result.series) for (const p of s.points) points.set(atKey(p), p);
+  for (const s of result.series) for (const p of s.points) points.set(historyAtKey(p), p);
   const dates = [...points.values()].flatMap((p) => (p.date ? [p.date] : [])).sort();
   const versions = [...new Set([...points.values()].flatMap((p) => (p.version ? [p.version] : [])))];
   const span = dates.length ? ` from ${dates[0]} to ${dates[dates.length - 1]}` : '';
@@ -124,44 +125,68 @@ export function buildHistoryView(
     note: mdInline(noteWords(result)),
     excluded: excludedWords(result.excluded, runsById, nameFile, 'the series'),
     rule: mdInline(result.rule),
+    ...(result.capacity ? { capacity: capacityHistoryView(result.capacity, result.by) } : {}),
     figures: [...figures],
   };
 }
 
-/** Metrics drawn: each with a flagged change, in series order; else the headline metric. */
-function chartMetrics(result: HistoryResult): string[] {
-  const order = [...new Set(result.series.map((s) => s.metric))];
-  const flagged = order.filter((m) => result.changes.some((c) => c.metrics.some((x) => x.metric === m)));
-  if (flagged.length) return flagged;
-  const headline = HEADLINE_METRICS.find((m) => order.includes(m)) ?? order[0];
-  return headline ? [headline] : [];
+/** A sweep's capacity in words: "≈ 38.1 (95% interval 38 … 38.2)", "never met", "≥ 64 (noise unknown (1 run))". */
+function capacityCell(p: HistoryCapacityPoint): string {
+  if (p.max_concurrency === null) return 'never met';
+  const mark = p.bound === 'not-reached' ? '≥ ' : p.bound === 'interpolated' ? '≈ ' : '';
+  const ci = p.ci95
+    ? ` (95% interval ${formatNumber(p.ci95[0], 1)} … ${formatNumber(p.ci95[1], 1)})`
+    : p.repeats < 2
+      ? ` (${NOISE_UNKNOWN})`
+      : '';
+  return `${mark}${formatNumber(p.max_concurrency, 1)}${ci}`;
 }
 
-/** One historyChart per drawn metric: a line per configuration, the flagged changes marked. */
+/** history --slo in the report: the changes in words, a row per sweep, the rule. */
+function capacityHistoryView(h: HistoryCapacity, by: readonly string[]): NonNullable<HistoryView['capacity']> {
+  const { varying } = splitConfigFields(
+    h.series.map((s) => s.group),
+    by,
+  );
+  const who = (g: Fields): string => (varying.length ? `${configCell(g, varying)}: ` : '');
+  const changes = h.changes.map(
+    (c) => `${who(c.group)}${c.text} (last good ${atWords(c.last_good)}${c.confirmed ? '' : '; unconfirmed: no later sweep yet'})`,
+  );
+  const targets = h.slo.map(sloWords).join(', ');
+  const lead = changes.length ? `${changes.join('; ')}.` : `no capacity or goodput change between versions within ${targets}.`;
+  const rows = h.series.flatMap((s) =>
+    s.points.map((p, i) => [
+      ...(varying.length ? [i === 0 ? mdInline(configCell(s.group, varying)) : ''] : []),
+      mdInline(atWords(p)),
+      mdInline(capacityCell(p)),
+      p.goodput_rps === null ? '–' : formatNumber(p.goodput_rps, 2),
+      mdInline(h.changes.find((c) => c.group === s.group && c.at.version === p.version && c.at.date === p.date)?.kind ?? ''),
+    ]),
+  );
+  const header = [
+    ...(varying.length ? ['Configuration'] : []),
+    'Version (date)',
+    `Capacity within ${targets}`,
+    'Goodput (req/s)',
+    'Change',
+  ];
+  return {
+    lead: mdInline(lead),
+    table: table(header, [...(varying.length ? [false] : []), false, true, true, false], rows),
+    rule: mdInline(h.rule),
+  };
+}
+
+/** One historyChart per drawn metric, built in charts; captioned here. */
 export function historyFigures(result: HistoryResult): SectionFigure[] {
   const { common, varying } = fieldsOf(result);
   const keys = labelKeys(
     result.series.map((s) => s.group),
     varying,
   );
-  const label = (group: Fields): string => chartLabel(group, keys);
   const subtitle = commonWords(common);
   const labels = varying.some((k) => !keys.includes(k)) ? ' Labels name only what tells the configurations apart.' : '';
-  return chartMetrics(result).map((metric) => {
-    const input: HistoryChartInput = {
-      metric,
-      points: result.series
-        .filter((s) => s.metric === metric)
-        .flatMap((s) =>
-          s.points.map((p) => ({ series: label(s.group), at: atKey(p), ...(p.date ? { date: p.date } : {}), value: p.value })),
-        ),
-      changes: result.changes.flatMap((c) =>
-        c.metrics
-          .filter((m) => m.metric === metric)
-          .map((m) => ({ series: label(c.group), at: atKey(c.at), change_pct: m.delta_pct, kind: m.kind })),
-      ),
-    };
-    const spec = historyChart(input, subtitle ? { subtitle } : {});
+  return historyFigureSpecs(result, (group) => chartLabel(group, keys), subtitle ? { subtitle } : {}).map(({ metric, spec }) => {
     const base = `${proseMetric(metric).replace(/^./, (c) => c.toUpperCase())} at each date or version (the median of its runs), per configuration.${labels}`;
     return sectionFigure('history', `history-${metric}`, base, spec);
   });
@@ -180,11 +205,15 @@ function changeItem(c: HistoryChange, varying: readonly string[], by: readonly s
   return `**${kind} at ${mdInline(atWords(c.at))}**, ${mdInline(who)}: ${mdInline(listWords(c.metrics.map(moveWords)))}.${mdInline(range)}${mdInline(confirm)}`;
 }
 
-/** The Answers' group on changes over time: regressions first, then improvements; or that there are none. */
+/** The Answers' group on changes over time: regressions first (capacity drops before them), then improvements; or that there are none. */
 export function historyAnswers(result: HistoryResult): AnswerGroupView {
   const { varying } = fieldsOf(result);
   const ordered = [...result.changes.filter((c) => c.kind === 'regression'), ...result.changes.filter((c) => c.kind === 'improvement')];
-  const items = ordered.map((c) => changeItem(c, varying, result.by));
+  const capacity = (result.capacity?.changes ?? []).map(
+    (c) =>
+      `**${c.kind === 'regression' ? 'Capacity regression' : 'Capacity improvement'} at ${mdInline(atWords(c.at))}**: ${mdInline(`${c.text}; the last good version: ${c.last_good.file ? `${atWords(c.last_good)}, ${c.last_good.file}` : atWords(c.last_good)}`)}.`,
+  );
+  const items = [...capacity, ...ordered.map((c) => changeItem(c, varying, result.by))];
   if (items.length === 0)
     items.push(`**No change beyond the noise** over time: ${mdInline(`${spanWords(result)}; no series steps further than chance`)}.`);
   return { heading: 'Changes over time', items, none: '' };

@@ -1,4 +1,6 @@
 /** The "Methodology" section's numbers and the rules it states (ranking, confidence, claim verdicts). */
+
+import { CHANGE_CI_TEXT } from '../../analyze/interval';
 import { ASKED_BY_RULES, CONFIDENCE_RULES, listWords } from '../../analyze/questions';
 import type { Comparison, ComparisonKind, Configuration } from '../../analyze/types';
 import { mdInline } from '../helpers';
@@ -38,6 +40,7 @@ export function buildMethodologyView(
     kinds: listWords(kinds),
     asked: mdInline(ASKED_BY_RULES),
     confidence: mdInline(CONFIDENCE_RULES),
+    intervals: mdInline(CHANGE_CI_TEXT),
     claimRules,
   };
 }

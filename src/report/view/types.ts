@@ -112,6 +112,8 @@ export interface ReportView {
     kinds: string;
     asked: string;
     confidence: string;
+    /** How comparisons get their 95% intervals (interval.ts). */
+    intervals: string;
     claimRules: string[];
   };
   consistency: {
@@ -159,5 +161,7 @@ export interface HistoryView {
   note: string;
   excluded: string;
   rule: string;
+  /** `--slo`: capacity within the targets and goodput per version, the drops in words. */
+  capacity?: { lead: string; table: MdTable; rule: string };
   figures: FigureView[];
 }
