@@ -9,12 +9,14 @@
  *     sides' medians differ by at least MIN_CHANGE; each side is then searched again (binary
  *     segmentation);
  *   - the newest points after the last step, which a permutation test cannot tell from one bad
- *     night (or, in a short series, cannot test at all), are tested against the robust noise
- *     instead (σ = 1.4826 × the median absolute difference between consecutive points ÷ √2: a
- *     step moves one difference, not the median), as a threshold test does for each new result:
- *     a run of newest points on one side of the level before (the median of its m ≥
- *     MIN_LEVEL_POINTS points), beyond its noise (tailBeyond) and by at least MIN_CHANGE, is a
- *     step; of several such runs, the one that fits two levels best;
+ *     night (or, in a short series, cannot test at all), are located first (the start of newest
+ *     points, all on one side of the level before them, that fits two levels best, whatever the
+ *     sides' lengths) and then tested against the robust noise (σ = 1.4826 × the median absolute
+ *     difference between consecutive points ÷ √2: a step moves one difference, not the median),
+ *     as a threshold test does for each new result: beyond LATEST_Z × the standard error of their
+ *     difference from the level (the median of its m ≥ MIN_LEVEL_POINTS points; tailBeyond) and
+ *     by at least MIN_CHANGE. Testing every start and keeping one that passes would place a step
+ *     two points from the end one point late, where the test first passes;
  *   - a step among the newest UNCONFIRMED_POINTS points is unconfirmed until a later point agrees.
  */
 import { maxQHat, type PermutationTest, splitIsSignificant } from './e-divisive';
@@ -27,7 +29,7 @@ export const MIN_CHANGE = 0.02;
 /** A step this close to the newest point is unconfirmed. */
 export const UNCONFIRMED_POINTS = 2;
 /** Points before the newest ones that the newest-points test needs as the level. */
-export const MIN_LEVEL_POINTS = 4;
+export const MIN_LEVEL_POINTS = 3;
 /** Below this many points no split can reach P_VALUE (2 / C(n, n/2) > P_VALUE): "not enough data" for the permutation test. */
 export const MIN_CONFIRMABLE_POINTS = minConfirmablePoints(P_VALUE);
 
@@ -35,7 +37,7 @@ export const HISTORY_RULE =
   `A change is flagged where the series steps beyond chance. Steps are placed and tested by e-divisive means (Matteson & James 2014, as Hunter / Apache Otava and MongoDB use it): ` +
   `the split of greatest energy distance between the two sides, at any position, is a step when a seeded permutation test (${PERMUTATIONS} shuffles) gives p ≤ ${P_VALUE} ` +
   `and the two sides' medians differ by at least ${MIN_CHANGE * 100}%; each side is searched again. ` +
-  `The newest points after the last step, which a permutation test cannot tell from one bad night, are a step when each lies more than ${LATEST_Z} σ (widened for the uncertainty of the level) from the level before it (the median of at least ${MIN_LEVEL_POINTS} points), on the same side, and at least ${MIN_CHANGE * 100}% from it ` +
+  `The newest points after the last step, which a permutation test cannot tell from one bad night, are placed where they fit two levels best (all on one side of the level before them) and are a step when they lie more than ${LATEST_Z} standard errors (one point by itself, two by their mean, more by their median; widened for the uncertainty of the level) from the level before them (the median of at least ${MIN_LEVEL_POINTS} points) and at least ${MIN_CHANGE * 100}% from it ` +
   `(σ = 1.4826 × the median absolute difference between consecutive points ÷ √2). ` +
   `A change among the newest ${UNCONFIRMED_POINTS} points is unconfirmed until a later point agrees; a series of fewer than ${MIN_CONFIRMABLE_POINTS} points is too short for the permutation test, so only the newest-points test applies to it. ` +
   'Throughput down or latency up is a regression; the other way, an improvement.';
@@ -105,38 +107,40 @@ function segment(xs: readonly number[], lo: number, hi: number, cuts: number[]):
 }
 
 /**
- * Whether newest points lie beyond the noise of the level before them (m points): 1 or 2 points
- * each beyond LATEST_Z σ √(1 + π/2m); 3 or more by their median, beyond LATEST_Z × the standard
- * error of a difference of two medians (1.2533 σ √(1/m + 1/t)); and by at least MIN_CHANGE.
+ * Whether newest points (t of them) lie beyond the noise of the level before them (m points), by
+ * at least MIN_CHANGE and beyond LATEST_Z × the standard error of their difference: one point,
+ * σ √(1 + π/2m); two, by their mean, σ √(1/2 + π/2m); three or more, by their median,
+ * 1.2533 σ √(1/m + 1/t) (the level is a median of m points, hence π/2m).
  */
 function tailBeyond(tail: readonly number[], level: number, m: number, sigma: number): boolean {
-  if (tail.length <= UNCONFIRMED_POINTS) {
-    const bound = LATEST_Z * sigma * Math.sqrt(1 + Math.PI / 2 / m);
-    return tail.every((x) => Math.abs(x - level) > bound && relativeChange(level, x) >= MIN_CHANGE);
-  }
-  const after = median(tail);
-  const bound = LATEST_Z * 1.2533 * sigma * Math.sqrt(1 / m + 1 / tail.length);
-  return Math.abs(after - level) > bound && relativeChange(level, after) >= MIN_CHANGE;
+  const t = tail.length;
+  const center = t === 2 ? (tail[0]! + tail[1]!) / 2 : median(tail);
+  const spread = t === 1 ? 1 : t === 2 ? 0.5 : Math.PI / 2 / t;
+  const bound = LATEST_Z * sigma * Math.sqrt(spread + Math.PI / 2 / m);
+  return Math.abs(center - level) > bound && relativeChange(level, center) >= MIN_CHANGE;
 }
 
 /**
- * A step made by the newest points alone, against the robust noise: the longest run of newest
- * points that all lie on one side of the level before them, each beyond LATEST_Z times the
- * uncertainty of its difference from that level (σ √(1 + π/2m), m points in the level's median).
+ * A step made by the newest points alone, located apart from its test: the start that fits two
+ * levels best (least sum of absolute deviations) among those whose newest points all lie on one
+ * side of the level before them, whatever the sides' lengths; then kept only when those points
+ * lie beyond LATEST_Z times the uncertainty of their difference from that level (σ √(1 + π/2m),
+ * m ≥ MIN_LEVEL_POINTS points in the level's median). Choosing among passing starts instead
+ * would move a step near the end to where the test first passes: a run late.
  */
 function latestStep(xs: readonly number[], lastCut: number, sigma: number): number | undefined {
-  // Of the starts that pass, the one that fits two levels best (least sum of absolute deviations).
   let best: { start: number; cost: number } | undefined;
-  for (let start = lastCut + MIN_LEVEL_POINTS; start < xs.length; start++) {
+  for (let start = lastCut + 2; start < xs.length; start++) {
     const levelPoints = xs.slice(lastCut, start);
     const level = median(levelPoints);
     const tail = xs.slice(start);
-    const sameSide = tail.every((x) => x > level) || tail.every((x) => x < level);
-    if (!sameSide || !tailBeyond(tail, level, levelPoints.length, sigma)) continue;
+    if (!(tail.every((x) => x > level) || tail.every((x) => x < level))) continue;
     const cost = levelCost(levelPoints) + levelCost(tail);
     if (!best || cost < best.cost) best = { start, cost };
   }
-  return best?.start;
+  if (!best || best.start - lastCut < MIN_LEVEL_POINTS) return undefined;
+  const levelPoints = xs.slice(lastCut, best.start);
+  return tailBeyond(xs.slice(best.start), median(levelPoints), levelPoints.length, sigma) ? best.start : undefined;
 }
 
 /** Steps of a series in order (the rule is in the module comment). */

@@ -103,6 +103,21 @@ describe('step detection', () => {
     );
     assert.deepEqual(detectSteps([100, 101, 99, 100, 99, 101, 100, 99]), []);
   });
+
+  test('a step two points from the end of a short series is placed at its first point, not where a test first passes', () => {
+    // Five nightly versions, the 4th slower: blaming the 5th would send a bisect to the wrong release.
+    for (const [xs, at] of [
+      [[37.8, 37.9, 38.1, 33.4, 33.3], 3],
+      [[293.1, 294.0, 292.8, 340.3, 341.0], 3],
+      [[100, 101, 99, 100, 101, 100, 99, 80, 81], 7],
+    ] as const) {
+      assert.deepEqual(
+        detectSteps(xs).map((s) => [s.at, s.confirmed]),
+        [[at, false]],
+        xs.join(', '),
+      );
+    }
+  });
 });
 
 function night(i: number, date: string, version: string, metrics: Record<string, number>, extra: Partial<RunRecord> = {}): RunRecord {
