@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BenchbookError } from '../model/diagnostics';
 import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
+import { HEADLESS_ENV } from './kernel/program-options';
 import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
 import { injectParameters, NotebookParameterError, type ParamValue, resolvePathParameters } from './parameters';
 
@@ -147,7 +148,8 @@ const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Runs the nbclient driver on `nb` with benchbook's kernel spec first on JUPYTER_PATH and
- * Jupyter's runtime files (the kernel's connection file) inside the same temporary folder.
+ * Jupyter's runtime files (the kernel's connection file) inside the same temporary folder;
+ * the kernel knows it runs headless (program-options.ts).
  * A SIGINT, SIGTERM or SIGHUP is passed on to the driver; once it has ended, the folder is
  * removed and the signal raised again, so the process still ends as the signal says.
  */
@@ -163,7 +165,7 @@ async function runDriver(nb: Notebook, args: DriverArgs): Promise<DriverOutput> 
   for (const s of FORWARDED_SIGNALS) process.on(s, forward);
   try {
     return await new Promise<DriverOutput>((resolve, reject) => {
-      const env = { ...jupyterEnv(dir), JUPYTER_RUNTIME_DIR: path.join(dir.path, 'runtime') };
+      const env = { ...jupyterEnv(dir), JUPYTER_RUNTIME_DIR: path.join(dir.path, 'runtime'), [HEADLESS_ENV]: '1' };
       const started = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], { cwd: args.cwd, env });
       child = started;
       let so = '';
