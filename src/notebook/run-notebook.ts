@@ -174,6 +174,8 @@ async function runDriver(nb: Notebook, args: DriverArgs): Promise<DriverOutput> 
       started.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
       started.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
       started.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
+      // Stopped by a signal: the kernel may still hold the driver's pipes open, so not 'close'.
+      started.on('exit', (c) => caught && resolve({ code: c, stdout: so, stderr: se }));
       started.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
       started.stdin.end(JSON.stringify(nb));
     });
