@@ -14,10 +14,13 @@
  *      20 MB single log against the line split (bench/folder.ts; needs `npm run build`).
  *   6. whole: whole-process `benchbook parse … > /dev/null` of a 20 MB log and a folder of 180
  *      logs, paired with a baseline commit's build and the regex peer (bench/whole-process.ts).
+ *   7. notebook: `benchbook notebook run` of a 5-cell notebook, paired with a baseline commit's
+ *      build (bench/notebook-start.ts; needs Jupyter and `npm run build`).
  *
  * Options: --sizes 10,100,1000 (MB)  --repeats N (default 3; 1 GB runs once)
  *          --only ingest,report,pdf,fuzz,folder  --report-sizes 1000,10000,100000  --out FILE
  *          --jobs-list 1,2,4  --folder-files 180  --baseline e4a7021 (the whole-process section)
+ *          --notebook-baseline 3be45e8 (the notebook section)
  * Targets are reported, never asserted. With --only, the sections run replace their namesakes
  * in the existing results file and the others are kept.
  */
@@ -29,6 +32,7 @@ import { benchFolder } from './folder';
 import { type GenerateStats, loadCorpus, writeGeneratedLog } from './generate';
 import type { MeasureResult } from './measure';
 import { median } from './median';
+import { benchNotebookStart } from './notebook-start';
 import { benchWholeProcess } from './whole-process';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -45,11 +49,13 @@ interface Args {
   folderFiles: number;
   /** The commit the whole-process section compares with. */
   baseline: string;
+  /** The commit the notebook section compares with. */
+  notebookBaseline: string;
   /** Whether --only was given (then the results file is merged, not replaced). */
   partial: boolean;
 }
 
-const ALL_SECTIONS = ['ingest', 'report', 'pdf', 'fuzz', 'folder', 'whole'];
+const ALL_SECTIONS = ['ingest', 'report', 'pdf', 'fuzz', 'folder', 'whole', 'notebook'];
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
@@ -62,6 +68,7 @@ function parseArgs(argv: string[]): Args {
     jobsList: [1, 2, 4],
     folderFiles: 180,
     baseline: 'e4a7021',
+    notebookBaseline: '3be45e8',
     partial: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -83,6 +90,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--out') a.out = path.resolve(v);
     else if (k === '--seed') a.seed = Number(v);
     else if (k === '--baseline') a.baseline = v;
+    else if (k === '--notebook-baseline') a.notebookBaseline = v;
     else throw new Error(`unknown option ${k}`);
     i++; // every option takes the next argument as its value
   }
@@ -399,6 +407,7 @@ async function main(): Promise<void> {
   if (a.only.has('fuzz')) await benchFuzz(md);
   if (a.only.has('folder')) await benchFolder(a, md, (args) => measure(args), log);
   if (a.only.has('whole')) await benchWholeProcess(a, md, log);
+  if (a.only.has('notebook')) await benchNotebookStart(a, md, log);
   if (a.only.has('steps') || !a.partial) await (await import('./step-simulation')).benchSteps(md);
   md.push(`Total bench time: ${f1((Date.now() - t0) / 1000)} s.`, '');
   const text = a.partial && fs.existsSync(a.out) ? mergeSections(fs.readFileSync(a.out, 'utf8'), md.join('\n')) : md.join('\n');

@@ -46,7 +46,7 @@ function wallSeconds(command: string, args: string[], cwd: string): Promise<{ se
 }
 
 /** The baseline's build: a worktree in the temp folder, built once and reused. */
-function baselineBuild(commit: string, log: (s: string) => void): string | undefined {
+export function baselineBuild(commit: string, log: (s: string) => void): string | undefined {
   const dir = path.join(os.tmpdir(), `benchbook-baseline-${commit}`);
   if (fs.existsSync(path.join(dir, 'dist', 'cli', 'main.js'))) return dir;
   try {

@@ -23,6 +23,7 @@
  *    misses, such as every other model on the same GPUs, are different experiments).
  */
 import { unknownNameMessage } from '../model/closest-name';
+import { BenchbookError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
 import { buildConfigurationSet, type ConfigurationSet, WARMUP_FLAG } from './configurations';
 import { FACTORS, type FactorSpec, factorNames, factorSpec, factorValue, otherDegreesDiffering, STANDARD_FACTORS } from './factors';
@@ -299,12 +300,10 @@ function factorPairSpec(f: FactorSpec, factorName: string): PairSpec {
 }
 
 /** A usage error: `--by` names no factor. The CLI maps it to exit code 2 (check with `factorSpec` first to avoid it). */
-export class UnknownFactorError extends Error {
-  readonly code = 'usage' as const;
+export class UnknownFactorError extends BenchbookError {
   constructor(readonly factor: string) {
-    super(
-      `${unknownNameMessage('comparison factor', factor, factorNames())}: use gpus, strategy, engine, mode, api, context_length, tp, dp, pp or a group key (${GROUP_KEYS.join(', ')})`,
-    );
+    const known = `use gpus, strategy, engine, mode, api, context_length, tp, dp, pp or a group key (${GROUP_KEYS.join(', ')})`;
+    super({ severity: 'error', code: 'usage', message: `${unknownNameMessage('comparison factor', factor, factorNames())}: ${known}` });
     this.name = 'UnknownFactorError';
   }
 }

@@ -1,7 +1,7 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
 import type { ParseResult } from '../ingest/types';
-import { closestName } from '../model/closest-name';
+import { unknownNameMessage } from '../model/closest-name';
 import { usageError } from '../model/diagnostics';
 import { type BenchRecord, FORMAT_NAMES, type FormatName } from '../model/records';
 import { createProgress } from './progress';
@@ -40,13 +40,7 @@ export function parseFormatHint(value: string | undefined): FormatName | undefin
   if (value === undefined) return undefined;
   if ((FORMAT_NAMES as readonly string[]).includes(value)) return value as FormatName;
   // `llmperf` → `llmperf-json`: a tool's name alone is too far by edits but names one format.
-  const prefixed = FORMAT_NAMES.filter((f) => f.startsWith(value.toLowerCase()));
-  const near = closestName(value, FORMAT_NAMES) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
-  throw usageError(
-    near
-      ? `unknown --format-hint "${value}"; did you mean "${near}"?`
-      : `unknown --format-hint "${value}"; one of: ${FORMAT_NAMES.join(', ')}`,
-  );
+  throw usageError(unknownNameMessage('--format-hint', value, FORMAT_NAMES, { prefix: true, list: true }));
 }
 
 /** Lazily loads ingest (no danfojs/vega/puppeteer) and reads every path. */

@@ -5,7 +5,7 @@ import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
 import { readInputs } from './inputs';
 import { noRuns } from './no-runs';
-import { ReportOutput, ReportOutputError } from './report-output';
+import { ReportOutput } from './report-output';
 
 interface ReportCommandOptions extends InputOptions {
   out: string;
@@ -61,7 +61,8 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
   try {
     output = await ReportOutput.open(opts.out);
   } catch (err) {
-    if (!(err instanceof ReportOutputError) && !isSystemError(err)) throw err;
+    // Not a folder, or in use: a BenchbookError (io-error, exit 1) that main.ts says.
+    if (!isSystemError(err)) throw err;
     process.stderr.write(`benchbook: ${err.message}\n`);
     return 1;
   }

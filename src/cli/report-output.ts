@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { BenchbookError } from '../model/diagnostics';
 import { REPORT_MANIFEST } from '../model/report-manifest';
 import { pidAlive, removeStale, staleEntryPattern } from '../model/stale-leftovers';
 import type { ReportEffects } from '../report/build-report';
@@ -18,8 +19,10 @@ import type { ReportEffects } from '../report/build-report';
 const DEFAULT_LOCK_WAIT_MS = 2000;
 const LOCK_POLL_MS = 100;
 
-/** A report cannot be written at `--out` (in use, not a folder): one line for the user. */
-export class ReportOutputError extends Error {}
+/** A report cannot be written at `--out` (in use, not a folder): one line for the user, exit 1. */
+function reportOutputError(message: string): BenchbookError {
+  return new BenchbookError({ severity: 'error', code: 'io-error', message });
+}
 
 interface Manifest {
   generator: 'benchbook';
@@ -74,7 +77,7 @@ export class ReportOutput {
   static async open(outDir: string, opts: ReportOutputOptions = {}): Promise<ReportOutput> {
     const out = path.resolve(outDir);
     const stat = fs.statSync(out, { throwIfNoEntry: false });
-    if (stat && !stat.isDirectory()) throw new ReportOutputError(`--out ${outDir} is a file, not a folder: nothing written`);
+    if (stat && !stat.isDirectory()) throw reportOutputError(`--out ${outDir} is a file, not a folder: nothing written`);
     const output = new ReportOutput(out);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     const envWait = Number(process.env.BENCHBOOK_LOCK_WAIT_MS);
@@ -110,7 +113,7 @@ export class ReportOutput {
         continue;
       }
       if (Date.now() >= until)
-        throw new ReportOutputError(
+        throw reportOutputError(
           `--out ${this.out} is being written by another benchbook report (pid ${beingMade ? '?' : owner}); nothing written: try again when it has finished`,
         );
       await sleep(LOCK_POLL_MS);

@@ -19,8 +19,18 @@ export function closestName(typed: string, candidates: Iterable<string>): string
   return best?.name;
 }
 
-/** "unknown metric "x"; did you mean "y"?" — or the plain message when nothing is close. */
-export function unknownNameMessage(kind: string, typed: string, candidates: Iterable<string>): string {
-  const near = closestName(typed, candidates);
-  return near ? `unknown ${kind} "${typed}"; did you mean "${near}"?` : `unknown ${kind} "${typed}"`;
+export interface UnknownNameOptions {
+  /** Also suggest the one candidate that starts with what was typed (`llmperf` → `llmperf-json`). */
+  prefix?: boolean;
+  /** With nothing close, list the candidates: `; one of: a, b, c`. */
+  list?: boolean;
+}
+
+/** "unknown metric "x"; did you mean "y"?" — or the plain message (or the list) when nothing is close. */
+export function unknownNameMessage(kind: string, typed: string, candidates: Iterable<string>, opts: UnknownNameOptions = {}): string {
+  const names = [...candidates];
+  const prefixed = opts.prefix ? names.filter((n) => n.toLowerCase().startsWith(typed.toLowerCase())) : [];
+  const near = closestName(typed, names) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+  if (near) return `unknown ${kind} "${typed}"; did you mean "${near}"?`;
+  return opts.list ? `unknown ${kind} "${typed}"; one of: ${names.join(', ')}` : `unknown ${kind} "${typed}"`;
 }

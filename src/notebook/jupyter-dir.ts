@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
 
 export const KERNEL_NAME = 'tslab';
 
@@ -44,20 +45,35 @@ function chartLibraries(): Record<string, string> {
   };
 }
 
+/**
+ * Node flags of the kernel: a larger young generation (V8's default is 16 MiB a semi-space)
+ * spares TypeScript, which allocates a great deal while it parses declarations, many
+ * scavenges at start-up (about 5% of the kernel's start, bench/notebook-start.ts).
+ */
+export const KERNEL_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+
 export function kernelSpec(): Record<string, unknown> {
   return {
-    argv: [process.execPath, kernelLauncherPath(), '--config-path', '{connection_file}'],
+    argv: [process.execPath, ...KERNEL_NODE_FLAGS, kernelLauncherPath(), '--config-path', '{connection_file}'],
     display_name: 'TypeScript',
     language: 'typescript',
     metadata: { benchbook: 'tslab 1.0.22 through benchbook’s kernel launcher' },
   };
 }
 
-/** Writes the kernel spec and links the chart libraries into a new temporary folder. */
+/** Temporary folders are `benchbook-jupyter-PID-XXXXXX`: the pid tells a killed run's folder (stale-leftovers.ts). */
+export const JUPYTER_DIR_PREFIX = 'benchbook-jupyter-';
+
+/**
+ * Writes the kernel spec and links the chart libraries into a new temporary folder, named
+ * with this process's pid; first removes the folders of earlier runs whose process is gone
+ * (killed with SIGKILL, it could not remove its own).
+ */
 export function prepareJupyterDir(): JupyterDir {
   const launcher = kernelLauncherPath();
   if (!fs.existsSync(launcher)) throw new Error(`${launcher} missing: build first (npm run build)`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'benchbook-jupyter-'));
+  removeStale(os.tmpdir(), staleEntryPattern(JUPYTER_DIR_PREFIX, '-[A-Za-z0-9]{6}'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${JUPYTER_DIR_PREFIX}${process.pid}-`));
   const kernelDir = path.join(dir, 'kernels', KERNEL_NAME);
   fs.mkdirSync(kernelDir, { recursive: true });
   fs.writeFileSync(path.join(kernelDir, 'kernel.json'), `${JSON.stringify(kernelSpec(), null, 1)}\n`);

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BenchbookError } from '../model/diagnostics';
 import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
+import { HEADLESS_ENV } from './kernel/program-options';
 import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
 import { injectParameters, NotebookParameterError, type ParamValue, resolvePathParameters } from './parameters';
 
@@ -59,10 +60,18 @@ export function jupyterPython(): string {
 }
 
 const DRIVER = `
-import json, sys, traceback
+import json, os, signal, sys
+args = json.loads(sys.argv[1])
+# End with the benchbook process that started this one (PR_SET_PDEATHSIG), also if it is killed.
+try:
+    import ctypes
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+except Exception:
+    pass
+if os.getppid() != args["parent"]:
+    sys.exit(143)
 import nbformat
 from nbclient import NotebookClient
-args = json.loads(sys.argv[1])
 nb = nbformat.reads(sys.stdin.read(), as_version=4)
 client = NotebookClient(nb, kernel_name=args["kernel"], timeout=args["timeout"],
                         resources={"metadata": {"path": args["cwd"]}})
@@ -126,33 +135,54 @@ export function defaultNotebookOut(notebookPath: string): string {
 
 interface DriverArgs {
   kernel: string;
+  /** This process's pid: the driver ends when it is gone. */
+  parent: number;
   timeout: number;
   cwd: string;
   out: string;
 }
 
-/** Runs the nbclient driver on `nb` with benchbook's kernel spec first on JUPYTER_PATH. */
-async function runDriver(nb: Notebook, args: DriverArgs): Promise<{ code: number | null; stdout: string; stderr: string }> {
+type DriverOutput = { code: number | null; stdout: string; stderr: string };
+
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs the nbclient driver on `nb` with benchbook's kernel spec first on JUPYTER_PATH and
+ * Jupyter's runtime files (the kernel's connection file) inside the same temporary folder;
+ * the kernel knows it runs headless (program-options.ts).
+ * A SIGINT, SIGTERM or SIGHUP is passed on to the driver; once it has ended, the folder is
+ * removed and the signal raised again, so the process still ends as the signal says.
+ */
+async function runDriver(nb: Notebook, args: DriverArgs): Promise<DriverOutput> {
   const python = jupyterPython();
   const dir = prepareJupyterDir();
+  let caught: NodeJS.Signals | undefined;
+  const forward = (signal: NodeJS.Signals): void => {
+    caught ??= signal;
+    child?.kill(signal);
+  };
+  let child: ReturnType<typeof spawn> | undefined;
+  for (const s of FORWARDED_SIGNALS) process.on(s, forward);
   try {
-    return await new Promise((resolve, reject) => {
-      const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], {
-        cwd: args.cwd,
-        env: jupyterEnv(dir),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+    return await new Promise<DriverOutput>((resolve, reject) => {
+      const env = { ...jupyterEnv(dir), JUPYTER_RUNTIME_DIR: path.join(dir.path, 'runtime'), [HEADLESS_ENV]: '1' };
+      const started = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], { cwd: args.cwd, env });
+      child = started;
       let so = '';
       let se = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
-      child.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
-      child.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
-      child.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
-      child.stdin.end(JSON.stringify(nb));
+      started.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
+      started.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
+      started.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
+      started.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
+      // Stopped by a signal: the kernel may still hold the driver's pipes open, so not 'close'.
+      started.on('exit', (c) => caught && resolve({ code: c, stdout: so, stderr: se }));
+      started.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
+      started.stdin.end(JSON.stringify(nb));
     });
   } finally {
+    for (const s of FORWARDED_SIGNALS) process.off(s, forward);
     dir.remove();
+    if (caught) process.kill(process.pid, caught);
   }
 }
 
@@ -168,7 +198,7 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
   const out = path.resolve(opts.out ?? defaultNotebookOut(notebookPath));
   if (out === input) throw new NotebookParameterError(`--out ${out} is the notebook itself: choose another file`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  const args = { kernel: opts.kernel ?? KERNEL_NAME, timeout: opts.timeoutSec ?? 600, cwd: path.dirname(input), out };
+  const args = { kernel: opts.kernel ?? KERNEL_NAME, parent: process.pid, timeout: opts.timeoutSec ?? 600, cwd: path.dirname(input), out };
   const { code, stdout, stderr } = await runDriver(nb, args);
   const line = stdout.split('\n').find((l) => l.startsWith('BENCHBOOK_RESULT '));
   if (!line) {

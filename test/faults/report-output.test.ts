@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { buildReport } from '../../src/build';
-import { ReportOutput, ReportOutputError } from '../../src/cli/report-output';
+import { ReportOutput } from '../../src/cli/report-output';
+import { BenchbookError } from '../../src/model/diagnostics';
 import { REPORT_MANIFEST } from '../../src/model/report-manifest';
 import { diskEffects, type ReportEffects } from '../../src/report/build-report';
 import { REPO_ROOT } from '../helpers/golden';
@@ -38,7 +39,7 @@ describe('ReportOutput', () => {
     fs.writeFileSync(out, 'mine');
     await assert.rejects(
       ReportOutput.open(out),
-      (err: Error) => err instanceof ReportOutputError && /is a file, not a folder/.test(err.message),
+      (err: Error) => err instanceof BenchbookError && err.code === 'io-error' && /is a file, not a folder/.test(err.diagnostic.message),
     );
     assert.equal(fs.readFileSync(out, 'utf8'), 'mine');
     assert.deepEqual(fs.readdirSync(dir), ['rep']);
@@ -48,7 +49,8 @@ describe('ReportOutput', () => {
     const first = await ReportOutput.open(out);
     await assert.rejects(
       ReportOutput.open(out, { lockWaitMs: 150 }),
-      (err: Error) => err instanceof ReportOutputError && err.message.includes(`pid ${process.pid}`) && !err.message.includes('\n'),
+      (err: Error) =>
+        err instanceof BenchbookError && err.diagnostic.message.includes(`pid ${process.pid}`) && !err.diagnostic.message.includes('\n'),
     );
     setTimeout(() => first.discard(), 100);
     const second = await ReportOutput.open(out, { lockWaitMs: 3000 });

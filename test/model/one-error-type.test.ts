@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseFields, parseSlo } from '../../src/analyze';
+import { compareBy, parseFields, parseSlo } from '../../src/analyze';
 import { main } from '../../src/cli/main';
 import { guardedRead } from '../../src/ingest/blocks/common';
 import { BenchbookError, exitStatus, readerFailed, usageError } from '../../src/model/diagnostics';
@@ -27,6 +27,7 @@ test('analysis and notebook failures are BenchbookErrors with their code', () =>
   };
   assert.equal(caught(() => parseSlo('ttft_p99<=500')).code, 'usage');
   assert.equal(caught(() => parseFields('engine,colour')).code, 'usage');
+  assert.equal(caught(() => compareBy([], 'colour')).code, 'usage');
   assert.equal(new NotebookExecutionError('cell 2 failed', 2, undefined).code, 'notebook-failed');
   assert.equal(usageError('x').diagnostic.message, 'x');
 });

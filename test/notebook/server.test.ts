@@ -91,7 +91,7 @@ describe('benchbook notebook serve', { skip: serverMissing() }, () => {
     const ts = specs.kernelspecs[KERNEL_NAME];
     assert.ok(ts, `kernelspecs: ${Object.keys(specs.kernelspecs).join(', ')}`);
     assert.equal(ts.spec.language, 'typescript');
-    assert.equal(ts.spec.argv[1], kernelLauncherPath(), 'benchbook’s launcher, not plain tslab');
+    assert.equal(ts.spec.argv.at(-3), kernelLauncherPath(), 'benchbook’s launcher, not plain tslab');
 
     const started = await api(t, 'api/kernels', { method: 'POST', body: JSON.stringify({ name: KERNEL_NAME }) });
     assert.equal(started.status, 201);

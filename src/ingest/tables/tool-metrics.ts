@@ -114,27 +114,18 @@ export function readValue(text: string): ParsedNumber {
  */
 export function putCell(run: PartialRun, rawKey: string, text: string, meaning: Meaning, ctx: CellContext): void {
   setOwn(run.raw, rawKey, text);
+  const say = (severity: Diagnostic['severity'], code: Diagnostic['code'], why: string): void => {
+    ctx.diagnostics.push({ severity, code, message: `"${rawKey}" = "${text}" ${why}`, file: ctx.file, line: ctx.line + 1 });
+  };
   const v = readValue(text);
   if (v.lossy) {
     flag(run, 'lossy-cell');
-    ctx.diagnostics.push({
-      severity: 'warning',
-      code: 'cell-lossy',
-      message: `"${rawKey}" = "${text}" was truncated by the tool; the value is left out`,
-      file: ctx.file,
-      line: ctx.line + 1,
-    });
+    say('warning', 'cell-lossy', 'was truncated by the tool; the value is left out');
     return;
   }
   if (v.notFinite && meaning.kind !== 'client') {
     // A client's `inf` rate is a setting (no limit); NaN or Infinity as a measurement is none.
-    ctx.diagnostics.push({
-      severity: 'warning',
-      code: 'cell-unparsed',
-      message: `"${rawKey}" = "${text}" is not a finite number; the value is left out`,
-      file: ctx.file,
-      line: ctx.line + 1,
-    });
+    say('warning', 'cell-unparsed', 'is not a finite number; the value is left out');
     return;
   }
   if (v.missing) return;
@@ -146,24 +137,12 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     return;
   }
   if (v.value === undefined) {
-    ctx.diagnostics.push({
-      severity: 'info',
-      code: 'cell-unparsed',
-      message: `"${rawKey}" = "${text}" is not a number; kept in raw only`,
-      file: ctx.file,
-      line: ctx.line + 1,
-    });
+    say('info', 'cell-unparsed', 'is not a number; kept in raw only');
     return;
   }
   if (Object.hasOwn(run.metrics, meaning.key)) return;
   if (v.value < 0 && isCountMetric(meaning.key)) {
-    ctx.diagnostics.push({
-      severity: 'warning',
-      code: 'cell-unparsed',
-      message: `"${rawKey}" = "${text}" is a negative count; the value is left out`,
-      file: ctx.file,
-      line: ctx.line + 1,
-    });
+    say('warning', 'cell-unparsed', 'is a negative count; the value is left out');
     return;
   }
   setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));

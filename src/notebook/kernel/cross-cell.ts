@@ -16,6 +16,7 @@
  */
 import Module from 'node:module';
 import type * as TS from 'typescript';
+import { packagesUnwatched, withKernelProgramOptions } from './program-options';
 
 /** tslab's file of the declarations of earlier cells (tslab/dist/converter.js). */
 export const EARLIER_CELLS_FILE = '__prev__.d.ts';
@@ -99,7 +100,8 @@ type Diagnostics = (program: unknown, files: unknown) => readonly TS.Diagnostic[
 /**
  * Makes `require(tsPath)` return `ts` (the fork tslab names, or the project's TypeScript with
  * the fork's extra functions: project-typescript.ts) with the transformer hooked into
- * `createWatchProgram` and TS2742 left out of `getPreEmitDiagnosticsOfFiles` (the function
+ * `createWatchProgram`, the kernel's program options (program-options.ts) added by
+ * `createWatchCompilerHost`, no watchers under node_modules (`sys`), and TS2742 left out of `getPreEmitDiagnosticsOfFiles` (the function
  * tslab's converter reports diagnostics with). Call before tslab's converter is loaded; `tsPath`
  * itself is never loaded. Returns the hooked exports.
  */
@@ -113,7 +115,11 @@ export function hookTslabTypeScript(tsPath: string, ts: typeof TS): typeof TS {
     return (ts.createWatchProgram as (h: unknown) => unknown)(host);
   };
   const diagnostics = (ts as { getPreEmitDiagnosticsOfFiles?: Diagnostics }).getPreEmitDiagnosticsOfFiles;
-  const overrides: Record<string, unknown> = { createWatchProgram };
+  const overrides: Record<string, unknown> = {
+    createWatchProgram,
+    createWatchCompilerHost: withKernelProgramOptions(ts),
+    sys: packagesUnwatched(ts.sys),
+  };
   if (diagnostics) {
     overrides.getPreEmitDiagnosticsOfFiles = (program: unknown, files: unknown) =>
       diagnostics(program, files).filter((d) => d.code !== NOT_PORTABLE_TYPE_REFERENCE);
