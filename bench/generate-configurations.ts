@@ -23,7 +23,7 @@ export function configurationRuns(opts: ConfigurationFolderOptions = {}): RunRec
   return syntheticRuns(configurations * (opts.repeats ?? 2), opts.seed ?? 29, { configurations });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (process.argv[1] && path.basename(process.argv[1]) === 'generate-configurations.ts') {
   const args = process.argv.slice(2);
   const opt = (name: string): number | undefined => {
     const at = args.indexOf(name);
