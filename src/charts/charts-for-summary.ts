@@ -20,6 +20,7 @@ import type { RunRecord, SampleRecord } from '../model/records';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
 import { distinctGroups, facetCaption, splitByFacet } from './figure-facets';
+import { fitFigureHeight, heightRows } from './figure-height';
 import { isThroughputMetric, metricName, midSentence } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { loadFigures } from './load-charts';
@@ -115,10 +116,16 @@ function scalingFigures(f: SummaryFigures): void {
   if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
   for (const metric of metrics) {
     const of = scaling.filter((c) => c.metric === metric);
-    const split = splitByFacet(of, (items) => items.length);
+    // Rows wrapped onto several lines count for more: a figure stays within a page unshrunk.
+    const split = splitByFacet(of, (items) =>
+      heightRows(scalingChart(items, { metric, maxMarks: f.maxMarks }), items.length, DEFAULT_MAX_ROWS),
+    );
     for (const part of split.parts) {
       const title = `Scaling: ${midSentence(metricName(metric))} speedup${part.label ? ` (${part.label})` : ''}`;
-      const spec = scalingChart(part.items, { metric, maxMarks: f.maxMarks, title });
+      const spec = fitFigureHeight(
+        (maxRows) => scalingChart(part.items, { metric, maxMarks: f.maxMarks, title, ...(maxRows ? { maxRows } : {}) }),
+        part.items.length,
+      );
       const n = part.items.length;
       addFigure(
         f,
@@ -138,12 +145,29 @@ function deltaFigures(f: SummaryFigures): void {
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(f.comparisons, kind);
     const drawn = of.filter((c) => metrics.includes(c.metric));
-    // Two panels a row: a figure of 4 metrics holds half the rows of one of 2.
-    const split = splitByFacet(drawn, distinctGroups, Math.floor(DEFAULT_MAX_ROWS / Math.ceil(metrics.length / 2)));
+    // Two panels a row: a figure of 4 metrics stacks two panels, so its rows count twice.
+    const panelRows = Math.ceil(metrics.length / 2);
+    const split = splitByFacet(drawn, (items) =>
+      heightRows(
+        deltaChart(items, { kind, metrics, maxMarks: f.maxMarks, maxRows: DEFAULT_MAX_ROWS }),
+        distinctGroups(items) * panelRows,
+        DEFAULT_MAX_ROWS,
+      ),
+    );
     for (const part of split.parts) {
       const whole = deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks });
       const title = `${specTitle(whole, `${kind} change %`)}${part.label ? ` (${part.label})` : ''}`;
-      const spec = part.label ? deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks, title }) : whole;
+      const spec = fitFigureHeight(
+        (maxRows) =>
+          deltaChart(part.items, {
+            kind,
+            metrics,
+            maxMarks: f.maxMarks,
+            ...(part.label ? { title } : {}),
+            ...(maxRows ? { maxRows } : {}),
+          }),
+        distinctGroups(part.items),
+      );
       const n = part.items.length;
       const base = `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.${facetCaption(split, part)}`;
       addFigure(f, `delta-${kind}${part.label ? `-${part.label}` : ''}`, title, base, spec);
