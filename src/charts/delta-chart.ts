@@ -243,6 +243,20 @@ function symlogX(values: readonly DeltaValue[], width: number, room: number): Re
   };
 }
 
+/** Outcomes and their colours; only those that occur get a legend entry. */
+const OUTCOME_COLORS = [
+  ['candidate better', COLORS.better],
+  ['candidate worse', COLORS.worse],
+  ['no change', COLORS.muted],
+] as const;
+
+/** The x encoding of change %: linear, or symmetric log; room (px) at the bar ends for the value labels. */
+function changeX(values: readonly DeltaValue[], width: number, symlog: boolean): Record<string, unknown> {
+  const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
+  const padding = Math.ceil(Math.max(36, textRoom + 8));
+  return symlog ? symlogX(values, width, padding) : { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding } };
+}
+
 /** One metric's panel: the bars (coloured by outcome), the whiskers, the zero line and the value labels. */
 function deltaPanel(
   values: readonly DeltaValue[],
@@ -253,20 +267,10 @@ function deltaPanel(
   const { anyWarm } = opts;
   const layout = fitRows(order, { reserve: (columns - 1) * FACET_SPACING + 10 * columns });
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
-  // Padding (px) leaves room for the value labels at the ends of the bars.
-  const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
-  const padding = Math.ceil(Math.max(36, textRoom + 8));
   const width = Math.max(140, Math.floor(layout.plotWidth / columns));
-  const x = opts.symlog ? symlogX(values, width, padding) : { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding } };
+  const x = changeX(values, width, opts.symlog);
   const whiskers = values.some((v) => v.whisker === 1);
-  // Only outcomes that occur get a legend entry.
-  const outcomes = (
-    [
-      ['candidate better', COLORS.better],
-      ['candidate worse', COLORS.worse],
-      ['no change', COLORS.muted],
-    ] as const
-  ).filter((o) => values.some((v) => v.outcome === o[0]));
+  const outcomes = OUTCOME_COLORS.filter((o) => values.some((v) => v.outcome === o[0]));
   return {
     width,
     height: { step: layout.step },
