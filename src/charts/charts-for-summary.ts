@@ -91,22 +91,44 @@ function summaryFigures(input: SummaryChartInput): SummaryFigures {
   };
 }
 
-/** 2. Throughput against concurrency, when the rows have two concurrencies or more. */
+/**
+ * Lines a concurrency figure draws before it is split by facet: the palette has 10 colours, and
+ * past about twelve lines colours repeat so often that a line cannot be followed to its name.
+ */
+const MAX_CONCURRENCY_LINES = 12;
+
+/** Distinct lines among chart rows: configurations apart from their concurrency. */
+function lineCount(rows: readonly ChartRow[]): number {
+  return new Set(rows.map((r) => JSON.stringify(Object.entries(r.group).filter(([k]) => k !== 'concurrency')))).size;
+}
+
+/** 2. Throughput against concurrency, when the rows have two concurrencies or more; split by facet past MAX_CONCURRENCY_LINES lines. */
 function concurrencyFigure(f: SummaryFigures, concurrencies: number): void {
   if (concurrencies < 2 || defaultConcurrencyMetrics(f.rows).length === 0) return;
   const metrics = defaultConcurrencyMetrics(f.rows);
-  const spec = concurrencyChart(f.withWarmups, { metric: metrics, maxMarks: f.maxMarks });
-  const title = `${describeMetrics(metrics)} vs concurrency`;
-  addFigure(
-    f,
-    'concurrency',
-    title,
-    `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies} concurrencies).`,
-    spec,
-  );
+  const split = splitByFacet(f.withWarmups, lineCount, MAX_CONCURRENCY_LINES);
+  for (const part of split.parts) {
+    const title = `${describeMetrics(metrics)} vs concurrency${part.label ? ` (${part.label})` : ''}`;
+    const spec = concurrencyChart(part.items, { metric: metrics, maxMarks: f.maxMarks, ...(part.label ? { title } : {}) });
+    addFigure(
+      f,
+      `concurrency${part.label ? `-${part.label}` : ''}`,
+      title,
+      `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies} concurrencies).${facetCaption(split, part)}`,
+      spec,
+    );
+  }
 }
 
-/** 3. Scaling speedup, per throughput metric the scaling comparisons have. */
+/** The pair a comparison compares (setting and both sides), whatever its metric. */
+function pairKey(c: Comparison): string {
+  return JSON.stringify([c.group, c.factor, c.baseline.label, c.candidate.label]);
+}
+
+/**
+ * 3. Scaling speedup: requests/s, then output tok/s for the pairs that have no requests/s
+ * speedup (drawing both repeats each pair with a near-equal bar; the answers give both).
+ */
 function scalingFigures(f: SummaryFigures): void {
   const scaling = scalingComparisons(f.comparisons);
   if (scaling.length === 0) return;
@@ -114,8 +136,17 @@ function scalingFigures(f: SummaryFigures): void {
   const metrics = ['throughput_rps', 'output_tps'].filter((m) => present.has(m));
   const fallback = defaultScalingMetric(scaling);
   if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
+  const drawn = new Set<string>();
   for (const metric of metrics) {
-    const of = scaling.filter((c) => c.metric === metric);
+    const all = scaling.filter((c) => c.metric === metric);
+    const of = all.filter((c) => !drawn.has(pairKey(c)));
+    for (const c of of) drawn.add(pairKey(c));
+    if (of.length === 0) continue;
+    const skipped = all.length - of.length;
+    const inOther =
+      skipped > 0
+        ? ` The ${skipped} pair${skipped === 1 ? '' : 's'} with a requests/s speedup ${skipped === 1 ? 'is' : 'are'} in that figure only.`
+        : '';
     // Rows wrapped onto several lines count for more: a figure stays within a page unshrunk.
     const split = splitByFacet(of, (items) =>
       heightRows(scalingChart(items, { metric, maxMarks: f.maxMarks }), items.length, DEFAULT_MAX_ROWS),
@@ -131,7 +162,7 @@ function scalingFigures(f: SummaryFigures): void {
         f,
         `scaling-${metric}${part.label ? `-${part.label}` : ''}`,
         title,
-        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.${facetCaption(split, part)}`,
+        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.${inOther}${facetCaption(split, part)}`,
         spec,
       );
     }

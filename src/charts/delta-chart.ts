@@ -239,7 +239,8 @@ function symlogX(values: readonly DeltaValue[], width: number, room: number): Re
     type: 'quantitative',
     title: 'Change (%, symmetric log scale)',
     scale: { type: 'symlog', constant: SYMLOG_LINEAR, domain, nice: false },
-    axis: { values: ticks.filter((t) => t >= (domain[0] as number) && t <= (domain[1] as number)).sort((p, q) => p - q), format: ',.0f' },
+    // Ticks within the data only: one in the labels' room would print past the plot's edge.
+    axis: { values: ticks.filter((t) => t >= (domain[0] as number) && t <= hi).sort((p, q) => p - q), format: ',.0f' },
   };
 }
 

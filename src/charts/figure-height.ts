@@ -1,16 +1,17 @@
 /**
  * How tall a figure will render, estimated from its spec before vega runs, so a chart of many
  * tall rows (labels wrapped onto 3–4 lines) is split or cut before the report has to shrink it
- * to fit a page. The report lays a figure out at most 235 mm tall; a figure taller than
- * MAX_FIGURE_HEIGHT would be scaled until its 10 px mark text falls below 7 pt (issue 29).
+ * to fit a page. The report lays a figure out at most 225 mm tall (850 CSS px: the rest of an A4
+ * page holds its caption); a figure much taller than that would be scaled until its 10 px mark
+ * text falls below 7 pt (issue 29).
  * The estimate holds for charts of rows (scaling, change %: within 2% above the rendered height
  * on data/); charts of other shapes are not split by it. The tests measure the SVGs as placed
  * in the HTML.
  */
 import type { VegaLiteSpec } from './types';
 
-/** Tallest figure (px) the report shows without shrinking 10 px text below 7 pt. */
-export const MAX_FIGURE_HEIGHT = 940;
+/** Tallest figure (px) the report shows with its 10 px text at 7 pt or more (850 / 860 × 7.5 pt = 7.4 pt). */
+export const MAX_FIGURE_HEIGHT = 860;
 
 /** Allowances (px) for what surrounds the plots, measured on rendered figures. */
 const TITLE_LINE = 18;
