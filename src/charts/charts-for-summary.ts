@@ -106,7 +106,9 @@ function lineCount(rows: readonly ChartRow[]): number {
 function concurrencyFigure(f: SummaryFigures, concurrencies: number): void {
   if (concurrencies < 2 || defaultConcurrencyMetrics(f.rows).length === 0) return;
   const metrics = defaultConcurrencyMetrics(f.rows);
-  const split = splitByFacet(f.withWarmups, lineCount, MAX_CONCURRENCY_LINES);
+  const whole = splitByFacet(f.withWarmups, lineCount, MAX_CONCURRENCY_LINES);
+  // A part measured at one concurrency only has no line to draw: it is left to the other charts.
+  const split = { ...whole, parts: whole.parts.filter((p) => new Set(p.items.map((r) => groupValue(r, 'concurrency'))).size >= 2) };
   for (const part of split.parts) {
     const title = `${describeMetrics(metrics)} vs concurrency${part.label ? ` (${part.label})` : ''}`;
     const spec = concurrencyChart(part.items, { metric: metrics, maxMarks: f.maxMarks, ...(part.label ? { title } : {}) });
