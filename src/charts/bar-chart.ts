@@ -3,7 +3,7 @@ import { compareValues, groupLabel, keyTitle, metricName, midSentence, valueLabe
 import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, type SeriesKeys, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
-import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { APPENDIX_CSV, type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
 import { logScaleNote, wideSpread } from './wide-spread';
 
 export interface BarChartOptions {
@@ -103,7 +103,7 @@ function capCategories(
   return {
     bars: out,
     categories: order,
-    note: `Only the ${kept.size} categories with the highest ${metricName(firstMetric)} are shown; the other ${categories.length - kept.size} are merged into “${otherName}” (n-weighted mean, overall min..max).`,
+    note: `Only the ${kept.size} categories with the highest ${metricName(firstMetric)} are shown; the other ${categories.length - kept.size} are merged into “${otherName}” (n-weighted mean, overall min..max); each is in ${APPENDIX_CSV.configurations}.`,
   };
 }
 

@@ -20,6 +20,7 @@ import type { RunRecord, SampleRecord } from '../model/records';
 import { concurrencyChart, defaultConcurrencyMetrics } from './concurrency-chart';
 import { defaultDeltaMetrics, deltaChart } from './delta-chart';
 import { distinctGroups, facetCaption, splitByFacet } from './figure-facets';
+import { fitFigureHeight, heightRows } from './figure-height';
 import { isThroughputMetric, metricName, midSentence } from './format';
 import { hasLatencyDistribution, type LatencyQuantity, latencyDistributionChart } from './latency-distribution-chart';
 import { loadFigures } from './load-charts';
@@ -90,22 +91,46 @@ function summaryFigures(input: SummaryChartInput): SummaryFigures {
   };
 }
 
-/** 2. Throughput against concurrency, when the rows have two concurrencies or more. */
+/**
+ * Lines a concurrency figure draws before it is split by facet: the palette has 10 colours, and
+ * past about twelve lines colours repeat so often that a line cannot be followed to its name.
+ */
+const MAX_CONCURRENCY_LINES = 12;
+
+/** Distinct lines among chart rows: configurations apart from their concurrency. */
+function lineCount(rows: readonly ChartRow[]): number {
+  return new Set(rows.map((r) => JSON.stringify(Object.entries(r.group).filter(([k]) => k !== 'concurrency')))).size;
+}
+
+/** 2. Throughput against concurrency, when the rows have two concurrencies or more; split by facet past MAX_CONCURRENCY_LINES lines. */
 function concurrencyFigure(f: SummaryFigures, concurrencies: number): void {
   if (concurrencies < 2 || defaultConcurrencyMetrics(f.rows).length === 0) return;
   const metrics = defaultConcurrencyMetrics(f.rows);
-  const spec = concurrencyChart(f.withWarmups, { metric: metrics, maxMarks: f.maxMarks });
-  const title = `${describeMetrics(metrics)} vs concurrency`;
-  addFigure(
-    f,
-    'concurrency',
-    title,
-    `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies} concurrencies).`,
-    spec,
-  );
+  const whole = splitByFacet(f.withWarmups, lineCount, MAX_CONCURRENCY_LINES);
+  // A part measured at one concurrency only has no line to draw: it is left to the other charts.
+  const split = { ...whole, parts: whole.parts.filter((p) => new Set(p.items.map((r) => groupValue(r, 'concurrency'))).size >= 2) };
+  for (const part of split.parts) {
+    const title = `${describeMetrics(metrics)} vs concurrency${part.label ? ` (${part.label})` : ''}`;
+    const spec = concurrencyChart(part.items, { metric: metrics, maxMarks: f.maxMarks, ...(part.label ? { title } : {}) });
+    addFigure(
+      f,
+      `concurrency${part.label ? `-${part.label}` : ''}`,
+      title,
+      `${describeMetrics(metrics)} against the number of concurrent requests, one line per configuration (${concurrencies} concurrencies).${facetCaption(split, part)}`,
+      spec,
+    );
+  }
 }
 
-/** 3. Scaling speedup, per throughput metric the scaling comparisons have. */
+/** The pair a comparison compares (setting and both sides), whatever its metric. */
+function pairKey(c: Comparison): string {
+  return JSON.stringify([c.group, c.factor, c.baseline.label, c.candidate.label]);
+}
+
+/**
+ * 3. Scaling speedup: requests/s, then output tok/s for the pairs that have no requests/s
+ * speedup (drawing both repeats each pair with a near-equal bar; the answers give both).
+ */
 function scalingFigures(f: SummaryFigures): void {
   const scaling = scalingComparisons(f.comparisons);
   if (scaling.length === 0) return;
@@ -113,18 +138,33 @@ function scalingFigures(f: SummaryFigures): void {
   const metrics = ['throughput_rps', 'output_tps'].filter((m) => present.has(m));
   const fallback = defaultScalingMetric(scaling);
   if (metrics.length === 0 && fallback !== undefined) metrics.push(fallback);
+  const drawn = new Set<string>();
   for (const metric of metrics) {
-    const of = scaling.filter((c) => c.metric === metric);
-    const split = splitByFacet(of, (items) => items.length);
+    const all = scaling.filter((c) => c.metric === metric);
+    const of = all.filter((c) => !drawn.has(pairKey(c)));
+    for (const c of of) drawn.add(pairKey(c));
+    if (of.length === 0) continue;
+    const skipped = all.length - of.length;
+    const inOther =
+      skipped > 0
+        ? ` The ${skipped} pair${skipped === 1 ? '' : 's'} with a requests/s speedup ${skipped === 1 ? 'is' : 'are'} in that figure only.`
+        : '';
+    // Rows wrapped onto several lines count for more: a figure stays within a page unshrunk.
+    const split = splitByFacet(of, (items) =>
+      heightRows(scalingChart(items, { metric, maxMarks: f.maxMarks }), items.length, DEFAULT_MAX_ROWS),
+    );
     for (const part of split.parts) {
       const title = `Scaling: ${midSentence(metricName(metric))} speedup${part.label ? ` (${part.label})` : ''}`;
-      const spec = scalingChart(part.items, { metric, maxMarks: f.maxMarks, title });
+      const spec = fitFigureHeight(
+        (maxRows) => scalingChart(part.items, { metric, maxMarks: f.maxMarks, title, ...(maxRows ? { maxRows } : {}) }),
+        part.items.length,
+      );
       const n = part.items.length;
       addFigure(
         f,
         `scaling-${metric}${part.label ? `-${part.label}` : ''}`,
         title,
-        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.${facetCaption(split, part)}`,
+        `Speedup of ${metricName(metric).toLowerCase()} from the smaller to the larger GPU count in ${n} comparison${n === 1 ? '' : 's'}${isThroughputMetric(metric) ? ', with the efficiency (speedup / GPU ratio)' : ''}.${inOther}${facetCaption(split, part)}`,
         spec,
       );
     }
@@ -138,12 +178,29 @@ function deltaFigures(f: SummaryFigures): void {
     if (of.length === 0) continue;
     const metrics = defaultDeltaMetrics(f.comparisons, kind);
     const drawn = of.filter((c) => metrics.includes(c.metric));
-    // Two panels a row: a figure of 4 metrics holds half the rows of one of 2.
-    const split = splitByFacet(drawn, distinctGroups, Math.floor(DEFAULT_MAX_ROWS / Math.ceil(metrics.length / 2)));
+    // Two panels a row: a figure of 4 metrics stacks two panels, so its rows count twice.
+    const panelRows = Math.ceil(metrics.length / 2);
+    const split = splitByFacet(drawn, (items) =>
+      heightRows(
+        deltaChart(items, { kind, metrics, maxMarks: f.maxMarks, maxRows: DEFAULT_MAX_ROWS }),
+        distinctGroups(items) * panelRows,
+        DEFAULT_MAX_ROWS,
+      ),
+    );
     for (const part of split.parts) {
       const whole = deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks });
       const title = `${specTitle(whole, `${kind} change %`)}${part.label ? ` (${part.label})` : ''}`;
-      const spec = part.label ? deltaChart(part.items, { kind, metrics, maxMarks: f.maxMarks, title }) : whole;
+      const spec = fitFigureHeight(
+        (maxRows) =>
+          deltaChart(part.items, {
+            kind,
+            metrics,
+            maxMarks: f.maxMarks,
+            ...(part.label ? { title } : {}),
+            ...(maxRows ? { maxRows } : {}),
+          }),
+        distinctGroups(part.items),
+      );
       const n = part.items.length;
       const base = `Change % of ${describeMetrics(metrics)} in ${n} ${kind} comparison${n === 1 ? '' : 's'}.${facetCaption(split, part)}`;
       addFigure(f, `delta-${kind}${part.label ? `-${part.label}` : ''}`, title, base, spec);

@@ -4,7 +4,7 @@ import { type ChartInput, groupValue, mergeStats, metricStat, toRows } from './r
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { CHART_WIDTH, COLORS, PALETTE } from './theme';
-import { type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
+import { APPENDIX_CSV, type ChartRow, DEFAULT_MARK_CAP, type RowStat, type VegaLiteSpec } from './types';
 import { WARMUP_LEGEND_WIDTH, warmupPointLayer } from './warmup-marks';
 import { LOG_AXIS, logScaleNote, wideSpread } from './wide-spread';
 
@@ -117,7 +117,7 @@ function foldLines<P extends LinePoint>(
     note:
       kept.size === 0
         ? `All ${lines.length} lines are folded into “${otherName}” (n-weighted mean, whiskers min..max over them): the cap leaves no room for single lines.`
-        : `Only the ${kept.size} of ${lines.length} lines with the highest mean ${midSentence(metricName(firstMetric))} are drawn; the other ${foldedCount} are folded into “${otherName}” (n-weighted mean, whiskers min..max over them).`,
+        : `Only the ${kept.size} of ${lines.length} lines with the highest mean ${midSentence(metricName(firstMetric))} are drawn; the other ${foldedCount} are folded into “${otherName}” (n-weighted mean, whiskers min..max over them); each is in ${APPENDIX_CSV.configurations}.`,
   };
 }
 

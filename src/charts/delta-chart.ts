@@ -4,14 +4,15 @@
  * green where the candidate is better (higher throughput, lower latency), red where worse.
  */
 import type { Comparison, ComparisonKind } from '../analyze/types';
-import { capitalise, groupLabel, lowerIsBetter, metricName } from './format';
+import { capitalise, groupLabel, lowerIsBetter, metricName, midSentence } from './format';
 import { fitRows } from './layout-fit';
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { textWidth } from './text-width';
 import { COLORS, DISCRETE_Y_AXIS, FONT } from './theme';
-import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { APPENDIX_CSV, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
 import { WARMUP_BAR_MARK, warmupBarEncoding } from './warmup-marks';
+import { wideSpread } from './wide-spread';
 
 /** Space between facet columns (px), and what each column needs besides its plot (axis, padding). */
 const FACET_SPACING = 20;
@@ -107,6 +108,8 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
   const implied = impliedNote(sk);
   if (implied) notes.push(implied);
   if (anyWarm) notes.push('Faded bars with a dashed outline are comparisons built only on warm-up suspects.');
+  const outlier = changeOutlier(picked, present);
+  if (outlier) notes.push(symlogNote(outlier));
 
   const columns = Math.min(2, present.length);
   const subtitle = subtitleLines(
@@ -125,7 +128,7 @@ export function deltaChart(comparisons: readonly Comparison[], opts: DeltaChartO
       facet: { field: 'metric', type: 'nominal', title: null, sort: present.map(metricName), header: { labelFontSize: 12 } },
       columns,
       spacing: FACET_SPACING,
-      spec: deltaPanel(values, order, columns, anyWarm),
+      spec: deltaPanel(values, order, columns, { anyWarm, symlog: outlier !== undefined }),
       resolve: { scale: { x: 'independent' } },
     },
   );
@@ -152,7 +155,7 @@ function keepRowsUnderCap(
   for (let k = keepRows - 1; k >= 1 && cut.picked.length > cap; k--) cut = keepTellingRows(all, order, labelOf, k);
   const leftOut = all.length - cut.picked.length;
   const changes = all.filter((c) => !cut.rows.has(labelOf(c))).map((c) => c.change_pct);
-  const note = `Only the ${cut.rows.size} of ${order.length} configurations with the largest change in any metric are shown (conclusive changes first); ${order.length - cut.rows.size} configurations (${leftOut} comparisons, changes from ${fmtPct(Math.min(...changes))} to ${fmtPct(Math.max(...changes))}) are left out.`;
+  const note = `Only the ${cut.rows.size} of ${order.length} configurations with the largest change in any metric are shown (conclusive changes first); ${order.length - cut.rows.size} configurations (${leftOut} comparisons, changes from ${fmtPct(Math.min(...changes))} to ${fmtPct(Math.max(...changes))}) are left out; all are in ${APPENDIX_CSV.comparisons}.`;
   return { picked: cut.picked, order: order.filter((l) => cut.rows.has(l)), capNotes: [note] };
 }
 
@@ -189,24 +192,88 @@ function deltaValues(
 
 type DeltaValue = ReturnType<typeof deltaValues>[number];
 
+/**
+ * The metric whose largest |change %| is SPREAD_FOR_LOG times the median of its others or more
+ * (the widest such spread) and past ±OUTLIER_CHANGE: one +1,000% bar would flatten every other
+ * bar of a linear axis, while changes of a few tens of % read well on one.
+ */
+function changeOutlier(picked: readonly Comparison[], metrics: readonly string[]): { metric: string; ratio: number } | undefined {
+  let worst: { metric: string; ratio: number } | undefined;
+  for (const metric of metrics) {
+    const sizes = picked.filter((c) => c.metric === metric).map((c) => Math.abs(c.change_pct));
+    const ratio = Math.max(...sizes) > OUTLIER_CHANGE ? wideSpread(sizes.filter((s) => s > 0)) : undefined;
+    if (ratio !== undefined && (worst === undefined || ratio > worst.ratio)) worst = { metric, ratio };
+  }
+  return worst;
+}
+
+function symlogNote(o: { metric: string; ratio: number }): string {
+  const times = o.ratio >= 100 ? Math.round(o.ratio).toLocaleString('en-US') : o.ratio.toFixed(0);
+  return `Change % is on a symmetric log scale (linear within ±${SYMLOG_LINEAR}%, logarithmic beyond): the largest change of ${midSentence(metricName(o.metric))} is ${times}× the median of the others, which a linear axis would flatten.`;
+}
+
+/** |Change %| a bar must pass before its spread over the others can put the axis on a log scale. */
+const OUTLIER_CHANGE = 100;
+/** Change % (either sign) within which the symmetric log scale stays linear. */
+const SYMLOG_LINEAR = 10;
+
+const symlog = (x: number): number => Math.sign(x) * Math.log1p(Math.abs(x) / SYMLOG_LINEAR);
+const symexp = (y: number): number => Math.sign(y) * SYMLOG_LINEAR * Math.expm1(Math.abs(y));
+
+/**
+ * A symmetric log x axis over every panel: the domain from the bars and whiskers, widened on
+ * the right by `room` px for the value labels (a pixel padding would stretch a log domain by
+ * decades), and ticks at 0, ±10, ±100 … so the decades read at a glance.
+ */
+function symlogX(values: readonly DeltaValue[], width: number, room: number): Record<string, unknown> {
+  const lo = Math.min(0, ...values.map((v) => Math.min(v.change, v.lo)));
+  const hi = Math.max(0, ...values.map((v) => Math.max(v.change, v.hi, v.textAt)));
+  const [a, b] = [symlog(lo), symlog(hi)];
+  const span = Math.max(b - a, 1e-9);
+  const left = a - span * 0.04;
+  const right = b + (span * room) / Math.max(40, width - room);
+  const domain = [round(symexp(left), 3), round(symexp(right), 3)];
+  const ticks = [0];
+  for (let t = SYMLOG_LINEAR; t <= 1e7; t *= 10) ticks.push(t, -t);
+  return {
+    type: 'quantitative',
+    title: 'Change (%, symmetric log scale)',
+    scale: { type: 'symlog', constant: SYMLOG_LINEAR, domain, nice: false },
+    // Ticks within the data only: one in the labels' room would print past the plot's edge.
+    axis: { values: ticks.filter((t) => t >= (domain[0] as number) && t <= hi).sort((p, q) => p - q), format: ',.0f' },
+  };
+}
+
+/** Outcomes and their colours; only those that occur get a legend entry. */
+const OUTCOME_COLORS = [
+  ['candidate better', COLORS.better],
+  ['candidate worse', COLORS.worse],
+  ['no change', COLORS.muted],
+] as const;
+
+/** The x encoding of change %: linear, or symmetric log; room (px) at the bar ends for the value labels. */
+function changeX(values: readonly DeltaValue[], width: number, symlog: boolean): Record<string, unknown> {
+  const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
+  const padding = Math.ceil(Math.max(36, textRoom + 8));
+  return symlog ? symlogX(values, width, padding) : { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding } };
+}
+
 /** One metric's panel: the bars (coloured by outcome), the whiskers, the zero line and the value labels. */
-function deltaPanel(values: readonly DeltaValue[], order: readonly string[], columns: number, anyWarm: boolean): Record<string, unknown> {
+function deltaPanel(
+  values: readonly DeltaValue[],
+  order: readonly string[],
+  columns: number,
+  opts: { anyWarm: boolean; symlog: boolean },
+): Record<string, unknown> {
+  const { anyWarm } = opts;
   const layout = fitRows(order, { reserve: (columns - 1) * FACET_SPACING + 10 * columns });
   const y = { field: 'label', type: 'nominal', title: null, sort: order, axis: { ...DISCRETE_Y_AXIS, ...layout.axis } };
-  // Padding (px) leaves room for the value labels at the ends of the bars.
-  const textRoom = Math.max(...values.map((v) => textWidth(v.text, FONT.mark)));
-  const x = { type: 'quantitative', title: 'Change (%)', scale: { nice: true, padding: Math.ceil(Math.max(36, textRoom + 8)) } };
+  const width = Math.max(140, Math.floor(layout.plotWidth / columns));
+  const x = changeX(values, width, opts.symlog);
   const whiskers = values.some((v) => v.whisker === 1);
-  // Only outcomes that occur get a legend entry.
-  const outcomes = (
-    [
-      ['candidate better', COLORS.better],
-      ['candidate worse', COLORS.worse],
-      ['no change', COLORS.muted],
-    ] as const
-  ).filter((o) => values.some((v) => v.outcome === o[0]));
+  const outcomes = OUTCOME_COLORS.filter((o) => values.some((v) => v.outcome === o[0]));
   return {
-    width: Math.max(140, Math.floor(layout.plotWidth / columns)),
+    width,
     height: { step: layout.step },
     layer: [
       {

@@ -4,7 +4,7 @@ import { type ChartInput, mergeStats, metricStat, toRows } from './rows';
 import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { DISCRETE_Y_AXIS } from './theme';
-import { type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { APPENDIX_CSV, type ChartRow, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type RowStat, type VegaLiteSpec, WARMUP_LABEL } from './types';
 import { MEASURED_ONLY, WARMUP_ONLY } from './warmup-marks';
 import { LOG_AXIS, logScaleNote, wideSpread } from './wide-spread';
 
@@ -125,7 +125,9 @@ function keepSlowest(
   const worst = (l: string): number =>
     Math.max(...[...(byLabel.get(l)?.stats.values() ?? [])].map((ss) => mergeStats(ss)?.mean ?? -Infinity));
   const kept = new Set([...labels].sort((a, b) => worst(b) - worst(a) || compareValues(a, b)).slice(0, keep));
-  notes.push(`Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown.`);
+  notes.push(
+    `Only the ${kept.size} of ${labels.length} configurations with the highest latency are shown; all are in ${APPENDIX_CSV.configurations}.`,
+  );
   return labels.filter((l) => kept.has(l));
 }
 

@@ -9,7 +9,7 @@ import { commonLine, impliedNote, seriesKeys } from './series-keys';
 import { emptySpec, frame, round, subtitleLines } from './spec';
 import { textWidth } from './text-width';
 import { COLORS, DISCRETE_Y_AXIS, FONT, ROW_STEP } from './theme';
-import { DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
+import { APPENDIX_CSV, DEFAULT_MARK_CAP, DEFAULT_MAX_ROWS, type VegaLiteSpec, WARMUP_LABEL } from './types';
 
 export interface ScalingChartOptions {
   /** Metric to draw. Default: the first of throughput_rps, output_tps, total_tps, input_tps present. */
@@ -81,7 +81,7 @@ export function scalingChart(comparisons: readonly Comparison[], opts: ScalingCh
   if (limited.left.length > 0) {
     const r = limited.left.map((c) => c.ratio);
     notes.push(
-      `Only the ${picked.length} of ${all.length} comparisons with the largest change are shown (conclusive ones first); the ${limited.left.length} left out have speedups from ${fmt(Math.min(...r))}× to ${fmt(Math.max(...r))}×.`,
+      `Only the ${picked.length} of ${all.length} comparisons with the largest change are shown (conclusive ones first); the ${limited.left.length} left out have speedups from ${fmt(Math.min(...r))}× to ${fmt(Math.max(...r))}× (all are in ${APPENDIX_CSV.comparisons}).`,
     );
   }
   if (rows.some((r) => r.repeats === 1)) notes.push('Whiskers span the speedup over every pair of baseline and candidate runs.');

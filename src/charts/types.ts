@@ -57,6 +57,12 @@ export interface ChartRow {
   warmup?: boolean;
 }
 
+/**
+ * The report's appendix files a chart's caption sends the reader to for what it leaves out
+ * (report/view/appendix.ts writes them under these names).
+ */
+export const APPENDIX_CSV = { comparisons: 'appendix-comparisons.csv', configurations: 'appendix-configurations.csv' } as const;
+
 /** Legend text of the warm-up suspect marks. */
 export const WARMUP_LABEL = 'warm-up suspect';
 

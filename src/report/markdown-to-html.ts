@@ -14,6 +14,13 @@ export interface HtmlOptions {
   css?: string;
 }
 
+/**
+ * How the stylesheet places a chart: the A4 text width (210 mm less 14 mm margins), the tallest
+ * a chart is drawn (the rest of the page holds its caption), and how far a small chart may be
+ * enlarged. figure-text-size.ts computes from these the size chart text has in the PDF.
+ */
+export const FIGURE_LAYOUT = { textWidthMm: 182, maxHeightMm: 225, maxUpscale: 1.3 } as const;
+
 /** Print-friendly A4 stylesheet: tables fit the page, figures and headings do not split. */
 export const REPORT_CSS = `
 @page { size: A4; margin: 16mm 14mm 18mm; }
@@ -33,14 +40,14 @@ code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; font-size: 
    "inconclusive", "+13.9%" and header words letter by letter to shrink columns. */
 table { width: 100%; table-layout: auto; border-collapse: collapse; font-size: 8.5pt; line-height: 1.25; margin: 0.4em 0 1em; word-break: normal; overflow-wrap: break-word; }
 td code { word-break: break-all; }
-table.wide-first th:first-child { width: 32%; min-width: 12em; }
+table.wide-first th:first-child { width: 38%; min-width: 12em; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1px solid #d0d7de; padding: 3px 5px; vertical-align: top; }
 th { background: #f3f4f6; font-weight: 600; text-align: left; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
 figure.chart { margin: 0.8em 0 1.2em; break-inside: avoid; page-break-inside: avoid; text-align: center; }
-figure.chart svg, figure.chart img { max-width: 100%; max-height: 235mm; height: auto; }
+figure.chart svg, figure.chart img { max-width: 100%; max-height: ${FIGURE_LAYOUT.maxHeightMm}mm; height: auto; }
 figure.chart figcaption { font-size: 9pt; color: #444; margin-top: 0.3em; text-align: left; }
 img { max-width: 100%; }
 `;
@@ -76,7 +83,7 @@ function responsiveSvg(svg: string): string {
   // Fill the text width, but never blow a small chart up by more than 1.3× (fonts would
   // outgrow the body text); the viewBox keeps the aspect ratio under max-height.
   if (w && !/\sstyle=/i.test(tag))
-    tag = tag.replace(/<svg\b/i, `<svg style="width:100%;max-width:${Math.round(Number(w) * 1.3)}px;height:auto"`);
+    tag = tag.replace(/<svg\b/i, `<svg style="width:100%;max-width:${Math.round(Number(w) * FIGURE_LAYOUT.maxUpscale)}px;height:auto"`);
   return svg.slice(0, open.index) + tag + svg.slice(open.index + open[0].length);
 }
 

@@ -8,10 +8,13 @@ import { describe, it } from 'node:test';
 import type { Comparison } from '../../src/analyze/types';
 import { barChart, chartMeta, chartsForSummary, renderChart } from '../../src/charts';
 import { concurrencyChart } from '../../src/charts/concurrency-chart';
+import { deltaChart } from '../../src/charts/delta-chart';
 import { splitByFacet } from '../../src/charts/figure-facets';
+import { estimatedFigureHeight, MAX_FIGURE_HEIGHT } from '../../src/charts/figure-height';
 import { latencyDistributionChart } from '../../src/charts/latency-distribution-chart';
 import type { ChartRow } from '../../src/charts/types';
 import { wideSpread } from '../../src/charts/wide-spread';
+import { axisMarks } from './axis-marks';
 import { schemaErrors } from './helpers';
 
 function scaling(model: string, i: number): Comparison {
@@ -39,23 +42,6 @@ function row(id: string, group: ChartRow['group'], metrics: Record<string, numbe
   return { id, group, metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, { mean: v, min: v, max: v, n: 1 }])) };
 }
 
-/** Most distinct values on a discrete axis (the rows or bars a reader counts) in a spec. */
-function axisMarks(spec: unknown): number {
-  let most = 0;
-  const walk = (s: Record<string, unknown>, data: unknown[] | undefined): void => {
-    const d = ((s.data as { values?: unknown[] } | undefined)?.values ?? data) as Array<Record<string, unknown>> | undefined;
-    const enc = (s.encoding ?? {}) as Record<string, { type?: string; field?: string }>;
-    for (const ch of ['x', 'y']) {
-      const e = enc[ch];
-      if (d && e?.field && (e.type === 'nominal' || e.type === 'ordinal'))
-        most = Math.max(most, new Set(d.map((r) => r[e.field as string])).size);
-    }
-    for (const k of ['layer', 'hconcat', 'vconcat']) for (const c of (s[k] as Array<Record<string, unknown>> | undefined) ?? []) walk(c, d);
-  };
-  walk(spec as Record<string, unknown>, undefined);
-  return most;
-}
-
 describe('splitting by facet', () => {
   it('60 scaling comparisons over 3 models become 3 figures of 20 rows, said in the captions', async () => {
     const comps = ['Qwen7B', 'Llama-8B', 'Mistral-7B'].flatMap((m) => Array.from({ length: 20 }, (_, i) => scaling(m, i)));
@@ -73,7 +59,7 @@ describe('splitting by facet', () => {
     assert.deepEqual((await renderChart(figures[0]?.spec as never)).warnings, []);
   });
 
-  it('a set within 24 rows stays one figure; one without a facet of few values keeps its top 24', () => {
+  it('a set within 24 rows stays one figure; one without a facet of few values keeps the top rows that fit a page', () => {
     const few = Array.from({ length: 20 }, (_, i) => scaling('Qwen7B', i));
     assert.deepEqual(
       chartsForSummary({ comparisons: few }).map((f) => f.name),
@@ -82,8 +68,12 @@ describe('splitting by facet', () => {
     const one = Array.from({ length: 40 }, (_, i) => scaling('Qwen7B', i));
     const figures = chartsForSummary({ comparisons: one });
     assert.equal(figures.length, 1);
-    assert.equal(axisMarks(figures[0]?.spec), 24);
-    assert.match(figures[0]?.caption ?? '', /Only the 24 of 40 comparisons/);
+    // At most 24, and fewer when 24 would not fit a page unshrunk (figure-height.ts).
+    const marks = axisMarks(figures[0]?.spec);
+    assert.ok(marks >= 20 && marks <= 24, `${marks} rows`);
+    assert.ok(estimatedFigureHeight(figures[0]?.spec ?? {}) <= MAX_FIGURE_HEIGHT);
+    assert.match(figures[0]?.caption ?? '', new RegExp(`Only the ${marks} of 40 comparisons`));
+    assert.match(figures[0]?.caption ?? '', /all are in appendix-comparisons\.csv/, 'the caption names where the rest is');
   });
 
   it('small parts share a figure within 24 rows, in their first-seen order', () => {
@@ -167,5 +157,38 @@ describe('log scale for a wide spread', () => {
     assert.ok(chartMeta(lat).notes.some((n) => n.startsWith('End-to-end latency is on a log scale')));
     assert.deepEqual(schemaErrors(conc), []);
     assert.deepEqual(schemaErrors(lat), []);
+  });
+});
+
+describe('change % outliers', () => {
+  const engine = (model: string, change: number): Comparison => ({
+    ...scaling(model, 0),
+    kind: 'engine',
+    factor: 'engine',
+    metric: 'throughput_rps',
+    change_pct: change,
+    change_pct_range: [change, change],
+    ratio: 1 + change / 100,
+  });
+  const xScale = (spec: unknown): Record<string, unknown> | undefined => {
+    const layer = ((spec as { spec?: { layer?: Array<{ encoding?: { x?: { scale?: Record<string, unknown> } } }> } }).spec?.layer ?? [])[0];
+    return layer?.encoding?.x?.scale;
+  };
+
+  it('one change ≫ the others: a symmetric log axis, said in the caption', async () => {
+    const comps = [engine('A', 1088), engine('B', 12), engine('C', -20), engine('D', 30)];
+    const spec = deltaChart(comps, { kind: 'engine', metrics: ['throughput_rps'] });
+    assert.equal(xScale(spec)?.type, 'symlog');
+    assert.ok(
+      chartMeta(spec).notes.some((n) => /symmetric log scale .* 54× the median of the others/.test(n)),
+      chartMeta(spec).notes.join(' | '),
+    );
+    assert.deepEqual((await renderChart(spec)).warnings, []);
+  });
+
+  it('changes of a few tens of % stay on a linear axis, whatever their ratio', () => {
+    const spec = deltaChart([engine('A', 40), engine('B', 1), engine('C', -2)], { kind: 'engine', metrics: ['throughput_rps'] });
+    assert.equal(xScale(spec)?.type, undefined);
+    assert.ok(!chartMeta(spec).notes.some((n) => n.includes('log scale')));
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Configuration, Finding, Group, StudyQuestion, Summary } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
+import { APPENDIX_CSV } from '../../charts';
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import { csvHeaderLine, csvRowLines, type RunsCsvCell } from '../../model/runs-csv';
@@ -81,7 +82,7 @@ function runsCsv(runs: readonly RunRecord[], configurations: readonly Configurat
 function configurationsCsv(configurations: readonly Configuration[]): AppendixCsv {
   const header = ['configuration', ...GROUP_KEYS, 'n', 'runs', 'left_out'];
   return {
-    name: 'appendix-configurations.csv',
+    name: APPENDIX_CSV.configurations,
     what: 'every configuration (runs equal in every setting) with the runs in its averages and those left out',
     rows: configurations.length,
     parts: () =>
@@ -130,7 +131,7 @@ function comparisonsCsv(summary: Summary, questions: readonly StudyQuestion[]): 
   const side = (x: Summary['comparisons'][number]['baseline']): RunsCsvCell[] => [x.label, x.mean, x.n, x.min, x.max];
   const indexed = summary.comparisons.map((c, i) => ({ c, i }));
   return {
-    name: 'appendix-comparisons.csv',
+    name: APPENDIX_CSV.comparisons,
     what: 'every comparison (each metric of each pair of configurations) with both sides, the change, its spread and its 95% interval',
     rows: indexed.length,
     parts: () =>

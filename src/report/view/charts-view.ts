@@ -7,7 +7,7 @@ import { mdInline, sanitizeName } from '../helpers';
 import { figureViews } from './section-figures';
 import type { ReportFigure, ReportView } from './types';
 
-export const MAX_REPORT_FIGURES = 5;
+export const MAX_REPORT_FIGURES = 4;
 
 /** Lower first: figures by name prefix, in the order a reader of the answers needs them. */
 function priority(name: string): number {
