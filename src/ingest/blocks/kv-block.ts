@@ -54,6 +54,9 @@ interface Group {
   section: boolean;
 }
 
+/** A rule of ASCII dashes, equals signs or underscores between sections of one summary. */
+const PLAIN_RULE = /^\s*(?:-{3,}|={3,}|_{3,})\s*$/;
+
 const VERSUS = /\bvs\.?(?=\s|$)|\bversus\b|\bcompar(ed|ison|ative)\b/i;
 
 /** The group name a line with no pair gives, when the lines under it are its pairs. */
@@ -160,12 +163,14 @@ class Collector {
   }
 
   /**
-   * A blank line, then a group named after a metric (`Time to First Token (ms):`) over its
-   * statistics only: the summary goes on (vLLM's guided-decoding benchmark prints its latency
-   * sections so); a group named otherwise (`concurrency 16:`) starts the next block.
+   * A blank line or a plain rule (`--------`), then a group named after a metric (`Time to
+   * First Token (ms):`, `Output token latency:`) over its statistics only: the summary goes on
+   * (vLLM's guided-decoding benchmark, TGI's run_generation print their latency sections so); a
+   * group named otherwise (`concurrency 16:`) starts the next block.
    */
   private statSectionAfterBlank(j: number): boolean {
-    if (this.block.items.length === 0 || (this.lines[j] ?? '').trim() !== '') return false;
+    const text = this.lines[j] ?? '';
+    if (this.block.items.length === 0 || (text.trim() !== '' && !PLAIN_RULE.test(text))) return false;
     const g = groupAt(this.lines, j + 1, parseKvLine(this.lines[j + 1]));
     const quantity = g && !g.section ? quantityOf(g.name, 'mean') : undefined;
     // The same quantity already in the block (`e2el_p99_ms = …` above `Latency (ms):`): another run.
@@ -204,7 +209,7 @@ class Collector {
         if (!this.addPairs(j, line)) break;
         continue;
       }
-      if (line === undefined && this.statSectionAfterBlank(j)) continue;
+      if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) continue;
       const g = groupAt(lines, j, line);
       if (!g || !this.addGroup(j, g)) break;
     }
