@@ -40,3 +40,58 @@ test('a rule before a section that is not a statistic group still ends the block
   const runs = parseLog(text, { file: 'two.txt' }).records.filter((r) => r.kind === 'run');
   assert.equal(runs.length, 2);
 });
+
+test('JSON cut at the top: its complete members are one run, the cut is said; tps beside a token rate is requests/s', () => {
+  const { runs, messages } = read('kv-json-cut-top.txt');
+  assert.equal(runs.length, 2);
+  const [cut, whole] = runs;
+  assert.deepEqual(cut?.metrics, {
+    error_rate: 0,
+    throughput_rps: 6.2,
+    output_tps: 1802.44,
+    total_tokens: 9120,
+    latency_mean_s: 0.6421,
+    latency_p50_s: 0.59833,
+    latency_p90_s: 1.01275,
+    latency_p99_s: 1.09902,
+    ttft_mean_ms: 88.4,
+  });
+  assert.deepEqual(cut?.client, { concurrency: 4 });
+  assert.ok(cut?.flags.includes('truncated'));
+  assert.ok(
+    messages.some((m) => /^3: warning JSON cut at the top/.test(m)),
+    messages.join('\n'),
+  );
+  // The whole object: its array of samples skipped, durations in milliseconds named by the key.
+  assert.equal(whole?.metrics.duration_s, 4.41052);
+  assert.equal(whole?.metrics.requests_failed_count, 1);
+  assert.equal(whole?.metrics.latency_mean_s, 1.21066);
+  assert.deepEqual(whole?.client, { total_requests: 24, concurrency: 4 });
+  assert.ok(!whole?.flags.includes('truncated'));
+});
+
+test('JSON cut mid-key: the complete members read, the cut said; unmarked latencies in one unit; rates placed by arithmetic', () => {
+  const { runs, messages } = read('kv-json-cut-bottom.txt');
+  assert.equal(runs.length, 2);
+  const [text, json] = runs;
+  // `Tokens/min` is the input + output rate; `milliseconds/request` a latency in ms.
+  assert.equal(text?.metrics.total_tps, 83.34);
+  assert.equal(text?.metrics.latency_mean_s, 2.51075);
+  assert.match(text?.provenance['metrics.total_tps'] ?? '', /input \+ output token rates/);
+  assert.equal(json?.metrics.requests_ok_count, 48);
+  assert.equal(json?.metrics.latency_min_s, 0.6402, '640.2 is in the unit of its siblings (5120.9 ms)');
+  assert.equal(json?.metrics.output_tps, 51.84, '"throughput" equals output tokens ÷ duration');
+  assert.equal(json?.client?.request_rate, 0.5);
+  assert.ok(json?.flags.includes('truncated'));
+  assert.ok(
+    messages.some((m) => /^31: warning JSON cut after line 30/.test(m)),
+    messages.join('\n'),
+  );
+});
+
+test('per-value magnitudes stand when they keep the statistics in order', () => {
+  const text = ['ttft mean: 0.231', 'latency mean: 2.1', 'latency max: 4120'].join('\n');
+  const run = parseLog(text, { file: 'x.txt' }).records.find((r): r is RunRecord => r.kind === 'run');
+  assert.equal(run?.metrics.latency_mean_s, 2.1);
+  assert.equal(run?.metrics.latency_max_s, 4.12);
+});

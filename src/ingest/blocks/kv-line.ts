@@ -17,10 +17,16 @@ export interface KvPair {
 }
 
 export type KvLine =
-  /** `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it. */
-  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string }
-  /** A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading. */
-  | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean }
+  /**
+   * `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it.
+   * `json`: a member of pretty-printed JSON (`"tps": 4.51,`), read as a pair.
+   */
+  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string; json?: true }
+  /**
+   * A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading,
+   * or a JSON member that opens an object or an array (`"metrics": {`, `json`).
+   */
+  | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean; json?: 'object' | 'array' }
   /** A box border: `inner` (╠═╣ ╟─╢ ├─┤) separates sections, otherwise it opens or closes a box. */
   | { kind: 'rule'; inner: boolean };
 
@@ -233,11 +239,27 @@ export function valueStatWord(value: string): string | undefined {
   return /^[-+]?\d[\d.,]*(?:\s*[^\d\s()][^\s()]*)?\s*\(\s*([A-Za-z][\w.]*)\s*\)$/.exec(value.trim())?.[1];
 }
 
+/** `"key": value,` — one member of pretty-printed JSON on its line. */
+const JSON_MEMBER = /^"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(.*?)\s*,?\s*$/;
+
+/** A JSON member line as a pair (a string value unquoted), or as a group when it opens an object or array. */
+function jsonMember(text: string, indent: number): KvLine | undefined {
+  const m = JSON_MEMBER.exec(text);
+  if (!m?.[1] || m[2] === undefined || m[2] === '') return undefined;
+  const key = m[1];
+  const value = m[2];
+  if (value === '{' || value === '[')
+    return { kind: 'text', indent, text: key, boxed: false, colon: true, json: value === '{' ? 'object' : 'array' };
+  const unquoted = /^"(.*)"$/.exec(value)?.[1];
+  return { kind: 'pairs', indent, pairs: [{ key, value: unquoted ?? value }], boxed: false, json: true };
+}
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
-  if (RULE.test(line)) return { kind: 'rule', inner: INNER_RULE_START.test(line) };
   const indent = line.length - line.trimStart().length;
+  if (line.charCodeAt(indent) === 0x22) return jsonMember(line.trim(), indent);
+  if (RULE.test(line)) return { kind: 'rule', inner: INNER_RULE_START.test(line) };
   let text = line.trim();
   let boxed = false;
   if (VERTICAL.test(text)) {
