@@ -23,7 +23,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\btime to (the )?first byte\b|\bttfb\b/g, ' ttft '],
   // `Average milliseconds/request`: the time a request takes, in the unit named.
   [/\b(milliseconds|millis|msec|ms|seconds|secs|sec|s)\s*\/\s*(?:request|req)\b/g, ' e2el $1 '],
-  [/\bfirst token (latency|time)\b/g, ' ttft '],
+  [/\b(first|1st) token (latency|time)\b/g, ' ttft '],
   [/\btime per output token\b|\boutput token latency\b/g, ' tpot '],
   [/\binter ?token latency\b|\bintertoken latency\b|\btime between tokens\b/g, ' itl '],
   [/\bend to end( request)?( latency)?\b/g, ' e2el '],
@@ -80,6 +80,7 @@ const WORDS: Record<string, string> = {
   prompt: 'IN',
   prefill: 'IN',
   output: 'OUT',
+  out: 'OUT',
   gen: 'OUT',
   generation: 'OUT',
   generated: 'OUT',
@@ -266,6 +267,11 @@ export function splitLabel(label: string): SplitLabel | undefined {
   const trailing = trailingUnit(text);
   text = trailing.rest;
   let unit = trailing.unit;
+  // `Throughput (out tok/s)`: words in the parentheses, not a unit alone, are words of the label.
+  if (unit !== undefined && /\s/.test(unit) && classifyUnit(unit).kind === 'other' && !unit.includes(',')) {
+    text = `${text} ${unit}`;
+    unit = undefined;
+  }
   // `Completion tokens (avg)`, `Latency (avg, ms)`: a statistic in the parentheses is a word of the label.
   if (unit !== undefined) {
     const parts = unit.split(/\s*,\s*/);
@@ -328,6 +334,10 @@ const TIMED: ReadonlyArray<[string, string, 's' | 'ms']> = [
 ];
 
 function timedMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+  // `Avg per request`, `Mean time per request` printed in a time unit: the request's latency.
+  if (unit?.kind === 'time' && stat !== undefined && s.has('PERUSER') && only(s, 'PERUSER', 'DUR')) {
+    return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
+  }
   for (const [sym, quantity, own] of TIMED) {
     if (!s.has(sym) || !only(s, sym, 'REQ', 'TOTAL')) continue;
     if (stat === undefined) return undefined;
