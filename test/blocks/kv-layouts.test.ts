@@ -95,3 +95,23 @@ test('per-value magnitudes stand when they keep the statistics in order', () => 
   assert.equal(run?.metrics.latency_mean_s, 2.1);
   assert.equal(run?.metrics.latency_max_s, 4.12);
 });
+
+test('a Go load tester behind date stamps: the successful requests are the total times a 100 % success rate', () => {
+  // Imitates a Go load test's log (every line behind `YYYY/MM/DD HH:MM:SS`), other numbers.
+  const stamp = '2025/03/09 11:04:17 ';
+  const text = [
+    'Benchmark Duration (sec): 60.02',
+    'Number of total requests: 312',
+    'Success Rate (Percent): 100.00',
+    'Concurrency: 2',
+    'Request throughput (req/sec): 5.198',
+    'End to End Latency (ms) avg: 384.5',
+  ]
+    .map((l) => stamp + l)
+    .join('\n');
+  const run = parseLog(text, { file: 'go.log' }).records.find((r): r is RunRecord => r.kind === 'run');
+  assert.equal(run?.metrics.requests_ok_count, 312);
+  assert.match(run?.provenance['metrics.requests_ok_count'] ?? '', /312 requests × 100 % successful/);
+  const partial = parseLog(text.replace('100.00', '99.50'), { file: 'go.log' }).records.find((r): r is RunRecord => r.kind === 'run');
+  assert.equal(partial?.metrics.requests_ok_count, undefined, '312 × 99.5 % is no whole count: not derived');
+});

@@ -27,7 +27,7 @@ import { diag, emptyResult, guardedRead, orderRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut } from './kv-json';
 import { parseKvLine } from './kv-line';
-import { placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
+import { okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
 import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
@@ -294,6 +294,7 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   for (const x of kept) applyRead(run, x, file, diagnostics);
   tokensByRate(run);
   placeRatesByArithmetic(run, kept);
+  okFromSuccessRate(run);
   blockEngine(run, block);
   const titleLine = block.title ?? above;
   const conc = titleLine

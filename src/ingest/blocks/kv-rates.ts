@@ -79,3 +79,19 @@ export function placeRatesByArithmetic(run: PartialRun, reads: readonly Read[]):
       `"${x.r.key}: ${x.r.value}" at line ${x.r.index + 1} names no direction; it equals ${hit.how} (${hit.value.toPrecision(6)})`;
   }
 }
+
+/**
+ * `Number of total requests: 656` with `Success Rate (Percent): 100.00`: the successful
+ * requests are the total times the rate, when that is a whole number (the rate printed exactly).
+ */
+export function okFromSuccessRate(run: PartialRun): void {
+  const total = run.client?.total_requests;
+  if (total === undefined || Object.hasOwn(run.metrics, 'requests_ok_count')) return;
+  const key = Object.keys(run.metrics).find((k) => /^success(_rate)?_(percent|pct)$/.test(k));
+  const pct = key === undefined ? undefined : run.metrics[key];
+  if (pct === undefined || pct < 0 || pct > 100) return;
+  const ok = (total * pct) / 100;
+  if (Math.abs(ok - Math.round(ok)) > 1e-6) return;
+  setOwn(run.metrics, 'requests_ok_count', Math.round(ok));
+  run.provenance['metrics.requests_ok_count'] = `${total} requests × ${pct} % successful ("${key}")`;
+}
