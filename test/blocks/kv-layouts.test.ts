@@ -115,3 +115,23 @@ test('a Go load tester behind date stamps: the successful requests are the total
   const partial = parseLog(text.replace('100.00', '99.50'), { file: 'go.log' }).records.find((r): r is RunRecord => r.kind === 'run');
   assert.equal(partial?.metrics.requests_ok_count, undefined, '312 × 99.5 % is no whole count: not derived');
 });
+
+test('a section tag naming a phase names the keys after it; a summary tag does not; a quantity tag groups statistics', () => {
+  // Imitates lmdeploy-style profile lines (tuples after a `[Phase]` tag), other numbers.
+  const text = [
+    '[Summary] Total time : 41.5s',
+    '[Prefill] latency(min, max, ave): 0.640s, 0.911s, 0.702s',
+    '[Decode]  latency(min, max, ave): 9.8 ms, 12.2 ms, 10.4 ms',
+    'first token latency(ms)(min, max, ave): 66.0, 98.5, 71.2',
+  ].join('\n');
+  const run = parseLog(text, { file: 'profile.txt' }).records.find((r): r is RunRecord => r.kind === 'run');
+  assert.equal(run?.metrics.duration_s, 41.5);
+  assert.equal(run?.metrics.prefill_latency_mean_s, 0.702);
+  assert.equal(run?.metrics.decode_latency_mean_ms, 10.4);
+  assert.equal(run?.metrics.ttft_mean_ms, 71.2);
+  assert.equal(run?.metrics.latency_mean_s, undefined, 'a phase latency is not the request latency');
+  const stats = parseLog('[Latency] P50 : 5120.5\n[Latency] P90 : 6010.0\n[Latency] AVERAGE : 5300.1\n', { file: 'l.txt' }).records.find(
+    (r): r is RunRecord => r.kind === 'run',
+  );
+  assert.deepEqual(stats?.metrics, { latency_p50_s: 5.1205, latency_p90_s: 6.01, latency_mean_s: 5.3001 });
+});
