@@ -70,23 +70,41 @@ test('JSON cut at the top: its complete members are one run, the cut is said; tp
   assert.ok(!whole?.flags.includes('truncated'));
 });
 
-test('JSON cut mid-key: the complete members read, the cut said; unmarked latencies in one unit; rates placed by arithmetic', () => {
+test('JSON cut mid-key after the summary it repeats: one run, the cut said; units and rates placed', () => {
   const { runs, messages } = read('kv-json-cut-bottom.txt');
-  assert.equal(runs.length, 2);
-  const [text, json] = runs;
+  assert.equal(runs.length, 1);
+  const run = runs[0];
   // `Tokens/min` is the input + output rate; `milliseconds/request` a latency in ms.
-  assert.equal(text?.metrics.total_tps, 83.34);
-  assert.equal(text?.metrics.latency_mean_s, 2.51075);
-  assert.match(text?.provenance['metrics.total_tps'] ?? '', /input \+ output token rates/);
-  assert.equal(json?.metrics.requests_ok_count, 48);
-  assert.equal(json?.metrics.latency_min_s, 0.6402, '640.2 is in the unit of its siblings (5120.9 ms)');
-  assert.equal(json?.metrics.output_tps, 51.84, '"throughput" equals output tokens ÷ duration');
-  assert.equal(json?.client?.request_rate, 0.5);
-  assert.ok(json?.flags.includes('truncated'));
+  assert.equal(run?.metrics.total_tps, 83.34);
+  assert.equal(run?.metrics.latency_mean_s, 2.51075);
+  assert.match(run?.provenance['metrics.total_tps'] ?? '', /input \+ output token rates/);
+  assert.equal(run?.metrics.requests_ok_count, 48);
+  // From the JSON: the minimum in the unit of its siblings (5120.9 ms), the request rate.
+  assert.equal(run?.metrics.latency_min_s, 0.6402);
+  assert.equal(run?.client?.request_rate, 0.5);
   assert.ok(
     messages.some((m) => /^31: warning JSON cut after line 30/.test(m)),
     messages.join('\n'),
   );
+  assert.ok(
+    messages.some((m) => /^15: info the JSON result at line 15 repeats this summary/.test(m)),
+    messages.join('\n'),
+  );
+});
+
+test('a JSON fragment on its own: "throughput" placed as output tokens ÷ duration', () => {
+  const text = [
+    '{',
+    '  "benchmark_time": 20.0,',
+    '  "total_output_token": 1000,',
+    '  "throughput": 50.0,',
+    '  "avg_latency": 1500.5,',
+  ].join('\n');
+  const result = parseLog(text, { file: 'cut.json.txt' });
+  const run = result.records.find((r): r is RunRecord => r.kind === 'run');
+  assert.equal(run?.metrics.output_tps, 50);
+  assert.equal(run?.metrics.latency_mean_s, 1.5005);
+  assert.ok(run?.flags.includes('truncated'));
 });
 
 test('per-value magnitudes stand when they keep the statistics in order', () => {

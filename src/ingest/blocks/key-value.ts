@@ -25,7 +25,7 @@ import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, guardedRead, orderRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
-import { checkJsonCut } from './kv-json';
+import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
 import { okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
@@ -275,12 +275,9 @@ function blockEngine(run: PartialRun, block: Block): void {
   run.provenance.engine = `block name "${name.text}" at line ${name.index + 1}`;
 }
 
-function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
-  const found = blockAt(lines, i);
-  if (!found) return emptyResult(i + 1);
-  if (found.kind !== 'run') return notRead(found, i, file);
-  const { block, reads } = found.x;
-  const diagnostics: Diagnostic[] = [];
+/** The run of the key/value block `x` found at line `i`. */
+function blockRun(lines: readonly string[], i: number, file: string, x: Interpreted, diagnostics: Diagnostic[]): PartialRun {
+  const { block, reads } = x;
   const above = block.title || parseKvLine(lines[i])?.kind === 'rule' ? undefined : titleAbove(lines, i);
   const start = block.title?.index ?? above?.index ?? i;
   const run: PartialRun = { startLine: start, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
@@ -291,7 +288,7 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   for (const item of block.items) setOwn(run.raw, item.rawKey, item.value);
   const kept = checkJsonCut(lines, i, block, reads, run, file, diagnostics);
   transactionsPerSecond(kept);
-  for (const x of kept) applyRead(run, x, file, diagnostics);
+  for (const r of kept) applyRead(run, r, file, diagnostics);
   tokensByRate(run);
   placeRatesByArithmetic(run, kept);
   okFromSuccessRate(run);
@@ -307,7 +304,26 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   }
   if (run.client && Object.keys(run.client).length === 0) delete run.client;
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
-  return { next: block.next, runs: [orderRun(run)], env: [], samples: [], diagnostics };
+  return run;
+}
+
+function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
+  const found = blockAt(lines, i);
+  if (!found) return emptyResult(i + 1);
+  if (found.kind !== 'run') return notRead(found, i, file);
+  const diagnostics: Diagnostic[] = [];
+  const run = blockRun(lines, i, file, found.x, diagnostics);
+  let next = found.x.block.next;
+  // A summary followed by the JSON its script saved (the same run printed twice): one run.
+  if (!found.x.block.json) {
+    next = mergeJsonAfter(lines, next, run, file, diagnostics, (j) => {
+      const after = blockAt(lines, j);
+      if (after?.kind !== 'run' || !after.x.block.json) return undefined;
+      const own: Diagnostic[] = [];
+      return { run: blockRun(lines, j, file, after.x, own), next: after.x.block.next, diagnostics: own };
+    });
+  }
+  return { next, runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 
 export const keyValueReader: BlockReader = {
