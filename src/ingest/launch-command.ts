@@ -42,11 +42,12 @@ const MODEL_FLAGS = new Set(['--model-path', '--model']);
 
 /**
  * What may precede a launcher on its line: a prompt, env assignments, `nohup`/`sudo`/`exec`,
- * a python interpreter, a YAML `command:` key or list dash, a path. Prose that merely mentions
- * `vllm serve` is not a launch command.
+ * a python interpreter, a YAML `command:` key or list dash, a `key: command` label naming a
+ * command (`server-command:`, `launch cmd:`), a path. Prose that merely mentions `vllm serve`
+ * is not a launch command.
  */
 const PREFIX =
-  /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*(?:\s+-[uOBEsI]+)*|command:|-|\S*\/))*\s*$/;
+  /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*(?:\s+-[uOBEsI]+)*|(?:[A-Za-z]+[ _-])?(?:command|cmd):|-|\S*\/))*\s*$/;
 
 function launcherAt(text: string): { engine: Engine; index: number; length: number } | undefined {
   let launcher: { engine: Engine; index: number; length: number } | undefined;

@@ -19,7 +19,11 @@ export type WordMeaning =
 /** Phrases read as one symbol before the label is split into words (order matters). */
 const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\btime to (the )?first token\b/g, ' ttft '],
-  [/\bfirst token (latency|time)\b/g, ' ttft '],
+  // A streamed LLM response's first byte is its first token (awscurl's `timeToFirstByte`).
+  [/\btime to (the )?first byte\b|\bttfb\b/g, ' ttft '],
+  // `Average milliseconds/request`: the time a request takes, in the unit named.
+  [/\b(milliseconds|millis|msec|ms|seconds|secs|sec|s)\s*\/\s*(?:request|req)\b/g, ' e2el $1 '],
+  [/\b(first|1st) token (latency|time)\b/g, ' ttft '],
   [/\btime per output token\b|\boutput token latency\b/g, ' tpot '],
   [/\binter ?token latency\b|\bintertoken latency\b|\btime between tokens\b/g, ' itl '],
   [/\bend to end( request)?( latency)?\b/g, ' e2el '],
@@ -76,6 +80,7 @@ const WORDS: Record<string, string> = {
   prompt: 'IN',
   prefill: 'IN',
   output: 'OUT',
+  out: 'OUT',
   gen: 'OUT',
   generation: 'OUT',
   generated: 'OUT',
@@ -163,6 +168,9 @@ const TIME: Record<string, number> = {
   microseconds: 1e-6,
   ms: 1e-3,
   msec: 1e-3,
+  millis: 1e-3,
+  // awscurl's `totalTimeMills`.
+  mills: 1e-3,
   millisecond: 1e-3,
   milliseconds: 1e-3,
   s: 1,
@@ -227,7 +235,7 @@ export function classifyUnit(unit: string): UnitClass {
   return { kind: 'other' };
 }
 
-const MID_UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'sec', 'secs', 'seconds']);
+const MID_UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'sec', 'secs', 'seconds', 'milliseconds', 'millis', 'mills', 'msec']);
 
 interface SplitLabel {
   symbols: Set<string>;
@@ -241,7 +249,7 @@ function trailingUnit(text: string): { rest: string; unit?: string } {
   if (paren?.[1] !== undefined) return { rest: text.slice(0, paren.index), unit: paren[1] };
   const snake = /(?<!_per)_(ns|us|µs|μs|ms|s|sec|secs|seconds|pct|percent|tps|rps)$/.exec(text);
   if (snake?.[1] && !/\s/.test(text)) return { rest: text.slice(0, snake.index), unit: snake[1] === 'pct' ? '%' : snake[1] };
-  const word = / (ns|us|µs|μs|ms|msec|secs|seconds|%)$/.exec(text);
+  const word = / (ns|us|µs|μs|ms|msec|millis|mills|milliseconds|secs|seconds|%)$/.exec(text);
   if (word?.[1]) return { rest: text.slice(0, word.index), unit: word[1] };
   return { rest: text };
 }
@@ -259,6 +267,11 @@ export function splitLabel(label: string): SplitLabel | undefined {
   const trailing = trailingUnit(text);
   text = trailing.rest;
   let unit = trailing.unit;
+  // `Throughput (out tok/s)`: words in the parentheses, not a unit alone, are words of the label.
+  if (unit !== undefined && /\s/.test(unit) && classifyUnit(unit).kind === 'other' && !unit.includes(',')) {
+    text = `${text} ${unit}`;
+    unit = undefined;
+  }
   // `Completion tokens (avg)`, `Latency (avg, ms)`: a statistic in the parentheses is a word of the label.
   if (unit !== undefined) {
     const parts = unit.split(/\s*,\s*/);
@@ -321,6 +334,10 @@ const TIMED: ReadonlyArray<[string, string, 's' | 'ms']> = [
 ];
 
 function timedMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+  // `Avg per request`, `Mean time per request` printed in a time unit: the request's latency.
+  if (unit?.kind === 'time' && stat !== undefined && s.has('PERUSER') && only(s, 'PERUSER', 'DUR')) {
+    return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
+  }
   for (const [sym, quantity, own] of TIMED) {
     if (!s.has(sym) || !only(s, sym, 'REQ', 'TOTAL')) continue;
     if (stat === undefined) return undefined;
@@ -415,7 +432,9 @@ function countMeaning(
   if (stat === 'max' && has(s, 'INFLIGHT') && only(s, 'INFLIGHT', 'REQ', 'CONC'))
     return { kind: 'metric', key: 'peak_in_flight_count', factor: 1 };
   if (stat !== undefined && !s.has('CONC')) return undefined;
-  if (has(s, 'OK') && only(s, 'OK', 'REQ', 'COUNT', 'NUM', 'TOTAL')) return { kind: 'metric', key: 'requests_ok_count', factor: 1 };
+  // `num_prompts_succeeded`: prompts are the requests.
+  if (has(s, 'OK') && only(s, 'OK', 'REQ', 'PROMPTS', 'COUNT', 'NUM', 'TOTAL'))
+    return { kind: 'metric', key: 'requests_ok_count', factor: 1 };
   if (has(s, 'FAIL') && only(s, 'FAIL', 'REQ', 'COUNT', 'NUM', 'TOTAL')) return { kind: 'metric', key: 'requests_failed_count', factor: 1 };
   if (has(s, 'REQ', 'RATE') && only(s, 'REQ', 'RATE')) return { kind: 'client', key: 'request_rate' };
   if ((has(s, 'REQ') || has(s, 'PROMPTS')) && has(s, 'NUM') && only(s, 'REQ', 'PROMPTS', 'NUM', 'TOTAL'))

@@ -13,7 +13,7 @@ export type Stat = 'min' | 'max' | 'mean' | 'p50' | 'p75' | 'p90' | 'p95' | 'p99
 
 /** Latency-like quantities and the unit each is stored in. */
 const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp }> = [
-  { quantity: 'ttft', unit: 'ms', pattern: /\b(ttft|time to first token|first token (latency|time))\b/ },
+  { quantity: 'ttft', unit: 'ms', pattern: /\b(ttft|time to first token|(first|1st) token (latency|time)|time to first byte|ttfb)\b/ },
   { quantity: 'tpot', unit: 'ms', pattern: /\b(tpot|time per output token|output token latency)\b/ },
   { quantity: 'itl', unit: 'ms', pattern: /\b(itl|inter[- ]?token latency)\b/ },
   {

@@ -23,6 +23,9 @@ describe('parseLaunchCommand', () => {
         { tp: 4, contextLength: 8192, modelPath: '/home/vllm/llm/' },
       ],
       ['sglang serve --model-path Qwen/Qwen3-8B --tp 4 --dp-size 2', 'sglang', { tp: 4, dp: 2, model: 'Qwen3-8B' }],
+      // A `key: command` line in notes (the key names a command).
+      ['server-command: python -m vllm.entrypoints.openai.api_server --model org/Mistral-7B -tp 2', 'vllm', { tp: 2, model: 'Mistral-7B' }],
+      ['launch cmd: python3 -m sglang.launch_server --model-path /m/Phi-3 --tp 8', 'sglang', { tp: 8, model: 'Phi-3' }],
       [
         'root@host:~# CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path /m/Q --data-parallel-size 2',
         'sglang',
@@ -35,6 +38,9 @@ describe('parseLaunchCommand', () => {
       assert.equal(l.engine, engine, cmd);
       for (const [k, v] of Object.entries(want)) assert.equal((l as unknown as Record<string, unknown>)[k], v, `${cmd}: ${k}`);
     }
+  });
+  it('a label that names no command is prose, not a launch', () => {
+    assert.equal(parseLaunchCommand('note: python -m vllm.entrypoints.openai.api_server --model m'), undefined);
   });
   it('an empty last path part gives no model', () => {
     const l = parseLaunchCommand('python3 -m sglang.launch_server --model-path /home/vllm/llm/ --tp 2');

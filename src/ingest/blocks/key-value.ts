@@ -26,9 +26,11 @@ import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { diag, emptyResult, guardedRead, orderRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
+import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
+import { okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
-import { blockTimeUnit, isTimedKey, labelTimeUnit, unitlessTime } from './kv-units';
+import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
 
 interface Interpreted {
@@ -51,7 +53,8 @@ function cellUnit(unit: string | undefined): string | undefined | null {
 function described(label: string, opts: { unit?: string }): Readonly<LabelMeaning> | undefined {
   const m = /^(.*?)\s*\(([^()]{3,})\)\s*$/.exec(label);
   if (!m?.[1] || !m[2] || labelTimeUnit(label) !== undefined) return undefined;
-  return lookupLabel(`${m[1]} ${m[2]}`, opts) ?? lookupLabel(m[2], opts);
+  // `Average milliseconds/request (includes waiting time on server)`: a remark after the key.
+  return lookupLabel(`${m[1]} ${m[2]}`, opts) ?? lookupLabel(m[2], opts) ?? lookupLabel(m[1], opts);
 }
 
 function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<LabelMeaning>; note?: string } {
@@ -110,16 +113,85 @@ function markedTimes(reads: readonly Read[]): Array<{ unit: string; index: numbe
   return out;
 }
 
-/** Unmarked times: decided by the block's units, the magnitude, or the vocabulary (kv-units.ts). */
+/**
+ * Unmarked times: decided by the block's units, the magnitude, or the vocabulary (kv-units.ts).
+ * One quantity's statistics are printed in one unit: when the magnitude rules a unit out for
+ * one (`p90Latency: 1047.79` is not seconds) and reading each on its own would put them out of
+ * order (a mean of 665 s over a p90 of 1.05 s), its siblings are read in the same unit.
+ */
 function decideUnits(reads: Read[]): void {
   const block = blockTimeUnit(markedTimes(reads));
+  const unmarked: Unmarked[] = [];
   for (const x of reads) {
     const m = x.meaning;
     if (m?.kind !== 'metric' || !isTimedKey(m.key) || x.value === undefined || x.r.fixed) continue;
-    if (x.unit !== undefined || labelTimeUnit(x.r.label) !== undefined || labelTimeUnit(x.r.statOf) !== undefined) continue;
-    const choice = unitlessTime(m.key, x.value, block);
-    x.meaning = { kind: 'metric', key: m.key, factor: choice.factor };
+    if (x.unit !== undefined || labelNamesTimeUnit(x.r.label) || labelTimeUnit(x.r.statOf) !== undefined) continue;
+    unmarked.push({ x, key: m.key, value: x.value, choice: unitlessTime(m.key, x.value, block) });
+  }
+  for (const group of byQuantity(unmarked)) sameUnitWhenOrdered(group);
+  for (const { x, key, choice } of unmarked) {
+    x.meaning = { kind: 'metric', key, factor: choice.factor };
     x.note = x.note ? `${x.note}; ${choice.why}` : choice.why;
+  }
+}
+
+interface Unmarked {
+  x: Read;
+  key: string;
+  value: number;
+  choice: ReturnType<typeof unitlessTime>;
+}
+
+function byQuantity(items: readonly Unmarked[]): Unmarked[][] {
+  const groups = new Map<string, Unmarked[]>();
+  for (const u of items) {
+    const q = u.key.split('_')[0] ?? u.key;
+    const g = groups.get(q);
+    if (g) g.push(u);
+    else groups.set(q, [u]);
+  }
+  return [...groups.values()];
+}
+
+const PERCENTILE_ORDER = ['p50', 'p75', 'p90', 'p95', 'p99', 'p99_9'];
+
+/** min ≤ every statistic ≤ max, and the percentiles rise. */
+function ordered(values: ReadonlyMap<string, number>): boolean {
+  const min = values.get('min');
+  const max = values.get('max');
+  for (const [stat, v] of values) {
+    if (stat === 'std') continue;
+    if ((min !== undefined && v < min) || (max !== undefined && v > max)) return false;
+  }
+  let last = -Infinity;
+  for (const stat of PERCENTILE_ORDER) {
+    const v = values.get(stat);
+    if (v === undefined) continue;
+    if (v < last) return false;
+    last = v;
+  }
+  return true;
+}
+
+function statsOf(group: readonly Unmarked[], factor?: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const u of group) {
+    const stat = u.key.replace(/^[a-z]+_/, '').replace(/_(s|ms)$/, '');
+    out.set(stat, u.value * (factor ?? u.choice.factor));
+  }
+  return out;
+}
+
+function sameUnitWhenOrdered(group: Unmarked[]): void {
+  const sure = group.find((u) => u.choice.byMagnitude);
+  if (!sure || group.every((u) => u.choice.factor === sure.choice.factor) || ordered(statsOf(group))) return;
+  if (!ordered(statsOf(group, sure.choice.factor))) return;
+  for (const u of group) {
+    if (u.choice.factor === sure.choice.factor) continue;
+    u.choice = {
+      factor: sure.choice.factor,
+      why: `no unit printed: read in the unit of "${sure.x.r.key}" (${sure.choice.why}), which keeps this quantity's statistics in order`,
+    };
   }
 }
 
@@ -162,6 +234,7 @@ function mayStartKey(c: number): boolean {
     c === 0xb7 ||
     c === 0x2b ||
     c === 0x5b ||
+    c === 0x22 || // a JSON member, `"tps": 4.51,`
     (c >= 0x2500 && c <= 0x257f) ||
     (c >= 0x3040 && c <= 0x9fff) || // kana and CJK ideographs
     (c >= 0xac00 && c <= 0xd7af) // Hangul
@@ -219,12 +292,9 @@ function blockEngine(run: PartialRun, block: Block): void {
   run.provenance.engine = `block name "${name.text}" at line ${name.index + 1}`;
 }
 
-function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
-  const found = blockAt(lines, i);
-  if (!found) return emptyResult(i + 1);
-  if (found.kind !== 'run') return notRead(found, i, file);
-  const { block, reads } = found.x;
-  const diagnostics: Diagnostic[] = [];
+/** The run of the key/value block `x` found at line `i`. */
+function blockRun(lines: readonly string[], i: number, file: string, x: Interpreted, diagnostics: Diagnostic[]): PartialRun {
+  const { block, reads } = x;
   const above = block.title || parseKvLine(lines[i])?.kind === 'rule' ? undefined : titleAbove(lines, i);
   const start = block.title?.index ?? above?.index ?? i;
   const run: PartialRun = { startLine: start, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
@@ -233,8 +303,12 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   const timestamp = block.items.find((it) => it.timestamp !== undefined)?.timestamp;
   if (timestamp !== undefined) run.timestamp = timestamp;
   for (const item of block.items) setOwn(run.raw, item.rawKey, item.value);
-  for (const x of reads) applyRead(run, x, file, diagnostics);
+  const kept = checkJsonCut(lines, i, block, reads, run, file, diagnostics);
+  transactionsPerSecond(kept);
+  for (const r of kept) applyRead(run, r, file, diagnostics);
   tokensByRate(run);
+  placeRatesByArithmetic(run, kept);
+  okFromSuccessRate(run);
   blockEngine(run, block);
   const titleLine = block.title ?? above;
   const conc = titleLine
@@ -247,7 +321,26 @@ function readKeyValue(lines: readonly string[], i: number, file: string): BlockR
   }
   if (run.client && Object.keys(run.client).length === 0) delete run.client;
   if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
-  return { next: block.next, runs: [orderRun(run)], env: [], samples: [], diagnostics };
+  return run;
+}
+
+function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
+  const found = blockAt(lines, i);
+  if (!found) return emptyResult(i + 1);
+  if (found.kind !== 'run') return notRead(found, i, file);
+  const diagnostics: Diagnostic[] = [];
+  const run = blockRun(lines, i, file, found.x, diagnostics);
+  let next = found.x.block.next;
+  // A summary followed by the JSON its script saved (the same run printed twice): one run.
+  if (!found.x.block.json) {
+    next = mergeJsonAfter(lines, next, run, file, diagnostics, (j) => {
+      const after = blockAt(lines, j);
+      if (after?.kind !== 'run' || !after.x.block.json) return undefined;
+      const own: Diagnostic[] = [];
+      return { run: blockRun(lines, j, file, after.x, own), next: after.x.block.next, diagnostics: own };
+    });
+  }
+  return { next, runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 
 export const keyValueReader: BlockReader = {

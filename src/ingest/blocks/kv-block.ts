@@ -44,6 +44,8 @@ export interface Block {
   comparison?: { text: string; index: number };
   /** All lines were box lines. */
   boxed: boolean;
+  /** Its pairs are members of pretty-printed JSON (the reader checks whether the JSON was cut). */
+  json?: boolean;
 }
 
 interface Group {
@@ -53,6 +55,32 @@ interface Group {
   /** A box section: ends at the next rule or section heading. */
   section: boolean;
 }
+
+/** A rule of ASCII dashes, equals signs or underscores between sections of one summary. */
+const PLAIN_RULE = /^\s*(?:-{3,}|={3,}|_{3,})\s*$/;
+
+/** `}`, `},`, `]`: a nested JSON object or array closing, with members of the outer one after it. */
+const JSON_CLOSER = /^\s*[}\]],?\s*$/;
+
+/**
+ * Index of the line that closes the JSON array opened at line `j` (`"ttfts": [`), whose
+ * elements are samples, not pairs; the last line looked at when it never closes.
+ */
+function closingBracket(lines: readonly string[], j: number): number {
+  let depth = 0;
+  for (let k = j; k < lines.length && k < j + MAX_ARRAY_LINES; k++) {
+    const text = lines[k] ?? '';
+    for (let c = 0; c < text.length; c++) {
+      const ch = text.charCodeAt(c);
+      if (ch === 0x5b || ch === 0x7b) depth++;
+      else if (ch === 0x5d || ch === 0x7d) depth--;
+    }
+    if (depth <= 0) return k;
+  }
+  return Math.min(lines.length, j + MAX_ARRAY_LINES) - 1;
+}
+
+const MAX_ARRAY_LINES = 100_000;
 
 const VERSUS = /\bvs\.?(?=\s|$)|\bversus\b|\bcompar(ed|ison|ative)\b/i;
 
@@ -132,6 +160,7 @@ class Collector {
     if (ids.some((id) => this.seen.has(id))) return false;
     for (const id of ids) this.seen.add(id);
     if (!line.boxed) this.block.boxed = false;
+    if (line.json) this.block.json = true;
     for (const pair of line.pairs) {
       const isStat = group !== undefined && statOfWord(pair.key) !== undefined;
       let rawKey = group ? `${group.name} ${pair.key}` : pair.key;
@@ -160,12 +189,14 @@ class Collector {
   }
 
   /**
-   * A blank line, then a group named after a metric (`Time to First Token (ms):`) over its
-   * statistics only: the summary goes on (vLLM's guided-decoding benchmark prints its latency
-   * sections so); a group named otherwise (`concurrency 16:`) starts the next block.
+   * A blank line or a plain rule (`--------`), then a group named after a metric (`Time to
+   * First Token (ms):`, `Output token latency:`) over its statistics only: the summary goes on
+   * (vLLM's guided-decoding benchmark, TGI's run_generation print their latency sections so); a
+   * group named otherwise (`concurrency 16:`) starts the next block.
    */
   private statSectionAfterBlank(j: number): boolean {
-    if (this.block.items.length === 0 || (this.lines[j] ?? '').trim() !== '') return false;
+    const text = this.lines[j] ?? '';
+    if (this.block.items.length === 0 || (text.trim() !== '' && !PLAIN_RULE.test(text))) return false;
     const g = groupAt(this.lines, j + 1, parseKvLine(this.lines[j + 1]));
     const quantity = g && !g.section ? quantityOf(g.name, 'mean') : undefined;
     // The same quantity already in the block (`e2el_p99_ms = …` above `Latency (ms):`): another run.
@@ -193,6 +224,12 @@ class Collector {
         if (this.block.items.length > 0) j++; // its bottom border belongs to it
         break;
       }
+      if (line === undefined && this.block.json && JSON_CLOSER.test(lines[j] ?? '') && parseKvLine(lines[j + 1])?.kind === 'pairs')
+        continue;
+      if (line?.kind === 'text' && line.json === 'array') {
+        j = closingBracket(lines, j);
+        continue;
+      }
       const title = line ? boxTitle(lines, j, line) : undefined;
       if (title !== undefined) {
         if (this.block.items.length > 0) break;
@@ -204,7 +241,7 @@ class Collector {
         if (!this.addPairs(j, line)) break;
         continue;
       }
-      if (line === undefined && this.statSectionAfterBlank(j)) continue;
+      if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) continue;
       const g = groupAt(lines, j, line);
       if (!g || !this.addGroup(j, g)) break;
     }

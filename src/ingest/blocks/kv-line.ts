@@ -7,11 +7,15 @@
  *   event=benchmark threads=1 connections=1                                       `k=v` pairs split by spaces
  *   [BENCHMARK] batch_size 1 input_length 20 latency(ms) 432.51                   `name value` pairs after a tag
  *   ╟───────────╢                                                                 a box rule
+ *   [Decode] latency(min, max, ave): 12.1 ms, 14.0 ms, 12.8 ms                    a section tag naming a phase: in the key
+ *   "tokenThroughput": 3459.39,                                                   a member of pretty-printed JSON
  *
  * Only the shape is read here; what a key means is the block reader's business.
  */
 import { detach } from '../../model/detach';
 import { TextCache } from '../../model/text-cache';
+
+import { splitLabel } from '../../model/label-meaning';
 
 export interface KvPair {
   key: string;
@@ -19,10 +23,16 @@ export interface KvPair {
 }
 
 export type KvLine =
-  /** `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it. */
-  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string }
-  /** A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading. */
-  | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean }
+  /**
+   * `group`: `Latency: Min: 0.86s | Avg: 0.91s` names the quantity of the statistics after it.
+   * `json`: a member of pretty-printed JSON (`"tps": 4.51,`), read as a pair.
+   */
+  | { kind: 'pairs'; indent: number; pairs: KvPair[]; boxed: boolean; timestamp?: string; group?: string; json?: true }
+  /**
+   * A line with no pair: a group's name (`Latency (ms):`, `ttft_s`), a box's section heading,
+   * or a JSON member that opens an object or an array (`"metrics": {`, `json`).
+   */
+  | { kind: 'text'; indent: number; text: string; boxed: boolean; colon: boolean; json?: 'object' | 'array' }
   /** A box border: `inner` (╠═╣ ╟─╢ ├─┤) separates sections, otherwise it opens or closes a box. */
   | { kind: 'rule'; inner: boolean };
 
@@ -61,18 +71,25 @@ interface Stripped {
   timestamp?: string;
   /** A tag or a log prefix was taken off. */
   prefixed: boolean;
+  /** `[Prefill] latency(min, max, ave): …`: a tag naming a section of the output (a capitalised word). */
+  section?: string;
 }
+
+/** A section tag: one or two words, the first capitalised, no digits (not `[rank0]`, `[INFO]`, `[BENCHMARK]`). */
+const SECTION_TAG = /^[A-Z][a-z]+(?: [A-Za-z][a-z]+)?$/;
 
 /** Takes a log prefix (bracketed tags, an ISO time, a log level) off the line's start. */
 export function stripLogPrefix(line: string): Stripped {
   let body = line.trimStart();
   let timestamp: string | undefined;
   let prefixed = false;
+  let section: string | undefined;
   for (let k = 0; k < 3; k++) {
     const tag = BRACKET_TAG.exec(body);
     if (tag) {
       const t = TIME_IN_TAG.exec(tag[1] ?? '');
       if (t) timestamp = `${t[1]}T${t[2]}`;
+      else if (SECTION_TAG.test(tag[1] ?? '') && !LOG_LEVEL.test(tag[1] ?? '')) section = tag[1];
       body = body.slice(tag[0].length);
       prefixed = true;
       continue;
@@ -93,6 +110,7 @@ export function stripLogPrefix(line: string): Stripped {
   }
   const out: Stripped = { body, prefixed };
   if (timestamp !== undefined) out.timestamp = timestamp;
+  if (section !== undefined) out.section = section;
   return out;
 }
 
@@ -242,6 +260,38 @@ export function valueStatWord(value: string): string | undefined {
  */
 const readLines = new TextCache<KvLine | undefined>(4096);
 
+/** `"key": value,` — one member of pretty-printed JSON on its line. */
+const JSON_MEMBER = /^"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(.*?)\s*,?\s*$/;
+
+/** A JSON member line as a pair (a string value unquoted), or as a group when it opens an object or array. */
+function jsonMember(text: string, indent: number): KvLine | undefined {
+  const m = JSON_MEMBER.exec(text);
+  if (!m?.[1] || m[2] === undefined || m[2] === '') return undefined;
+  const key = m[1];
+  const value = m[2];
+  if (value === '{' || value === '[')
+    return { kind: 'text', indent, text: key, boxed: false, colon: true, json: value === '{' ? 'object' : 'array' };
+  const unquoted = /^"(.*)"$/.exec(value)?.[1];
+  return { kind: 'pairs', indent, pairs: [{ key, value: unquoted ?? value }], boxed: false, json: true };
+}
+
+/**
+ * A section tag before the pairs: statistics (`[Latency] P50: 54.4`) are the section's own (its
+ * group); other keys (`[Prefill] latency(min, max, ave)`) are named with it, so that two
+ * sections' `latency` stay apart and neither reads as the request's.
+ */
+function sectionOfPairs(section: string | undefined, pairs: KvPair[]): string | undefined {
+  if (section === undefined) return undefined;
+  if (pairs.every((p) => STAT_KEY.test(p.key))) return section;
+  // Only a section that names a quantity or a phase (`Prefill`, `Decode`), not `[Summary]`.
+  if ((splitLabel(section)?.symbols.size ?? 0) === 0) return undefined;
+  for (let k = 0; k < pairs.length; k++) {
+    const p = pairs[k];
+    if (p) pairs[k] = { key: `${section} ${p.key}`, value: p.value };
+  }
+  return undefined;
+}
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
@@ -250,8 +300,9 @@ export function parseKvLine(line: string | undefined): KvLine | undefined {
 }
 
 function readKvLine(line: string): KvLine | undefined {
-  if (RULE.test(line)) return { kind: 'rule', inner: INNER_RULE_START.test(line) };
   const indent = line.length - line.trimStart().length;
+  if (line.charCodeAt(indent) === 0x22) return jsonMember(line.trim(), indent);
+  if (RULE.test(line)) return { kind: 'rule', inner: INNER_RULE_START.test(line) };
   let text = line.trim();
   let boxed = false;
   if (VERTICAL.test(text)) {
@@ -265,7 +316,7 @@ function readKvLine(line: string): KvLine | undefined {
   const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : boxed ? undefined : tabPair(body);
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
-    const group = inlineGroup(pairs);
+    const group = inlineGroup(pairs) ?? sectionOfPairs(stripped.section, pairs);
     if (group) out.group = group;
     if (stripped.timestamp !== undefined) out.timestamp = stripped.timestamp;
     return out;

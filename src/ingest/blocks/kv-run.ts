@@ -26,7 +26,7 @@ export interface Read {
 
 /** Keys that name the client's concurrency when the value is a whole number. */
 const CONCURRENCY_KEY =
-  /^(concurrency|concurrency level|(number of |num )?concurrent (requests|users|workers|sessions)|users|num concurrent|parallel)$/i;
+  /^(concurrency|concurrency level|(number of |num )?concurrent (requests|users|workers|sessions|clients)|users|num concurrent|parallel)$/i;
 const DATASET_KEY = /^(dataset|dataset[ _]name|data ?set)$/i;
 const ENGINE_KEY = /^(backend|engine|server|framework)$/i;
 export const ENGINES: ReadonlyArray<[RegExp, Engine]> = [

@@ -21,6 +21,14 @@ export function labelTimeUnit(label: string | undefined): string | undefined {
   return unit !== undefined && secondsOfTimeUnit(unit) !== undefined ? unit : undefined;
 }
 
+/** A time unit named among a label's words (`Average milliseconds/request`, `total Time Mills`). */
+const UNIT_WORD = /(?:^|[\s_/])(milliseconds|millis|mills|msec|microseconds|nanoseconds|seconds|secs)(?=$|[\s_/)])/i;
+
+/** True when the label names its time unit anywhere (the vocabulary read it from there). */
+export function labelNamesTimeUnit(label: string | undefined): boolean {
+  return label !== undefined && (labelTimeUnit(label) !== undefined || UNIT_WORD.test(label));
+}
+
 export interface BlockTimeUnit {
   unit: string;
   /** 0-based line of the first time printed in that unit, and its text. */
@@ -50,7 +58,11 @@ export function isTimedKey(key: string): boolean {
 }
 
 /** For a timed key printed with no unit: the factor from the printed value to the key's unit, and why. */
-export function unitlessTime(key: string, value: number, block: BlockTimeUnit | undefined): { factor: number; why: string } {
+export function unitlessTime(
+  key: string,
+  value: number,
+  block: BlockTimeUnit | undefined,
+): { factor: number; why: string; byMagnitude?: true } {
   const own = key.endsWith('_ms') ? 'ms' : 's';
   const quantity = key.split('_')[0] ?? key;
   const toKey = (unit: string): number => {
@@ -64,9 +76,17 @@ export function unitlessTime(key: string, value: number, block: BlockTimeUnit | 
     };
   }
   if (own === 'ms' && Math.abs(value) < 1 && value !== 0)
-    return { factor: 1000, why: `no unit printed: ${value} read as seconds (a ${quantity.toUpperCase()} under 1 ms is not plausible)` };
+    return {
+      factor: 1000,
+      why: `no unit printed: ${value} read as seconds (a ${quantity.toUpperCase()} under 1 ms is not plausible)`,
+      byMagnitude: true,
+    };
   if (own === 's' && value >= 1000)
-    return { factor: 0.001, why: `no unit printed: ${value} read as milliseconds (a request latency over 1000 s is not plausible)` };
+    return {
+      factor: 0.001,
+      why: `no unit printed: ${value} read as milliseconds (a request latency over 1000 s is not plausible)`,
+      byMagnitude: true,
+    };
   return {
     factor: 1,
     why: `no unit printed: read in ${own}, the vocabulary's unit for ${quantity === 'latency' ? 'latency' : quantity.toUpperCase()}`,

@@ -121,7 +121,7 @@ function trailingStat(base: Reading): Reading | undefined {
 /** The readings of one pair. */
 /** `successNum` → `success Num`: a camel-case key's words (the vocabulary reads words). */
 function words(key: string): string {
-  return /\s/.test(key) ? key : key.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return /\s/.test(key) ? key : key.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
 }
 
 export function readingsOf(item: Item): Reading[] {

@@ -14,9 +14,10 @@ const PARALLEL = /(?<![A-Za-z])(?:(TP|PP|DP)\s*[=:-]?\s*|(tp|pp|dp)(?:\s*[=:-]\s
 /** `2 GPUs`, `4x GPU`, `8×H100`, `2 x A100`: a count right before the word or a GPU model. */
 const GPU_COUNT = /(?<![\w.])(\d{1,3})\s*(?:[x×]\s*)?(?:GPUs?\b|(?<=[x×]\s*)(?=(?:H|A|L|B)\d{2,3}\b))/g;
 
-const CANDIDATE = /(?:tp|pp|dp)\s*[=:-]?\s*\d|\d\s*(?:[x×]|gpu)|\w=\S|[ABHLVTGMK][A-Z]?\d|[RG]TX|MI\d|Gaudi|Ascend|\d\s+concurrent/i;
-/** `10 Concurrent Requests`, `16 concurrent users`: the load a section ran at. */
-const CONCURRENT = /(?<![\w.])(\d{1,5})\s+concurrent(?:\s+(?:requests?|users?|sessions?|clients?|streams?))?\b/i;
+const CANDIDATE =
+  /(?:tp|pp|dp)\s*[=:-]?\s*\d|\d\s*(?:[x×]|gpu)|\w=\S|[ABHLVTGMK][A-Z]?\d|[RG]TX|MI\d|Gaudi|Ascend|\d\s+(?:concurrent|parallel)/i;
+/** `10 Concurrent Requests`, `16 concurrent users`, `(5 parallel)`: the load a section ran at. */
+const CONCURRENT = /(?<![\w.])(\d{1,5})\s+(?:concurrent|parallel)(?:\s+(?:requests?|users?|sessions?|clients?|streams?))?\b/i;
 /** `num_prompts=768`: a name and a value with nothing between. */
 const PAIR = /(?<![\w.-])([A-Za-z_][A-Za-z0-9_]*)=([\w.]+)/g;
 const COMPARISON = /\b(?:vs\.?|versus|than|compared?|comparison)\b/i;

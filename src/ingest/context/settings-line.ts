@@ -134,12 +134,40 @@ export function settingsOfFlags(words: readonly string[]): LineSetting[] {
   return out;
 }
 
-/** The vocabulary flags of a script's command line. */
+/**
+ * Flags of a client script (`python run_generation.py --max_concurrent_requests 50
+ * --total_sample_count 200`) the general vocabulary leaves alone: on a server launcher
+ * `max_concurrent_requests` is the server's limit, but the script that sends the requests
+ * caps its own load with it.
+ */
+const CLIENT_SCRIPT_FLAGS: Readonly<Record<string, 'concurrency' | 'total_requests'>> = {
+  max_concurrent_requests: 'concurrency',
+  max_concurrency: 'concurrency',
+  total_sample_count: 'total_requests',
+  num_samples: 'total_requests',
+  sample_count: 'total_requests',
+};
+
+function clientScriptFlags(words: readonly string[]): LineSetting[] {
+  const out: LineSetting[] = [];
+  for (let k = 0; k + 1 < words.length; k++) {
+    const w = words[k] ?? '';
+    if (!w.startsWith('-')) continue;
+    const key = CLIENT_SCRIPT_FLAGS[w.replace(/^-+/, '').replace(/-/g, '_').toLowerCase()];
+    const value = words[k + 1] ?? '';
+    if (key !== undefined && /^\d+$/.test(value) && Number(value) > 0) out.push({ key, value: Number(value), name: w });
+  }
+  return out;
+}
+
+/** The vocabulary flags of a script's command line (also a whole line in backticks). */
 function scriptCommand(text: string): LineSettings | undefined {
-  const command = stripPrompt(text);
+  const command = stripPrompt(text.replace(/^\s*`([^`]+)`\s*$/, '$1'));
   const m = SCRIPT_COMMAND.exec(command);
   if (!m) return undefined;
-  const settings = settingsOfFlags(shellWords(command.slice(m[0].length)));
+  const words = shellWords(command.slice(m[0].length));
+  const settings = settingsOfFlags(words);
+  for (const extra of clientScriptFlags(words)) if (!settings.some((x) => x.key === extra.key)) settings.push(extra);
   return settings.length > 0 ? { kind: 'script command', settings } : undefined;
 }
 

@@ -32,7 +32,7 @@ export { cleanInline } from './inline';
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
   const { tables } = scanReport(text.split(/\r?\n/));
-  return tables.some((t) => hasMetricColumns(t) || ((isKeyValueTable(t) || isRunColumnsTable(t)) && keyValueMetricRows(t) >= 2));
+  return tables.some((t) => hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2));
 }
 
 /** A run whose preset and metrics equal an earlier run's is a repeat of it (a table copied later). */
@@ -52,7 +52,7 @@ function flagDuplicates(runs: RunRecord[], file: string, diagnostics: Diagnostic
     diagnostics.push({
       severity: 'info',
       code: 'duplicate-run',
-      message: `row ${run.source.row} of the table at line ${run.source.line} repeats ${first.id} (same preset and metrics): kept, flagged duplicate`,
+      message: `${run.source.row === undefined ? `column '${run.labels.at(-1) ?? ''}'` : `row ${run.source.row}`} of the table at line ${run.source.line} repeats ${first.id} (same preset and metrics): kept, flagged duplicate`,
       file,
       line: run.source.line,
     });

@@ -4,7 +4,7 @@
  * metrics; fewer, but with measurement-like rows, gives a `metrics-unread` warning; a table of
  * settings only is left to the caller's "no metric" note.
  */
-import { hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
+import { classifyUnit, hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
@@ -41,7 +41,21 @@ export function isRunColumnsTable(t: ScannedTable): boolean {
   if (t.header.length < 3 || isKeyValueTable(t)) return false;
   const first = (t.header[0] ?? '').trim();
   if (first !== '' && !KEY_HEADER.test(first)) return false;
-  return keyValueMetricRows(t) >= 2;
+  // Under an explicit `Metric` header one row is enough when two runs' columns measure it: a
+  // known metric, or a figure printed with its time or rate unit (`| Time to complete | 0.617s | 1.015s |`).
+  return keyValueMetricRows(t) >= 2 || (first !== '' && t.rows.some(isMeasuredRow));
+}
+
+function isMeasuredRow(r: readonly string[]): boolean {
+  const label = (r[0] ?? '').trim();
+  let measured = 0;
+  for (const cell of r.slice(1)) {
+    const n = parseNumber(cell);
+    if (n.value === undefined) continue;
+    const kind = n.unit === undefined ? undefined : classifyUnit(n.unit).kind;
+    if (kind === 'time' || kind === 'rate' || (kind !== 'pct' && rowMeaning(label, cell).meaning?.kind === 'metric')) measured++;
+  }
+  return measured >= 2;
 }
 
 interface Row {
@@ -69,7 +83,8 @@ export function keyValueMetricRows(t: ScannedTable): number {
     .filter((r) => r.meaning?.kind === 'metric' && parseNumber(r.cell).value !== undefined).length;
 }
 
-function putRow(run: RunRecord, row: Row): boolean {
+/** `measured`: an unknown label with a time or rate unit counts as a metric (runs as columns). */
+function putRow(run: RunRecord, row: Row, measured = false): boolean {
   const { label, cell, meaning } = row;
   if (label === '') return false;
   if (cell !== '') setOwn(run.raw, label, cell);
@@ -86,8 +101,11 @@ function putRow(run: RunRecord, row: Row): boolean {
     return true;
   }
   const n = parseNumber(cell);
-  if (n.value !== undefined) setOwn(run.metrics, unknownMetricKey(label, n.unit), n.value);
-  return false;
+  if (n.value === undefined) return false;
+  setOwn(run.metrics, unknownMetricKey(label, n.unit), n.value);
+  // A measurement the vocabulary has no key for (`Time to complete: 0.617s`) still makes the column a run.
+  const kind = n.unit === undefined ? undefined : classifyUnit(n.unit).kind;
+  return measured && (kind === 'time' || kind === 'rate');
 }
 
 /** The run a Key | Value table holds, or undefined (diagnosed when measurement-like rows were left). */
@@ -125,7 +143,7 @@ export function runColumnsRuns(t: ScannedTable, ctx: TableContext): RunRecord[] 
     const name = (t.header[c] ?? '').trim();
     const run = emptyRun(ctx.file, t, undefined, slugify(name) || `column_${c + 1}`);
     let metrics = 0;
-    for (const r of t.rows) if (putRow(run, rowMeaning((r[0] ?? '').trim(), valueCell(t, r, c)))) metrics++;
+    for (const r of t.rows) if (putRow(run, rowMeaning((r[0] ?? '').trim(), valueCell(t, r, c)), true)) metrics++;
     if (metrics === 0) continue;
     if (name !== '') run.labels.push(name);
     run.provenance.labels = `column '${name}' of the table at line ${t.line} (runs as columns)`;

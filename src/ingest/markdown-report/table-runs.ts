@@ -7,9 +7,10 @@ import { parseNumber } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
-import { type ColumnMeaning, classifyColumn, setContextField } from '../csv/columns';
+import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { putOkOfTotal, readCell } from './cell-value';
 import { metricOf, type WideColumn, wideColumn } from './columns';
+import { isUnplacedMeasurement, reportColumn } from './header-meaning';
 import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
@@ -79,7 +80,7 @@ function readRowCell(
       out.figures++;
       return;
     case 'placeholder':
-      if (metric) out.placeholders.push(cell.trim() === '' ? 'empty' : cell.trim());
+      if (metric || isUnplacedMeasurement(header, m)) out.placeholders.push(cell.trim() === '' ? 'empty' : cell.trim());
       return;
     case 'lossy':
       if (!run.flags.includes('lossy-cell')) run.flags.push('lossy-cell');
@@ -125,12 +126,15 @@ function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
 
 /** True when a column of the table is a metric (a sweep or results table, not settings). */
 export function hasMetricColumns(t: ScannedTable): boolean {
-  return t.header.some((h) => metricOf(classifyColumn(h)) !== undefined || wideColumn(h) !== undefined);
+  return t.header.some((h) => {
+    const m = reportColumn(h);
+    return metricOf(m) !== undefined || wideColumn(h) !== undefined || isUnplacedMeasurement(h, m);
+  });
 }
 
 export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   if (!hasMetricColumns(t)) return [];
-  const meanings = t.header.map((h) => classifyColumn(h));
+  const meanings = t.header.map((h) => reportColumn(h));
   const wide = t.header.map((h) => wideColumn(h));
   const perRequest = perRequestTable(t);
   if (perRequest) {

@@ -16,6 +16,7 @@
  * `pip list`): it is left alone.
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { classifyUnit } from '../../model/label-meaning';
 import { lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { lastAnswer } from '../last-answer';
@@ -27,7 +28,7 @@ import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLe
 import { aliasLabel, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-rows' | 'sweep';
+export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
@@ -54,10 +55,30 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   const width = Math.max(t.header.length, ...t.rows.map((r) => r.length));
   if (t.rows.length === 0 || width < 2) return undefined;
   if (t.header.length > 0 && loadColumn(t.header)) return 'sweep';
+  if (gridStatColumn(t.header) !== undefined) return 'stat-grid';
   if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
   return undefined;
+}
+
+/** `Lowest`/`Highest` (text-generation-benchmark's columns) and the other statistic names. */
+const GRID_STAT: Readonly<Record<string, string>> = { lowest: 'min', highest: 'max' };
+
+function gridStat(word: string): string | undefined {
+  const w = word.trim();
+  return GRID_STAT[w.toLowerCase()] ?? (isStat(w) ? w : undefined);
+}
+
+/**
+ * `Step | Batch Size | Average | Lowest | Highest | p50 | p90 | p99`: two or more label columns
+ * (not a unit column), then statistics only. The index of the first statistic column.
+ */
+function gridStatColumn(header: readonly string[]): number | undefined {
+  const first = header.findIndex((h, k) => k > 0 && gridStat(h) !== undefined);
+  if (first < 2 || /^units?$/i.test((header[1] ?? '').trim())) return undefined;
+  const stats = header.slice(first);
+  return stats.length >= 2 && stats.every((h) => gridStat(h) !== undefined) ? first : undefined;
 }
 
 /** Where cells go: the run's file and diagnostics, and how many cells the vocabulary knew. */
@@ -180,6 +201,39 @@ function statRun(t: TextTable, kind: 'stat-columns' | 'stat-rows', at: Reading):
   return run;
 }
 
+/**
+ * `stat-grid`: one run per row — the first column names what is measured (`Prefill`, and
+ * carries down over the blank cells below it), the other label columns (`Batch Size`) are the
+ * run's settings, kept in raw; a row with no figure is no run. A cell printed with a time or
+ * rate unit under a statistic column is a measurement even when its name is not in the vocabulary.
+ */
+function gridRuns(t: TextTable, at: Reading): PartialRun[] {
+  const firstStat = gridStatColumn(t.header) ?? 1;
+  let carried = '';
+  const runs: PartialRun[] = [];
+  t.rows.forEach((row, r) => {
+    const metric = (row[0] ?? '').trim() || carried;
+    carried = metric;
+    const cells = row.slice(firstStat).map((c) => c.trim());
+    if (metric === '' || cells.every((c) => readValue(c).value === undefined)) return;
+    const run = newRun(t);
+    run.row = r + 1;
+    setOwn(run.raw, (t.header[0] ?? '').trim() || 'label', metric);
+    for (let c = 1; c < firstStat; c++) setOwn(run.raw, (t.header[c] ?? '').trim() || `column ${c + 1}`, (row[c] ?? '').trim());
+    const line = t.rowLines[r] ?? t.startLine;
+    cells.forEach((text, k) => {
+      const column = (t.header[firstStat + k] ?? '').trim();
+      if (text === '') return;
+      const unit = readValue(text).unit?.trim();
+      const kind = unit ? classifyUnit(unit).kind : undefined;
+      if (kind === 'time' || kind === 'rate') at.known++;
+      put(run, { label: metric, rawKey: `${metric} ${column}`, text, line, stat: gridStat(column) ?? column }, at);
+    });
+    runs.push(run);
+  });
+  return runs;
+}
+
 /** One run per row; the load column gives each run's load level. */
 /** The load-level cell of a sweep row: kept in `raw`, its number the run's load level. */
 function loadCell(run: PartialRun, column: string, cell: string, provenance: string, key: LoadLevel['key']): void {
@@ -229,7 +283,14 @@ export function genericTableRuns(lines: readonly string[], t: TextTable, file: s
   const kind = classifyGenericTable(t);
   const at: Reading = { file, diagnostics: [], known: 0 };
   if (!kind) return { runs: [], diagnostics: [] };
-  const runs = kind === 'sweep' ? sweepRuns(t, at) : kind === 'key-value' ? keyValueRuns(t, at) : [statRun(t, kind, at)];
+  const runs =
+    kind === 'sweep'
+      ? sweepRuns(t, at)
+      : kind === 'key-value'
+        ? keyValueRuns(t, at)
+        : kind === 'stat-grid'
+          ? gridRuns(t, at)
+          : [statRun(t, kind, at)];
   if (at.known === 0) return { runs: [], diagnostics: [] };
   const captions = tableCaptions(lines, t);
   const level = captionLoadLevel(captions);

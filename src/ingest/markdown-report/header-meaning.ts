@@ -1,0 +1,29 @@
+/**
+ * A report table's column header, read as the CSV columns are (csv/columns.ts) after what a
+ * published table adds around it:
+ *   - a footnote mark (`TP (1)`, `TP¹`, `Model*`, `TP<sup>1</sup>`) is no unit: dropped;
+ *   - `Batch Size` is the engine's batch, a setting of the run and never a metric: kept in raw;
+ *   - a measurement the vocabulary cannot place (`Throughput (out tok/s/GPU)`) is still a
+ *     metric column: its cells are kept under the header's slug.
+ */
+import { hasMetricWord } from '../../model/label-meaning';
+import { type ColumnMeaning, classifyColumn } from '../csv/columns';
+
+const FOOTNOTE = /\s*(?:\(\d{1,2}\)|\[\d{1,2}\]|<sup>[^<]{1,8}<\/sup>|[¹²³⁴⁵⁶⁷⁸⁹]+|\*{1,3}|†|‡)\s*$/;
+const BATCH = /^(?:max(?:imum)?\s+)?batch(?:\s*size)?$|^bs$/i;
+
+export function withoutFootnote(header: string): string {
+  const bare = header.replace(FOOTNOTE, '').trim();
+  return bare === '' ? header.trim() : bare;
+}
+
+export function reportColumn(header: string): ColumnMeaning {
+  const bare = withoutFootnote(header);
+  if (BATCH.test(bare.replace(/[_-]+/g, ' ').trim())) return { kind: 'raw' };
+  return classifyColumn(bare);
+}
+
+/** A header that names a measurement the vocabulary has no key for (its cells become a slug metric). */
+export function isUnplacedMeasurement(header: string, meaning: ColumnMeaning): boolean {
+  return meaning.kind === 'unknown' && hasMetricWord(header);
+}
