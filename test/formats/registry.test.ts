@@ -64,6 +64,7 @@ test('the block readers come from the registry, in its order, then the general o
       'go-stress',
       'ollama',
       'llama-bench',
+      'llama-batched-bench',
       'mlx-lm',
       'sglang-bench-jsonl',
       'key-value',

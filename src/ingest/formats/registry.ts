@@ -14,6 +14,7 @@ import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
+import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
@@ -48,6 +49,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   goStress,
   ollama,
   llamaBench,
+  llamaBatchedBench,
   mlxLm,
   genaiPerf,
   llmperf,
