@@ -140,7 +140,7 @@ export const llamaBatchedBenchReader: BlockReader = {
   name: 'llama-batched-bench',
   startsAt(lines, i) {
     const line = lines[i];
-    return line !== undefined && line.includes('S_PP t/s') && headerOf(line) !== undefined;
+    return line?.includes('S_PP t/s') === true && headerOf(line) !== undefined;
   },
   read: guardedRead('llama-batched-bench table', readBatchedBench),
 };
