@@ -16,6 +16,7 @@ import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
 import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
+import { llamaCppLog } from './llama-cpp-log/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
@@ -50,6 +51,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   ollama,
   llamaBench,
   llamaBatchedBench,
+  llamaCppLog,
   mlxLm,
   genaiPerf,
   llmperf,
