@@ -68,6 +68,8 @@ test('the block readers come from the registry, in its order, then the general o
       'llama-batched-bench',
       'llama-cpp-log',
       'mlx-lm',
+      'optimum-benchmark',
+      'optimum-benchmark-json',
       'sglang-bench-jsonl',
       'key-value',
     ],

@@ -24,6 +24,7 @@ import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
 import { ollama } from './ollama/index';
+import { optimumBenchmark } from './optimum-benchmark/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangServerLog } from './sglang-server-log/index';
@@ -53,6 +54,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   llamaBatchedBench,
   llamaCppLog,
   mlxLm,
+  optimumBenchmark,
   genaiPerf,
   llmperf,
   llmd,
