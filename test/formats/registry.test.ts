@@ -65,6 +65,7 @@ test('the block readers come from the registry, in its order, then the general o
       'ollama',
       'ollama-json',
       'llama-bench',
+      'llama-bench',
       'llama-batched-bench',
       'llama-cpp-log',
       'mlx-lm',
