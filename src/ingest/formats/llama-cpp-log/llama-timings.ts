@@ -119,10 +119,20 @@ function readTimings(lines: readonly string[], start: number, file: string): Blo
   }
   const next = Math.max(j, start + 1);
   if (!('input_tps' in run.metrics || 'output_tps' in run.metrics || 'eval_duration_s' in run.metrics)) {
-    const d: Diagnostic[] =
-      seen.size > 0 && !seen.has('load')
-        ? [diag('info', 'prose-skipped', 'llama.cpp timing lines without prompt or generation speed: no run', file, start)]
-        : [];
+    // Timings with no speed (a total or sample time) are figures, not a run: said, never silent. A
+    // model's load time alone is set-up, not a result.
+    const loadOnly = seen.size === 1 && seen.has('load');
+    const d: Diagnostic[] = [
+      loadOnly
+        ? diag('info', 'prose-skipped', `llama.cpp load time at line ${start + 1}: set-up, not a run`, file, start)
+        : diag(
+            'warning',
+            'metrics-unread',
+            `llama.cpp timing lines ${start + 1}–${next} hold no prompt or generation speed: no run`,
+            file,
+            start,
+          ),
+    ];
     return { ...emptyResult(next), diagnostics: d };
   }
   const cmd = llamaCommandAbove(lines, start, COMMAND_REACH);
