@@ -24,9 +24,9 @@ export type { EntryPoint } from './formats/types';
 /** Lines of the head the general checks look at to decide. */
 const SAMPLE_LINES = 40;
 /** Lines of the head the tools' detectors look at (a tool's title may follow a launch log). */
-const HEAD_LINES = 120;
+const HEAD_LINES = 40;
 /** At most this much of the head's text goes to the detectors (one JSON line can be the whole file). */
-const HEAD_CHARS = 64 * 1024;
+const HEAD_CHARS = 16 * 1024;
 
 /** Entry point for a format hint: the registry's (formats/registry.ts), else the console scanner. */
 export function entryForHint(hint: FormatName): EntryPoint {
@@ -171,7 +171,7 @@ type ToolVerdict = Detection & { tool: string };
 /** A tool's verdict at least this sure chooses the entry point over the general checks. */
 const SURE = 0.75;
 
-/** The best verdict of the registry's detectors over one head. */
+/** The best verdict of the registry's detectors over one head (each first looks for its literals). */
 export function bestTool(head: FileHead): ToolVerdict | undefined {
   let best: ToolVerdict | undefined;
   for (const t of TOOL_FORMATS) {

@@ -19,9 +19,14 @@ export interface HeadRule {
   text?: boolean;
 }
 
-/** A detector that answers with the best rule that matches. */
-export function detectByRules(rules: readonly HeadRule[]): (head: FileHead) => Detection | undefined {
-  return (head) => {
+/**
+ * A detector that answers with the best rule that matches. `needs`: literals of which every
+ * match holds one; a head with none of them is not the tool's, decided without a regex (most
+ * files are no tool's, so this is what most detections cost).
+ */
+export function detectByRules(rules: readonly HeadRule[], needs: readonly string[]): RuleDetector {
+  const detect = (head: FileHead): Detection | undefined => {
+    if (!needs.some((n) => head.text.includes(n))) return undefined;
     let best: Detection | undefined;
     for (const r of rules) {
       if (best && r.score <= best.score) continue;
@@ -31,4 +36,8 @@ export function detectByRules(rules: readonly HeadRule[]): (head: FileHead) => D
     }
     return best;
   };
+  return Object.assign(detect, { needs });
 }
+
+/** A rule detector, with the literals one of which its every match holds (detect.ts's prefilter). */
+export type RuleDetector = ((head: FileHead) => Detection | undefined) & { needs: readonly string[] };

@@ -5,13 +5,16 @@ import type { ToolFormat } from '../types';
 export const llmd: ToolFormat = {
   tool: 'llm-d',
   formats: { 'llm-d': 'json-export' },
-  detect: detectByRules([
-    {
-      test: /"version"\s*:\s*"0\.2"[\s\S]*"scenario"\s*:|"scenario"\s*:[\s\S]*"version"\s*:\s*"0\.2"/,
-      format: 'llm-d',
-      score: 0.85,
-      json: true,
-    },
-  ]),
+  detect: detectByRules(
+    [
+      {
+        test: /"version"\s*:\s*"0\.2"[\s\S]*"scenario"\s*:|"scenario"\s*:[\s\S]*"version"\s*:\s*"0\.2"/,
+        format: 'llm-d',
+        score: 0.85,
+        json: true,
+      },
+    ],
+    ['"0.2"'],
+  ),
   fixtures: ['test/llm-d/'],
 };

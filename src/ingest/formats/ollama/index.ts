@@ -8,14 +8,17 @@ export const ollama: ToolFormat = {
   tool: 'ollama',
   // The JSON is read by the console scanner too: an answer is as often pasted among other text.
   formats: { ollama: 'console-log', 'ollama-json': 'console-log' },
-  detect: detectByRules([
-    { test: /^\s*total duration:\s+\d[\s\S]*?^\s*(?:prompt )?eval (?:count|rate):/m, format: 'ollama', score: 0.9, text: true },
-    {
-      test: /"model"\s*:\s*"[^"]*"\s*,\s*"created_at"\s*:|"eval_count"\s*:\s*\d+\s*,\s*"eval_duration"\s*:/,
-      format: 'ollama-json',
-      score: 0.85,
-    },
-  ]),
+  detect: detectByRules(
+    [
+      { test: /^\s*total duration:\s+\d[\s\S]*?^\s*(?:prompt )?eval (?:count|rate):/m, format: 'ollama', score: 0.9, text: true },
+      {
+        test: /"model"\s*:\s*"[^"]*"\s*,\s*"created_at"\s*:|"eval_count"\s*:\s*\d+\s*,\s*"eval_duration"\s*:/,
+        format: 'ollama-json',
+        score: 0.85,
+      },
+    ],
+    ['total duration:', '"created_at"', '"eval_count"'],
+  ),
   blockReaders: [ollamaVerboseReader, ollamaJsonReader],
   fixtures: ['test/fixtures/blocks/ollama/', 'test/fixtures/ollama/'],
 };

@@ -6,7 +6,10 @@ import { prometheusReader } from './prometheus';
 export const prometheus: ToolFormat = {
   tool: 'prometheus',
   formats: { prometheus: 'console-log' },
-  detect: detectByRules([{ test: /^\s*#\s*(?:HELP|TYPE)\s+[a-zA-Z_:][\w:]*\s/m, format: 'prometheus', score: 0.8, text: true }]),
+  detect: detectByRules(
+    [{ test: /^\s*#\s*(?:HELP|TYPE)\s+[a-zA-Z_:][\w:]*\s/m, format: 'prometheus', score: 0.8, text: true }],
+    ['HELP', 'TYPE'],
+  ),
   blockReaders: [prometheusReader],
   fixtures: ['test/fixtures/blocks/prometheus-', 'test/output/blocks/prometheus-'],
 };

@@ -6,9 +6,10 @@ import { vllmServerLogReader } from './vllm-server-log';
 export const vllmServerLog: ToolFormat = {
   tool: 'vllm-server-log',
   formats: { 'vllm-server-log': 'console-log' },
-  detect: detectByRules([
-    { test: /Avg prompt throughput: [\d.]+ tokens\/s, Avg generation throughput:/, format: 'vllm-server-log', score: 0.85, text: true },
-  ]),
+  detect: detectByRules(
+    [{ test: /Avg prompt throughput: [\d.]+ tokens\/s, Avg generation throughput:/, format: 'vllm-server-log', score: 0.85, text: true }],
+    ['Avg prompt throughput'],
+  ),
   blockReaders: [vllmServerLogReader],
   fixtures: ['test/fixtures/blocks/vllm-v1-stat-lines.txt', 'test/output/blocks/'],
 };

@@ -6,7 +6,7 @@ import { wrkReader } from './wrk';
 export const wrk: ToolFormat = {
   tool: 'wrk',
   formats: { wrk: 'console-log' },
-  detect: detectByRules([{ test: /^Running \d+(?:\.\d+)?[smh] test @ \S/m, format: 'wrk', score: 0.9, text: true }]),
+  detect: detectByRules([{ test: /^Running \d+(?:\.\d+)?[smh] test @ \S/m, format: 'wrk', score: 0.9, text: true }], [' test @ ']),
   blockReaders: [wrkReader],
   fixtures: ['test/fixtures/blocks/wrk', 'test/output/blocks/wrk'],
 };
