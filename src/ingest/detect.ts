@@ -1,7 +1,9 @@
 /**
- * Whole-file format detection: which entry point reads a file. `--format-hint` wins; then the
- * file's CONTENT decides, from a sample of its lines, never its extension or its first line
- * alone: a JSON/JSONL export (the whole text, or most lines, are JSON), a CSV/TSV (most lines
+ * Whole-file format detection: which entry point reads a file, and which format it holds.
+ * `--format-hint` wins; then the file's CONTENT decides, from its head (split once), never its
+ * extension or its first line alone. Every tool of the registry scores the head (its `detect`);
+ * a sure verdict names the format and the entry point. Otherwise the general checks decide:
+ * a JSON/JSONL export (the whole text, or most lines, are JSON), a CSV/TSV (most lines
  * split into the same number of fields, and none is a vLLM stat line, a Prometheus sample, a
  * box or pipe table row or a `key: value` line), a Markdown report (HTML or pipe result tables
  * and no box tables), else the console-log scanner, which finds every block kind inside (stat
@@ -12,15 +14,19 @@ import type { FormatName } from '../model/records';
 import { countOutsideQuotes, sniffDelimiter } from './csv/read';
 import { looksLikeJsonExport } from './exports/index';
 import { parseJsonTolerant } from './exports/tolerant-json';
-import { entryOfFormat } from './formats/registry';
-import type { EntryPoint } from './formats/types';
+import { entryOfFormat, TOOL_FORMATS } from './formats/registry';
+import type { Detection, EntryPoint, FileHead } from './formats/types';
 import { isStatLine } from './formats/vllm-server-log/vllm-server-log';
 import { looksLikeMarkdownReport } from './markdown-report/index';
 
 export type { EntryPoint } from './formats/types';
 
-/** Lines of the head looked at to decide. */
+/** Lines of the head the general checks look at to decide. */
 const SAMPLE_LINES = 40;
+/** Lines of the head the tools' detectors look at (a tool's title may follow a launch log). */
+const HEAD_LINES = 40;
+/** At most this much of the head's text goes to the detectors (one JSON line can be the whole file). */
+const HEAD_CHARS = 16 * 1024;
 
 /** Entry point for a format hint: the registry's (formats/registry.ts), else the console scanner. */
 export function entryForHint(hint: FormatName): EntryPoint {
@@ -79,8 +85,7 @@ function parsesAsJson(line: string): boolean {
 }
 
 /** The whole text is one JSON document, or most of its first lines are JSON values (JSON lines). */
-function looksJson(text: string, file: string): boolean {
-  const lines = firstLines(text, SAMPLE_LINES);
+function looksJson(text: string, file: string, lines: readonly string[]): boolean {
   if (!/^\s*[[{]/.test(lines[0] ?? '')) return false;
   const json = lines.filter(parsesAsJson).length;
   // A `.json`/`.jsonl` name is taken at its word once the text starts like JSON (a document cut short is still one).
@@ -113,8 +118,7 @@ function otherKind(line: string): boolean {
  * Most lines split into the same number (≥ 2) of fields by one delimiter, and nothing says the
  * lines are something else. Comment lines before the header are skipped (the CSV reader does).
  */
-function looksCsv(text: string, file: string): boolean {
-  const sample = firstLines(text, SAMPLE_LINES);
+function looksCsv(file: string, sample: readonly string[]): boolean {
   const start = sample.findIndex((l) => !COMMENT.test(l));
   if (start < 0 || sample.some(otherKind)) return false;
   const lines = sample.slice(start);
@@ -134,17 +138,81 @@ function looksCsv(text: string, file: string): boolean {
 /** Box tables (rich/tabulate) mean a console log even inside a Markdown file. */
 const BOX_TABLE = /[┏┌╭╔][━─═]/;
 
-export function detectFormat(text: string, path: string, hint?: FormatName): EntryPoint {
-  if (hint) return entryForHint(hint);
-  // A gzip file's text is what it holds: the name inside (`x.csv.gz` → `x.csv`) breaks ties.
-  const file = path.replace(/\.gz$/i, '');
-  if (text.trim() === '') return 'empty';
-  if (looksBinary(text)) return 'binary';
-  if (looksJson(text, file) && looksLikeJsonExport(text)) return 'json-export';
-  if (looksCsv(text, file)) return 'csv';
+/** A JSON document's start: `{"`, `[{`, `[[`, `["`, `[1, …` (not a log's `[2025-03-14 10:22:01]`). */
+const JSON_START = /^\s*(?:\{\s*(?:["}]|$)|\[\s*(?:[[{"\]]|$|-?\d[\d.eE+-]*\s*(?:[,\]]|$)))/;
+
+/** The head every detector shares: its first lines, split once. */
+export function fileHead(text: string): FileHead {
+  const lines = firstLines(text, HEAD_LINES);
+  let joined = '';
+  for (const l of lines) {
+    if (joined.length + l.length >= HEAD_CHARS) {
+      joined += l.slice(0, HEAD_CHARS - joined.length);
+      break;
+    }
+    joined += `${l}\n`;
+  }
+  return { lines, text: joined, json: JSON_START.test(lines[0] ?? '') };
+}
+
+/** What detection says about a file: the entry point that reads it and, when known, its format. */
+export interface FileDetection {
+  entry: EntryPoint;
+  /** The tool format the head was recognised as (absent for general layouts and no verdict). */
+  format?: FormatName;
+  /** The registry tool that recognised it. */
+  tool?: string;
+  /** The tool's score (0 when no tool recognised the file). */
+  score: number;
+}
+
+type ToolVerdict = Detection & { tool: string };
+
+/** A tool's verdict at least this sure chooses the entry point over the general checks. */
+const SURE = 0.75;
+
+/** The best verdict of the registry's detectors over one head (each first looks for its literals). */
+export function bestTool(head: FileHead): ToolVerdict | undefined {
+  let best: ToolVerdict | undefined;
+  for (const t of TOOL_FORMATS) {
+    const d = t.detect?.(head);
+    if (d && d.score > 0 && (!best || d.score > best.score)) best = { ...d, tool: t.tool };
+  }
+  return best;
+}
+
+/** JSON, CSV, Markdown report or console log, from the head's sample and the text. */
+function generalEntry(text: string, file: string, head: FileHead): EntryPoint {
+  const sample = head.lines.slice(0, SAMPLE_LINES);
+  if (looksJson(text, file, sample) && looksLikeJsonExport(text)) return 'json-export';
+  if (looksCsv(file, sample)) return 'csv';
   if (/\.(md|markdown|html?)$/i.test(file) || /<table[\s>]|^\s*\|.*\|\s*$/m.test(text.slice(0, 1 << 20))) {
     // The box-table test first: it stops at the first border, where the report test reads the whole text.
     if (!BOX_TABLE.test(text) && looksLikeMarkdownReport(text)) return 'markdown-report';
   }
   return 'console-log';
+}
+
+export function detectFile(text: string, path: string, hint?: FormatName): FileDetection {
+  if (hint) return { entry: entryForHint(hint), format: hint, score: 1 };
+  // A gzip file's text is what it holds: the name inside (`x.csv.gz` → `x.csv`) breaks ties.
+  const file = path.replace(/\.gz$/i, '');
+  if (text.trim() === '') return { entry: 'empty', score: 0 };
+  if (looksBinary(text)) return { entry: 'binary', score: 0 };
+  const head = fileHead(text);
+  const tool = bestTool(head);
+  const toolEntry = tool ? (tool.entry ?? entryOfFormat(tool.format)) : undefined;
+  // A JSON reader needs JSON: a log that quotes a tool's keys is still a log.
+  const sure = tool !== undefined && toolEntry !== undefined && tool.score >= SURE && (toolEntry !== 'json-export' || head.json);
+  if (sure && toolEntry !== 'console-log') return { entry: toolEntry, format: tool.format, tool: tool.tool, score: tool.score };
+  const entry = generalEntry(text, file, head);
+  // A Markdown report stays one: its reader asks the console block readers outside its tables.
+  const reads = toolEntry === entry || (toolEntry === 'console-log' && entry === 'markdown-report');
+  if (sure && !reads) return { entry: toolEntry, format: tool.format, tool: tool.tool, score: tool.score };
+  if (tool && reads) return { entry, format: tool.format, tool: tool.tool, score: tool.score };
+  return { entry, score: 0 };
+}
+
+export function detectFormat(text: string, path: string, hint?: FormatName): EntryPoint {
+  return detectFile(text, path, hint).entry;
 }

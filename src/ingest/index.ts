@@ -10,7 +10,7 @@
 
 export { type ClaimsResult, readClaims, readClaimsFromPaths } from './claims/index';
 export { ConsoleScanner, consoleReaders, scanConsoleLog } from './console-log';
-export { detectFormat, type EntryPoint } from './detect';
+export { detectFile, detectFormat, type EntryPoint, type FileDetection } from './detect';
 export { DuplicateTracker, markDuplicates, runSignature } from './duplicates';
 export { type LaunchCommand, parseLaunchCommand } from './launch-command';
 export { type ParseLogOptions, parseLog } from './parse-log';

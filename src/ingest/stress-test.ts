@@ -313,6 +313,8 @@ export function parseScriptShellLine(line: string): ScriptInvocation | undefined
   if (!/stress|load[-_]?test|bench/i.test(command.split(/\s+/)[0] ?? '') && !/(stress|load[-_]?test)[\w-]*\.(py|sh|js)\b/i.test(command))
     return undefined;
   if (/vllm\s+serve|launch_server|api_server/.test(command)) return undefined;
+  // llama.cpp's bench programs: their -c is the context size, -n the tokens to generate.
+  if (/^\S*\bllama-[\w-]*bench\b/.test(command.trimStart())) return undefined;
   const words = shellWords(command);
   const client: ClientSettings = {};
   for (let k = 0; k < words.length; k++) {

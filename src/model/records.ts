@@ -40,6 +40,11 @@ export const FORMAT_NAMES = [
   'go-stress', // link1st/go-stress-testing
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
+  'llama-batched-bench', // llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables
+  'llama-cpp-log', // llama.cpp's timing lines (llama-cli, llama-server's slot timings)
+  'ollama-json', // ollama's API response JSON (eval_count, eval_duration in ns …)
+  'optimum-benchmark', // optimum-benchmark's log lines (`+ prefill latency: … (s)`)
+  'optimum-benchmark-json', // optimum-benchmark's benchmark_report.json / benchmark.json
   'mlx-lm', // mlx_lm.benchmark trials and averages
   'nvidia-smi',
   'vllm-server-log',

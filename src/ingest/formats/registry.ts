@@ -14,7 +14,9 @@ import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
 import { k6 } from './k6/index';
+import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
+import { llamaCppLog } from './llama-cpp-log/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { locust } from './locust/index';
@@ -22,6 +24,7 @@ import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
 import { ollama } from './ollama/index';
+import { optimumBenchmark } from './optimum-benchmark/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangServerLog } from './sglang-server-log/index';
@@ -48,7 +51,10 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   goStress,
   ollama,
   llamaBench,
+  llamaBatchedBench,
+  llamaCppLog,
   mlxLm,
+  optimumBenchmark,
   genaiPerf,
   llmperf,
   llmd,

@@ -1,10 +1,19 @@
 /** hey and oha: their console summaries, and oha's JSON output. */
+import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
 import { heyOhaReader } from './hey-oha';
 
 export const heyOha: ToolFormat = {
   tool: 'hey-oha',
   formats: { hey: 'console-log', oha: 'console-log', 'oha-json': 'json-export' },
+  detect: detectByRules(
+    [
+      { test: /^Summary:\s*\n\s+Total:\s+[\d.]+ secs/m, format: 'hey', score: 0.85, text: true },
+      { test: /^Summary:\s*\n\s+Success rate:\s+[\d.]+%/m, format: 'oha', score: 0.85, text: true },
+      { test: /"summary"\s*:\s*\{\s*"successRate"\s*:/, format: 'oha-json', score: 0.9, json: true },
+    ],
+    ['Summary:', '"successRate"'],
+  ),
   blockReaders: [heyOhaReader],
   fixtures: ['test/fixtures/blocks/hey-summary.txt', 'test/fixtures/blocks/oha-summary.txt', 'test/fixtures/exports/http-load/oha-'],
 };

@@ -1,4 +1,5 @@
 /** vLLM's and SGLang's serving benchmark: the console result block and the saved JSON / JSONL. */
+import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
 
@@ -10,6 +11,21 @@ export const servingBench: ToolFormat = {
     'vllm-bench-json': 'json-export',
     'sglang-bench-jsonl': 'json-export',
   },
+  detect: detectByRules(
+    [
+      { test: /^\{\s*"backend"\s*:\s*"sglang"\s*,/m, format: 'sglang-bench-jsonl', score: 0.85, json: true },
+      { test: /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/m, format: 'vllm-bench', score: 0.8, text: true },
+      { test: /^\s*(?:\$\s*)?python3? -m sglang\.bench_serving\b/m, format: 'sglang-bench', score: 0.85, text: true },
+      { test: /^\s*Backend:\s+sglang\s*$/m, format: 'sglang-bench', score: 0.85, text: true },
+      {
+        test: /"request_throughput"\s*:[\s\S]*"output_throughput"\s*:|"output_throughput"\s*:[\s\S]*"request_throughput"\s*:/,
+        format: 'vllm-bench-json',
+        score: 0.8,
+        json: true,
+      },
+    ],
+    ['Serving Benchmark Result', 'sglang.bench_serving', 'Backend:', '"request_throughput"', '"backend"'],
+  ),
   // SGLang before vLLM: the more specific reader of a shared title comes first.
   blockReaders: [sglangBenchReader, vllmBenchReader],
   fixtures: [

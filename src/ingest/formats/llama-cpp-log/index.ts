@@ -1,0 +1,24 @@
+/** llama.cpp's timing lines: llama-cli / main (`llama_perf_context_print:` …) and llama-server's slot timings. */
+import { detectByRules } from '../head-rules';
+import type { ToolFormat } from '../types';
+import { llamaTimingsReader } from './llama-timings';
+
+export const llamaCppLog: ToolFormat = {
+  tool: 'llama-cpp-log',
+  formats: { 'llama-cpp-log': 'console-log' },
+  detect: detectByRules(
+    [
+      {
+        test: /(?:llama_print_timings|llama_perf_context_print|common_perf_print)\s*:\s*(?:prompt eval|eval|load) time\s*=/,
+        format: 'llama-cpp-log',
+        score: 0.85,
+        text: true,
+      },
+      { test: /slot print_timings?:\s*id\s+\d+\s*\|\s*task\s+-?\d+\s*\|/, format: 'llama-cpp-log', score: 0.8, text: true },
+      { test: /^\s*(?:\[\d+\]\s*)?prompt eval time\s*=\s*[\d.]+ ms \/\s*\d+ tokens/m, format: 'llama-cpp-log', score: 0.8, text: true },
+    ],
+    [' time =', 'print_timing'],
+  ),
+  blockReaders: [llamaTimingsReader],
+  fixtures: ['test/fixtures/llama-cpp-log/'],
+};
