@@ -47,6 +47,7 @@ export const FORMAT_NAMES = [
   'prometheus',
   'trtllm-bench', // TensorRT-LLM's trtllm-bench report (`= PERFORMANCE OVERVIEW`)
   'mlperf-loadgen', // MLPerf LoadGen's mlperf_log_summary.txt
+  'lmdeploy', // lmdeploy's benchmark scripts (profile_throughput / profile_generation …)
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
 ] as const;

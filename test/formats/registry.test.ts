@@ -59,6 +59,8 @@ test('the block readers come from the registry, in its order, then the general o
       'k6',
       'trtllm-bench',
       'mlperf-loadgen',
+      'lmdeploy',
+      'lmdeploy',
       'wrk',
       'hey',
       'go-stress',

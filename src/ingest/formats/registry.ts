@@ -17,6 +17,7 @@ import { k6 } from './k6/index';
 import { llamaBench } from './llama-bench/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
+import { lmdeploy } from './lmdeploy/index';
 import { locust } from './locust/index';
 import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
@@ -41,6 +42,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   k6,
   trtllmBench,
   mlperfLoadgen,
+  lmdeploy,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,
