@@ -67,6 +67,7 @@ test('the block readers come from the registry, in its order, then the general o
       'ollama',
       'llama-bench',
       'mlx-lm',
+      'evalscope',
       'sglang-bench-jsonl',
       'key-value',
     ],

@@ -1,8 +1,10 @@
-/** evalscope perf: its console summary and its result JSON files. */
+/** evalscope perf: its console summary (2024 text and grid forms here; rich panels in tables/), and its result JSON files. */
 import type { ToolFormat } from '../types';
+import { evalscopeSummaryReader } from './evalscope-summary';
 
 export const evalscope: ToolFormat = {
   tool: 'evalscope',
   formats: { evalscope: 'console-log', 'evalscope-json': 'json-export' },
-  fixtures: ['test/fixtures/tables/evalscope-', 'test/fixtures/exports/evalscope-'],
+  blockReaders: [evalscopeSummaryReader],
+  fixtures: ['test/fixtures/tables/evalscope-', 'test/fixtures/exports/evalscope-', 'test/fixtures/evalscope/'],
 };
