@@ -48,6 +48,7 @@ export const FORMAT_NAMES = [
   'trtllm-bench', // TensorRT-LLM's trtllm-bench report (`= PERFORMANCE OVERVIEW`)
   'mlperf-loadgen', // MLPerf LoadGen's mlperf_log_summary.txt
   'lmdeploy', // lmdeploy's benchmark scripts (profile_throughput / profile_generation …)
+  'jetstream', // JetStream's benchmark_serving.py result lines
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
 ] as const;

@@ -61,6 +61,7 @@ test('the block readers come from the registry, in its order, then the general o
       'mlperf-loadgen',
       'lmdeploy',
       'lmdeploy',
+      'jetstream',
       'wrk',
       'hey',
       'go-stress',

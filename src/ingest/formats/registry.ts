@@ -13,6 +13,7 @@ import { genaiPerf } from './genai-perf/index';
 import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
+import { jetstream } from './jetstream/index';
 import { k6 } from './k6/index';
 import { llamaBench } from './llama-bench/index';
 import { llmd } from './llm-d/index';
@@ -43,6 +44,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   trtllmBench,
   mlperfLoadgen,
   lmdeploy,
+  jetstream,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,

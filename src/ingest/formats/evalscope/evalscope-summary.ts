@@ -23,13 +23,14 @@ import { setOwn, slugify } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
-type Target = { metric: string; factor: number } | { client: 'concurrency' | 'total_requests' };
+type Target = { metric: string; factor: number } | { client: 'concurrency' | 'total_requests' | 'request_rate' };
 
 /** evalscope's summary keys (units dropped) → where the value goes. Times are printed in seconds. */
 const KEYS: ReadonlyArray<[RegExp, Target]> = [
   [/^time taken for tests$/, { metric: 'duration_s', factor: 1 }],
   [/^number of concurrency$/, { client: 'concurrency' }],
   [/^total requests$/, { client: 'total_requests' }],
+  [/^request rate$/, { client: 'request_rate' }],
   [/^succeed requests$/, { metric: 'requests_ok_count', factor: 1 }],
   [/^failed requests$/, { metric: 'requests_failed_count', factor: 1 }],
   [/^(average qps|request throughput)$/, { metric: 'throughput_rps', factor: 1 }],
@@ -74,6 +75,8 @@ function putSummary(run: PartialRun, label: string, text: string, at: string): b
   const bare = bareKey(label);
   const target = KEYS.find(([re]) => re.test(full) || re.test(bare))?.[1];
   if (target && 'client' in target) {
+    // evalscope's rate -1 (or 0) is "no limit": no rate, the text kept in raw.
+    if (target.client === 'request_rate' && value <= 0) return true;
     (run.client ??= {})[target.client] = value;
     run.provenance[`client.${target.client}`] = at;
     return true;

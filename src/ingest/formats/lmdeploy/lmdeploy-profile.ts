@@ -190,10 +190,10 @@ export const lmdeployProfileReader: BlockReader = {
     const c = line.charCodeAt(k);
     if (c !== 0x63 && c !== 0x74) return false;
     if (!START.test(k === 0 ? line : line.slice(k))) return false;
-    // The next lines carry lmdeploy's own labels: a bare `concurrency: 8` elsewhere is not its block.
-    for (let j = i + 1; j < lines.length && j <= i + 4; j++) {
-      if (/^\s*(elapsed_time|concurrency|input_tokens|first_token latency|first token latency)\b/.test(lines[j] ?? '')) return true;
-    }
+    // The next line is lmdeploy's own: a bare `concurrency: 8` elsewhere is not its block.
+    const next = lines[i + 1] ?? '';
+    if (c === 0x74) return /^\s*concurrency: \d+, test_round:/.test(next);
+    for (let j = i + 1; j < lines.length && j <= i + 2; j++) if (/^\s*elapsed_time:\s*\d/.test(lines[j] ?? '')) return true;
     return false;
   },
   read: guardedRead('lmdeploy result block', readBlock),

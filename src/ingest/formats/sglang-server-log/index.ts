@@ -6,5 +6,5 @@ export const sglangServerLog: ToolFormat = {
   tool: 'sglang-server-log',
   formats: { 'sglang-server-log': 'console-log' },
   blockReaders: [sglangSchedulerLogReader],
-  fixtures: ['test/fixtures/blocks/sglang-scheduler.log', 'test/blocks/sglang-scheduler-log.test.ts'],
+  fixtures: ['test/fixtures/blocks/sglang-scheduler.log', 'test/blocks/sglang-scheduler-log.test.ts', 'test/fixtures/sglang-server-log/'],
 };
