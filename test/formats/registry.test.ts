@@ -62,6 +62,7 @@ test('the block readers come from the registry, in its order, then the general o
       'lmdeploy',
       'lmdeploy',
       'jetstream',
+      'sglang-one-batch',
       'wrk',
       'hey',
       'go-stress',

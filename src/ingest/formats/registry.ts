@@ -26,6 +26,7 @@ import { nvidiaSmi } from './nvidia-smi/index';
 import { ollama } from './ollama/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
+import { sglangOneBatch } from './sglang-one-batch/index';
 import { sglangServerLog } from './sglang-server-log/index';
 import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
@@ -45,6 +46,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   mlperfLoadgen,
   lmdeploy,
   jetstream,
+  sglangOneBatch,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,
