@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { scanBlocks } from '../../src/ingest/blocks/index';
+import { parseJsonExport } from '../../src/ingest/exports/index';
 import { assertGolden } from '../helpers/golden';
 
 function scan(name: string) {
@@ -71,5 +72,32 @@ describe('JetStream benchmark_serving', () => {
     const { runs, samples } = { runs: scanBlocks(lines, 'x').flatMap((s) => s.result.runs), samples: [] };
     assert.equal(runs[0]?.metrics.throughput_rps, 2);
     assert.deepEqual(samples, []);
+  });
+});
+
+describe('JetStream --save-result file', () => {
+  it('is one run: vLLM-style metric keys, the model from dimensions, no engine named vLLM', () => {
+    // Hand-written in the shape JetStream's benchmark_serving.py saves (final_json = {metrics, dimensions}).
+    const file = path.join(__dirname, '..', 'fixtures', 'jetstream', 'JetStream-5.0qps-llama-3-8b-20250101-120000.json');
+    const { records } = parseJsonExport(fs.readFileSync(file, 'utf8'), { file: 'JetStream-5.0qps.json' });
+    const runs = records.filter((r) => r.kind === 'run');
+    assert.equal(runs.length, 1);
+    const run = runs[0];
+    assert.ok(run?.kind === 'run');
+    assert.equal(run.source.format, 'jetstream-json');
+    assert.equal(run.model, 'llama-3-8b');
+    assert.equal(run.engine, 'other');
+    assert.equal(run.client?.request_rate, 5);
+    assert.equal(run.metrics.duration_s, 210.5);
+    assert.equal(run.metrics.tpot_p99_ms, 150.9);
+    assertGolden('jetstream/save-result.json', run);
+  });
+
+  it('a request rate of 0 (all at once) is no rate', () => {
+    const text = JSON.stringify({ metrics: { request_rate: 0, request_throughput: 2, duration: 3 }, dimensions: { model_id: 'm' } });
+    const run = parseJsonExport(text, { file: 'j.json' }).records.find((r) => r.kind === 'run');
+    assert.ok(run?.kind === 'run');
+    assert.equal(run.client?.request_rate, undefined);
+    assert.match(run.raw.request_rate ?? '', /no rate/);
   });
 });

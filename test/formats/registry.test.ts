@@ -91,6 +91,7 @@ test('a format hint goes to the entry point its owner names', () => {
     'oha-json': 'json-export',
     'k6-json': 'json-export',
     'llm-d': 'json-export',
+    'jetstream-json': 'json-export',
     csv: 'csv',
     'genai-perf-csv': 'csv',
     'locust-csv': 'csv',

@@ -4,7 +4,7 @@ import { jetstreamBenchReader } from './jetstream-bench';
 
 export const jetstream: ToolFormat = {
   tool: 'jetstream',
-  formats: { jetstream: 'console-log' },
+  formats: { jetstream: 'console-log', 'jetstream-json': 'json-export' },
   blockReaders: [jetstreamBenchReader],
   fixtures: ['test/fixtures/jetstream/', 'test/output/jetstream/'],
 };
