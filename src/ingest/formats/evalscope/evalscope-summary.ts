@@ -231,7 +231,9 @@ function readFromPreamble(lines: readonly string[], i: number, file: string): Bl
 export const evalscopeSummaryReader: BlockReader = {
   name: 'evalscope',
   startsAt(lines, i) {
-    return summaryAt(lines, i) || (PREAMBLE.test(lines[i] ?? '') && summaryAt(lines, i + 1));
+    if (lines[i]?.includes('Benchmarking summary:')) return summaryAt(lines, i);
+    // Asked of every line of a log: the cheap test on the next line before the preamble's pattern.
+    return lines[i + 1]?.includes('Benchmarking summary:') === true && PREAMBLE.test(lines[i] ?? '') && summaryAt(lines, i + 1);
   },
   read: guardedRead('evalscope summary', readFromPreamble),
 };

@@ -192,7 +192,7 @@ function prefillAt(lines: readonly string[], i: number): number {
   const line = lines[i];
   if (line === undefined) return -1;
   if (line.includes('Prefill. latency:') && PREFILL.test(line)) return i;
-  if (!PREAMBLE.test(line)) return -1;
+  if (!(line.includes(' ...') || line.includes('max_total_num_tokens=')) || !PREAMBLE.test(line)) return -1;
   for (let k = i + 1; k < lines.length && k <= i + 3; k++) {
     const next = lines[k] ?? '';
     if (PREFILL.test(next)) return k;
