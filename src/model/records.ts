@@ -52,6 +52,10 @@ export const FORMAT_NAMES = [
   'prometheus',
   'trtllm-bench', // TensorRT-LLM's trtllm-bench report (`= PERFORMANCE OVERVIEW`)
   'mlperf-loadgen', // MLPerf LoadGen's mlperf_log_summary.txt
+  'lmdeploy', // lmdeploy's benchmark scripts (profile_throughput / profile_generation …)
+  'jetstream', // JetStream's benchmark_serving.py result lines
+  'jetstream-json', // JetStream's --save-result file ({metrics, dimensions})
+  'sglang-one-batch', // sglang.bench_one_batch / bench_latency cases
   'python-dict',
   'key-value', // plain `key: value` result lines of a home-made script
 ] as const;

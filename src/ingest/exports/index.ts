@@ -28,6 +28,7 @@ import { genaiPerfRun, looksLikeGenaiPerfExport } from '../formats/genai-perf/ge
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from '../formats/genai-perf/genai-perf-requests';
 import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from '../formats/guidellm/guidellm-json';
 import { looksLikeOhaJson, ohaJsonRun } from '../formats/hey-oha/oha-json';
+import { jetstreamResultRun, looksLikeJetstreamResult } from '../formats/jetstream/jetstream-json';
 import { k6SummaryRun, looksLikeK6Summary } from '../formats/k6/k6-json';
 import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
 import { llmperfSummaryRun, looksLikeLlmperfSummary } from '../formats/llmperf/llmperf-json';
@@ -143,6 +144,7 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
   if (looksLikeOhaJson(o)) return 'oha-json';
   if (looksLikeK6Summary(o)) return 'k6-json';
+  if (looksLikeJetstreamResult(o)) return 'jetstream-json';
   return undefined;
 }
 
@@ -224,6 +226,7 @@ function readObject(
     return out;
   }
   if (format === 'llmperf-json') return [toRecord(llmperfSummaryRun(obj, v.line - 1), file, v.line, v.row)];
+  if (format === 'jetstream-json') return [toRecord(jetstreamResultRun(obj, v.line - 1), file, v.line, v.row)];
   if (format === 'oha-json' || format === 'k6-json')
     return [toRecord((format === 'oha-json' ? ohaJsonRun : k6SummaryRun)(obj, v.line - 1), file, v.line, v.row)];
   if (format === 'genai-perf-json') return [toRecord(genaiPerfRun(obj, v.line - 1, titleForGenaiPerf(file, obj)), file, v.line, v.row)];

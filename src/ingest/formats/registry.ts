@@ -13,12 +13,14 @@ import { genaiPerf } from './genai-perf/index';
 import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { heyOha } from './hey-oha/index';
+import { jetstream } from './jetstream/index';
 import { k6 } from './k6/index';
 import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
 import { llamaCppLog } from './llama-cpp-log/index';
 import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
+import { lmdeploy } from './lmdeploy/index';
 import { locust } from './locust/index';
 import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
@@ -27,6 +29,7 @@ import { ollama } from './ollama/index';
 import { optimumBenchmark } from './optimum-benchmark/index';
 import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
+import { sglangOneBatch } from './sglang-one-batch/index';
 import { sglangServerLog } from './sglang-server-log/index';
 import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
@@ -44,6 +47,9 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   k6,
   trtllmBench,
   mlperfLoadgen,
+  lmdeploy,
+  jetstream,
+  sglangOneBatch,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,

@@ -1,6 +1,7 @@
-/** evalscope perf: its console summary and its result JSON files. */
+/** evalscope perf: its console summary (2024 text and grid forms here; rich panels in tables/), and its result JSON files. */
 import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
+import { evalscopeSummaryReader } from './evalscope-summary';
 
 export const evalscope: ToolFormat = {
   tool: 'evalscope',
@@ -35,5 +36,6 @@ export const evalscope: ToolFormat = {
       '"parallel"',
     ],
   ),
-  fixtures: ['test/fixtures/tables/evalscope-', 'test/fixtures/exports/evalscope-'],
+  blockReaders: [evalscopeSummaryReader],
+  fixtures: ['test/fixtures/tables/evalscope-', 'test/fixtures/exports/evalscope-', 'test/fixtures/evalscope/'],
 };

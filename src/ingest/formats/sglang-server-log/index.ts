@@ -11,5 +11,5 @@ export const sglangServerLog: ToolFormat = {
     [' batch. #'],
   ),
   blockReaders: [sglangSchedulerLogReader],
-  fixtures: ['test/fixtures/blocks/sglang-scheduler.log', 'test/blocks/sglang-scheduler-log.test.ts'],
+  fixtures: ['test/fixtures/blocks/sglang-scheduler.log', 'test/blocks/sglang-scheduler-log.test.ts', 'test/fixtures/sglang-server-log/'],
 };

@@ -4,6 +4,11 @@
  *   `[2025-07-18 15:32:54 TP0] Decode batch. #running-req: 1, #token: 2266, token usage: 0.00,
  *       cuda graph: True, gen throughput (token/s): 75.25, #queue-req: 0, timestamp: …`
  *   `[2025-07-18 15:32:52 DP0 TP0] Prefill batch. #new-seq: 1, #new-token: 2192, #cached-token: 35, …`
+ * Versions differ: 2024 logs print the time alone (`[16:43:29 TP0]`), later ones the date too;
+ * rank tags grew (`DP0 TP0 EP0`, `ATTN_CP4 TP4`); `Decode batch,` replaced `Decode batch.` (2026);
+ * prefill lines gained `input throughput (token/s)`, hybrid models `full token usage` /
+ * `swa token usage`, other devices `npu graph:` (sgl-project/sglang issues #1612, #2255, #10053,
+ * #22166, #30755, #36081; sgl-project/sglang-jax #564).
  * Consecutive stat lines, with other server log lines between them, form one block; it ends
  * with an info line that sums the series up (samples, peak and mean decode throughput), so a
  * scheduler log is never silent. Names of the shared series follow vLLM's (`output_tps`,
@@ -18,10 +23,10 @@ import type { BlockReader, BlockResult } from '../../types';
 
 /** The batch tag: `Decode batch.` / `Prefill batch.` followed by a `#field:` or a field. */
 const BATCH = /\b(Decode|Prefill) batch[.,]\s+(?=[#\w])/;
-/** `[2025-07-18 15:32:54 DP0 TP0]`, `[2025-07-18 15:32:54]`, `INFO:`, or nothing (a line pasted bare). */
-const PREFIX = /^\s*(?:\[(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.\d+)?((?:\s+[A-Z]{2,3}\d+)*)\]\s*|INFO:?\s+|\S*\s*)?$/;
+/** `[2025-07-18 15:32:54 DP0 TP0]`, `[16:43:29 TP0]`, `[2025-07-18 15:32:54]`, `INFO:`, or nothing (a line pasted bare). */
+const PREFIX = /^\s*(?:\[(?:(\d{4}-\d\d-\d\d)[ T])?(\d\d:\d\d:\d\d)(?:[.,]\d+)?((?:\s+[A-Z][A-Z_]*\d+)*)\]\s*|INFO:?\s+|\S*\s*)?$/;
 /** A server log line that may sit between stat lines without ending the block. */
-const SERVER_LOG = /^\s*(?:\[\d{4}-\d\d-\d\d[ T][\d:.]+[^\]]*\]|INFO\b|WARNING\b|DEBUG\b)/;
+const SERVER_LOG = /^\s*(?:\[(?:\d{4}-\d\d-\d\d[ T])?\d\d:\d\d:\d\d[^\]]*\]|INFO\b|WARNING\b|DEBUG\b)/;
 
 const SERIES: Readonly<Record<string, string>> = {
   '#running-req': 'num_requests_running',
@@ -29,13 +34,14 @@ const SERIES: Readonly<Record<string, string>> = {
   '#token': 'num_tokens_in_use',
   'token usage': 'gpu_kv_cache_usage_pct',
   'gen throughput (token/s)': 'output_tps',
+  'input throughput (token/s)': 'input_tps',
   'cache hit rate': 'prefix_cache_hit_rate_pct',
   '#new-seq': 'prefill_new_seqs',
   '#new-token': 'prefill_new_tokens',
   '#cached-token': 'prefill_cached_tokens',
 };
-/** Fields that say how the batch ran, not how much: not samples. */
-const NOT_MEASURED = /^(cuda graph|timestamp)$/i;
+/** Fields that say how the batch ran, not how much (`cuda graph: True`, `npu graph: False`): not samples. */
+const NOT_MEASURED = /^(\w+ graph|timestamp)$/i;
 
 /** Where the batch tag is, on a line that is a scheduler stat line (a prefix before it, nothing else). */
 function batchAt(line: string | undefined): RegExpExecArray | undefined {
@@ -71,9 +77,11 @@ function fieldsOf(body: string, batch: string, unread: string[]): Field[] {
       continue;
     }
     let value = Number(num[1]);
-    if (name === 'token usage') value = Math.round(value * 1e6) / 1e4;
+    // Pool usages (`token usage`, `full token usage`, `mamba usage`) are fractions: percentages here.
+    const usage = /usage$/.test(name) && !num[2];
+    if (usage) value = Math.round(value * 1e6) / 1e4;
     const known = SERIES[name];
-    const series = known ?? `${batch === 'Prefill' ? 'prefill_' : ''}${slugify(name.replace(/^#/, ''))}${num[2] ? '_pct' : ''}`;
+    const series = known ?? `${batch === 'Prefill' ? 'prefill_' : ''}${slugify(name.replace(/^#/, ''))}${num[2] || usage ? '_pct' : ''}`;
     fields.push({ series, value });
   }
   return fields;
@@ -82,7 +90,7 @@ function fieldsOf(body: string, batch: string, unread: string[]): Field[] {
 function labelsOf(ranks: string | undefined, batch: string): Record<string, string> {
   const labels: Record<string, string> = { batch: batch.toLowerCase() };
   for (const r of (ranks ?? '').trim().split(/\s+/)) {
-    const m = /^([A-Z]{2,3})(\d+)$/.exec(r);
+    const m = /^([A-Z][A-Z_]*?)(\d+)$/.exec(r);
     if (m?.[1] && m[2]) labels[m[1].toLowerCase()] = m[2];
   }
   return labels;
@@ -113,7 +121,8 @@ function readSchedulerBlock(lines: readonly string[], start: number, file: strin
     last = j;
     count++;
     const p = PREFIX.exec(line.slice(0, m.index));
-    const t = p?.[1] && p[2] ? `${p[1]}T${p[2]}` : undefined;
+    // A time without its date (2024 logs) is kept as printed: a time of day.
+    const t = p?.[2] ? (p[1] ? `${p[1]}T${p[2]}` : p[2]) : undefined;
     const labels = labelsOf(p?.[3], m[1]);
     for (const f of fieldsOf(line.slice(m.index + m[0].length).replace(/[,.]\s*$/, ''), m[1], unread)) {
       const id = recordId(file, j + 1, undefined, f.series);
