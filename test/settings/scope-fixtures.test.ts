@@ -66,14 +66,14 @@ describe('shell variables in launch commands (shell-variables.log)', () => {
 describe('two clients in one section (two-tools.md)', () => {
   const p = settingsFixture('two-tools.md');
   const bench = runAt(p.runs, 30);
-  const evalscope = runAt(p.runs, 54);
+  const evalscope = runAt(p.runs, 53);
 
   it("each result takes its own tool's command", () => {
     assert.deepEqual([bench.client?.input_len, bench.client?.output_len], [256, 64]);
     assert.equal(bench.provenance['client.input_len'], 'client command at line 15 (--random-input-len)');
     assert.equal(bench.client?.max_tokens, undefined, "evalscope's --max-tokens is not vLLM's");
     assert.equal(evalscope.client?.max_tokens, 64);
-    assert.equal(evalscope.provenance['client.max_tokens'], 'evalscope command at line 23 (--max-tokens)');
+    assert.equal(evalscope.provenance['client.max_tokens'], 'client command at line 23 (--max-tokens)');
   });
   it('both talk to the server of the setup section; the Hardware bullet names the GPU', () => {
     for (const r of [bench, evalscope]) {
@@ -96,7 +96,7 @@ describe('two clients in one section (two-tools.md)', () => {
 describe('numbered commands, then their results (numbered-commands.txt)', () => {
   const p = settingsFixture('numbered-commands.txt');
   it('each result takes the command whose flags agree with it', () => {
-    const [a, b] = [runAt(p.runs, 6), runAt(p.runs, 19)];
+    const [a, b] = [runAt(p.runs, 7), runAt(p.runs, 20)];
     assert.equal(a.provenance['client.dataset'], 'client command at line 3 (--dataset)');
     assert.equal(b.provenance['client.dataset'], 'client command at line 4 (--dataset)');
     assert.equal(a.model, 'internlm2_5-7b-chat');
@@ -119,8 +119,8 @@ describe('a command section before a results section (command-then-results.md)',
 
 describe('GPUs, models and lengths stated in a table, bullets and sentences (gpu-and-prose.md)', () => {
   const p = settingsFixture('gpu-and-prose.md');
-  const first = runAt(p.runs, 14);
-  const second = runAt(p.runs, 34);
+  const first = runAt(p.runs, 15);
+  const second = runAt(p.runs, 35);
   it('a settings table pasted into the log', () => {
     assert.equal(first.hardware?.gpu, 'A30');
     assert.equal(first.provenance['hardware.gpu'], 'table row at line 6 (GPUs Available)');
