@@ -13,9 +13,8 @@
  * Only the shape is read here; what a key means is the block reader's business.
  */
 import { detach } from '../../model/detach';
-import { TextCache } from '../../model/text-cache';
-
 import { splitLabel } from '../../model/label-meaning';
+import { TextCache } from '../../model/text-cache';
 
 export interface KvPair {
   key: string;
