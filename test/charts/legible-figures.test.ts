@@ -69,9 +69,11 @@ describe('splitting by facet', () => {
     const figures = chartsForSummary({ comparisons: one });
     assert.equal(figures.length, 1);
     // At most 24, and fewer when 24 would not fit a page unshrunk (figure-height.ts).
-    const marks = axisMarks(figures[0]?.spec);
+    const spec = figures[0]?.spec;
+    assert.ok(spec, 'a figure');
+    const marks = axisMarks(spec);
     assert.ok(marks >= 20 && marks <= 24, `${marks} rows`);
-    assert.ok(estimatedFigureHeight(figures[0]?.spec ?? {}) <= MAX_FIGURE_HEIGHT);
+    assert.ok(estimatedFigureHeight(spec) <= MAX_FIGURE_HEIGHT);
     assert.match(figures[0]?.caption ?? '', new RegExp(`Only the ${marks} of 40 comparisons`));
     assert.match(figures[0]?.caption ?? '', /all are in appendix-comparisons\.csv/, 'the caption names where the rest is');
   });
