@@ -40,7 +40,7 @@ test('real Chromium: the report PDF shows title, tables, chart and caption, lite
     const flat = text.replace(/\s+/g, ' ');
     assert.ok(flat.includes(input.title), 'title');
     assert.ok(flat.includes('Answers'), 'answers heading');
-    assert.ok(flat.includes('throughput +13.9% at concurrency 30 (spread +9.3% … +18.9% over repeats, 2 runs each)'), 'the vLLM answer');
+    assert.ok(flat.includes('throughput +13.9% at concurrency 30 (95% interval -28.4% … +81.2%, 2 runs each)'), 'the vLLM answer');
     // Text order inside a wrapped table row is up to the PDF: check the cells of the vLLM 2-GPU row at concurrency 30.
     // (a cell wrapped after "Qwen7B-" comes out as "Qwen7Bawq").
     const row = /vLLM · Qwen7B-?awq · OpenAI API 2 30 ([\s\S]*?) vLLM · /.exec(flat)?.[1] ?? '';
