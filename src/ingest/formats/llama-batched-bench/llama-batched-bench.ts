@@ -10,11 +10,11 @@
  * builds `llama_batched_bench: …`) and the command above (`-m x.gguf -ngl 99`) give the model and
  * server settings. Tables pasted in a Markdown quote (`> |`) are read too.
  */
-import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { llamaCommandAbove, llamaModelName } from '../llama-bench/llama-command';
+import { pipeCells, RULE_CELL, readPipeRows } from '../llama-bench/pipe-rows';
 
 /** Column label → what it fills: a client setting, a metric, or raw only. */
 const COLUMNS: Readonly<Record<string, { client?: 'input_len' | 'output_len' | 'concurrency'; metric?: string }>> = {
@@ -39,11 +39,9 @@ const QUOTE = /^\s*(?:>\s*)*/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const SETTINGS = /^\s*(?:>\s*)*(?:main|llama_batched_bench|batched_bench|llama_sweep_bench)\s*:\s*(n_kv_max\s*=.*)$/;
 
+/** A row's cells, also when the table is quoted (`> | PP | …`). */
 function cellsOf(line: string): string[] | undefined {
-  const t = line.replace(QUOTE, '').trim();
-  if (!t.startsWith('|')) return undefined;
-  const inner = t.endsWith('|') && t.length > 1 ? t.slice(1, -1) : t.slice(1);
-  return inner.split('|').map((c) => c.trim());
+  return pipeCells(line.replace(QUOTE, ''));
 }
 
 function headerOf(line: string): string[] | undefined {
@@ -120,20 +118,11 @@ function applyScope(runs: PartialRun[], lines: readonly string[], start: number)
 function readBatchedBench(lines: readonly string[], start: number, file: string): BlockResult {
   const names = headerOf(lines[start] ?? '');
   const rule = cellsOf(lines[start + 1] ?? '');
-  if (!names || !rule?.every((c) => /^:?-{2,}:?$/.test(c))) return emptyResult(start + 1);
+  if (!names || !rule?.every((c) => RULE_CELL.test(c))) return emptyResult(start + 1);
   const sweep = !names.includes('B');
-  const diagnostics: Diagnostic[] = [];
-  const runs: PartialRun[] = [];
-  let j = start + 2;
-  for (; j < lines.length; j++) {
-    const cells = cellsOf(lines[j] ?? '');
-    if (!cells) break;
-    const run = rowRun(names, cells, start, j - start - 1, sweep);
-    if (typeof run === 'string') diagnostics.push(diag('warning', 'cell-unparsed', run, file, j));
-    else runs.push(run);
-  }
+  const { next, runs, diagnostics } = readPipeRows(lines, start, file, cellsOf, (cells, row) => rowRun(names, cells, start, row, sweep));
   applyScope(runs, lines, start);
-  return { next: j, runs: runs.map(orderRun), env: [], samples: [], diagnostics };
+  return { next, runs: runs.map(orderRun), env: [], samples: [], diagnostics };
 }
 
 export const llamaBatchedBenchReader: BlockReader = {

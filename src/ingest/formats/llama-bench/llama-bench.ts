@@ -7,20 +7,12 @@
  * depth. `t/s` is the mean ± the standard deviation over the repetitions. The other columns
  * (size, backend, ngl, threads …) vary with the build and flags: kept in raw.
  */
-import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
+import { pipeCells, RULE_CELL, readPipeRows } from './pipe-rows';
 
-function cellsOf(line: string): string[] | undefined {
-  const t = line.trim();
-  if (!t.startsWith('|')) return undefined;
-  const inner = t.endsWith('|') && t.length > 1 ? t.slice(1, -1) : t.slice(1);
-  return inner.split('|').map((c) => c.trim());
-}
-
-const RULE_CELL = /^:?-{2,}:?$/;
 const TEST = /^(?:pp(\d+)|tg(\d+)|pp(\d+)\+tg(\d+))(?:\s*@\s*d(\d+))?$/;
 const RATE = /^(\d+(?:\.\d+)?)(?:\s*(?:±|\+-|\+\/-)\s*(\d+(?:\.\d+)?))?$/;
 
@@ -32,7 +24,7 @@ interface Columns {
 }
 
 function headerColumns(line: string): Columns | undefined {
-  const names = cellsOf(line);
+  const names = pipeCells(line);
   if (!names) return undefined;
   const model = names.indexOf('model');
   const test = names.indexOf('test');
@@ -83,19 +75,10 @@ function rowRun(cols: Columns, cells: string[], header: number, row: number, j: 
 
 function readLlamaBench(lines: readonly string[], start: number, file: string): BlockResult {
   const cols = headerColumns(lines[start] ?? '');
-  const rule = cellsOf(lines[start + 1] ?? '');
+  const rule = pipeCells(lines[start + 1] ?? '');
   if (!cols || !rule?.every((c) => RULE_CELL.test(c))) return emptyResult(start + 1);
-  const diagnostics: Diagnostic[] = [];
-  const runs: PartialRun[] = [];
-  let j = start + 2;
-  for (; j < lines.length; j++) {
-    const cells = cellsOf(lines[j] ?? '');
-    if (!cells) break;
-    const run = rowRun(cols, cells, start, j - start - 1, j);
-    if (typeof run === 'string') diagnostics.push(diag('warning', 'cell-unparsed', run, file, j));
-    else runs.push(run);
-  }
-  return { next: j, runs, env: [], samples: [], diagnostics };
+  const rows = readPipeRows(lines, start, file, pipeCells, (cells, row, j) => rowRun(cols, cells, start, row, j));
+  return { ...rows, env: [], samples: [] };
 }
 
 export const llamaBenchReader: BlockReader = {
