@@ -9,9 +9,10 @@
  * runs by their values (0.5 % relative), and the scores are: files read with every number,
  * numbers found / expected (run values, and engine stat-line samples where the file is a log), silent
  * files (numbers but no run, no sample and no warning), runs from
- * near-negatives. For the sealed half only aggregates and the ids of failing files are printed.
+ * near-negatives. For the sealed halves (sealed, and the fresh third-round set sealed2) only aggregates
+ * and the ids of failing files are printed.
  *
- * Run: node --import tsx bench/corpus/check.ts --half dev|sealed [--dir DIR] [--repo CHECKOUT] [--json]
+ * Run: node --import tsx bench/corpus/check.ts --half dev|sealed|sealed2 [--dir DIR] [--repo CHECKOUT] [--json]
  * (or npm run corpus -- --half dev). DIR defaults to $BENCHBOOK_CORPUS, else /work/corpus.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,9 +20,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
 
+/** dev is tuned on; the sealed halves are scored without per-file detail. */
+const HALVES = ['dev', 'sealed', 'sealed2'] as const;
+type Half = (typeof HALVES)[number];
+
 interface IndexEntry {
   id: string;
-  half: 'dev' | 'sealed';
+  half: Half;
   file: string;
   kind: 'run-file' | 'near-negative';
   tool: string;
@@ -101,7 +106,7 @@ function printDetails(scores: FileScore[]): void {
 
 function main(): void {
   const half = argValue('--half') ?? 'dev';
-  if (half !== 'dev' && half !== 'sealed') throw new Error('--half must be dev or sealed');
+  if (!(HALVES as readonly string[]).includes(half)) throw new Error(`--half must be one of ${HALVES.join(', ')}`);
   const dir = resolve(argValue('--dir') ?? process.env.BENCHBOOK_CORPUS ?? '/work/corpus');
   if (!existsSync(join(dir, half))) {
     console.log(`corpus: skipped, no folder ${join(dir, half)} (set --dir or BENCHBOOK_CORPUS)`);
