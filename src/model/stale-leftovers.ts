@@ -48,3 +48,32 @@ export function removeStale(dir: string, pattern: RegExp): string[] {
   }
   return removed;
 }
+
+/** A day: a temporary folder without a pid that has not changed for that long is no run's any more. */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the entries of `dir` whose name matches `pattern` and that have not been modified
+ * for `maxAgeMs`: what older versions left with no pid in the name (`benchbook-jupyter-XXXXXX`
+ * before the pid naming), which removeStale cannot tell. Returns their names.
+ */
+export function removeOlderThan(dir: string, pattern: RegExp, maxAgeMs = STALE_AFTER_MS, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!pattern.test(name)) continue;
+    try {
+      if (now - fs.lstatSync(`${dir}/${name}`).mtimeMs < maxAgeMs) continue;
+      fs.rmSync(`${dir}/${name}`, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // someone else's, or already gone: left alone
+    }
+  }
+  return removed;
+}
