@@ -49,7 +49,7 @@ test('a number or boolean given for a string parameter becomes a string', () => 
   assert.match(cellSource(injectParameters(nb, { greeting: true }).cells[2]!), /greeting = "true";/);
 });
 
-test('a string that is not a number stays a string (tslab then reports the type error)', () => {
+test('a string that is not a number stays a string (with --type-check, the kernel reports the type error)', () => {
   const nb = readNotebook(path.join(FIXTURES, 'params.ipynb'));
   assert.match(cellSource(injectParameters(nb, { count: 'many' }).cells[2]!), /count = "many";/);
 });
