@@ -15,7 +15,8 @@ import v8 from 'node:v8';
 const BUILT = path.join(__dirname, '..', '..', 'dist', 'notebook', 'kernel', 'code-cache.js');
 
 function run(cache: string, mod: string): Record<string, unknown> {
-  const script = `require(${JSON.stringify(BUILT)}).enableCodeCache(${JSON.stringify(cache)});
+  const trusted = path.join(path.dirname(mod), 'trusted');
+  const script = `require(${JSON.stringify(BUILT)}).enableCodeCache(${JSON.stringify(cache)}, [${JSON.stringify(trusted)}]);
 const m = require(${JSON.stringify(mod)});
 m.dynamic().then((join) => console.log(JSON.stringify({ value: m.value, dir: m.dir, other: m.other, resolved: m.resolved, join })));`;
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
@@ -33,16 +34,19 @@ exports.dir = __dirname;
 exports.other = require('./other').name;
 exports.resolved = require.resolve('./other');
 exports.dynamic = require('./dynamic').dynamic;
+exports.message = require('./trusted/message').text;
 `;
     fs.writeFileSync(mod, source(1));
-    // TypeScript's one `import(` is in a message: cached all the same.
-    fs.writeFileSync(path.join(dir, 'other.js'), "exports.name = 'other';\nexports.hint = \"Did you mean 'typeof import(x)'?\";\n");
+    fs.writeFileSync(path.join(dir, 'other.js'), "exports.name = 'other';\n");
+    // Under a trusted folder (TypeScript's, in the kernel), `import(` in a string does not stop the cache.
+    fs.mkdirSync(path.join(dir, 'trusted'));
+    fs.writeFileSync(path.join(dir, 'trusted', 'message.js'), 'exports.text = "write import(x) instead";\n');
     fs.writeFileSync(path.join(dir, 'dynamic.js'), "exports.dynamic = () => import('node:path').then((p) => typeof p.join);\n");
     const cache = path.join(dir, 'cache', 'code.bin');
     const expected = { value: 1, dir, other: 'other', resolved: path.join(dir, 'other.js'), join: 'function' };
     assert.deepEqual(run(cache, mod), expected);
     const store = v8.deserialize(fs.readFileSync(cache)) as Map<string, { hash: string; data: Buffer }>;
-    assert.deepEqual([...store.keys()].sort(), [mod, path.join(dir, 'other.js')].sort());
+    assert.deepEqual([...store.keys()].sort(), [mod, path.join(dir, 'other.js'), path.join(dir, 'trusted', 'message.js')].sort());
     assert.ok(store.get(mod)!.data.length > 0);
 
     const written = fs.statSync(cache).mtimeMs;

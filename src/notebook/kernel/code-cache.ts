@@ -68,14 +68,13 @@ function writeStore(file: string, store: Map<string, Entry>): void {
  * Node 20's V8 loses a script's dynamic-import host (USE_MAIN_CONTEXT_DEFAULT_LOADER) when
  * the script comes from a code cache: `import()` in it then throws
  * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. A module whose source says `import(` anywhere (in
- * a string too: telling would take a parser) is compiled by Node as before, except after
- * `typeof `: TypeScript's 9 MB, the largest module cached, says it only in a message
- * ("Did you mean 'typeof import(…)'?"), and `typeof import(x)` is no code anybody writes.
+ * a string too: telling would take a parser) is compiled by Node as before, unless it is
+ * under one of the `trusted` folders: TypeScript's, whose 9 MB say `import(` only in messages
+ * and templates (it is one CommonJS bundle that never imports dynamically).
  */
-const DYNAMIC_IMPORT = /(?<!typeof )\bimport\s*\(/;
-
-function cacheable(filename: string, content: string): boolean {
-  return filename.endsWith('.js') && !content.startsWith('#!') && !DYNAMIC_IMPORT.test(content);
+function cacheable(filename: string, content: string, trusted: readonly string[]): boolean {
+  if (!filename.endsWith('.js') || content.startsWith('#!')) return false;
+  return trusted.some((dir) => filename.startsWith(dir + path.sep)) || !/\bimport\s*\(/.test(content);
 }
 
 /** `require` for the module `mod`, as Node builds it (lib/internal/modules/helpers.js). */
@@ -93,11 +92,11 @@ function requireFor(mod: Module): NodeJS.Require {
 
 /**
  * Compiles every CommonJS module loaded from now on with its cached code when the cache has it
- * for that source. At exit, when a module was compiled anew, the cache is written again with
+ * for that source (see `cacheable` for `trusted`). At exit, when a module was compiled anew, the cache is written again with
  * the modules this process loaded (so it never grows past one kernel's), each new one with the
  * code V8 compiled for it, lazily compiled functions included.
  */
-export function enableCodeCache(file: string): void {
+export function enableCodeCache(file: string, trusted: readonly string[] = []): void {
   const store = readStore(file);
   // Every script stays referenced: V8 finds a module's dynamic import() through its script.
   const loaded = new Map<string, { hash: string; script: vm.Script; data: Buffer | undefined }>();
@@ -106,7 +105,7 @@ export function enableCodeCache(file: string): void {
   const original = proto._compile;
   quietMainContextLoaderWarning();
   proto._compile = function compileWithCache(this: Module, content: string, filename: string): unknown {
-    if (!cacheable(filename, content)) return original.call(this, content, filename);
+    if (!cacheable(filename, content, trusted)) return original.call(this, content, filename);
     const hash = crypto.createHash('sha1').update(content).digest('hex');
     const cached = store.get(filename)?.hash === hash ? store.get(filename)?.data : undefined;
     const script = new vm.Script(Module.wrap(content), {

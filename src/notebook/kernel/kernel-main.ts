@@ -9,7 +9,10 @@ import { codeCacheFile, enableCodeCache } from './code-cache';
 import { HEADLESS_ENV } from './program-options';
 
 // This file is <root>/dist/notebook/kernel/kernel-main.js.
-if (process.env[HEADLESS_ENV] === '1') enableCodeCache(codeCacheFile(path.resolve(__dirname, '..', '..', '..')));
+if (process.env[HEADLESS_ENV] === '1') {
+  const typescript = path.dirname(require.resolve('typescript/package.json'));
+  enableCodeCache(codeCacheFile(path.resolve(__dirname, '..', '..', '..')), [typescript]);
+}
 const { startKernel } = require('./start-kernel') as typeof import('./start-kernel');
 
 const at = process.argv.indexOf('--config-path');
