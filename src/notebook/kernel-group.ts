@@ -20,7 +20,8 @@ export class KernelGroup {
   read(line: string): boolean {
     const m = GROUP_LINE.exec(line.trim());
     const id = Number(m?.[1]);
-    if (!m || !Number.isInteger(id) || id <= 1) return false;
+    // Never this process's own group: the kernel leads a new session (jupyter_client's launcher).
+    if (!m || !Number.isInteger(id) || id <= 1 || id === process.pid) return false;
     this.group = id;
     return true;
   }
