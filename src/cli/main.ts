@@ -157,6 +157,7 @@ function addNotebookCommands(program: Command, setExit: SetExit): void {
     .argument('<notebook>', '.ipynb file')
     .option('-p, --param <name=value>', 'parameter override; repeatable', collect, [])
     .option('--out <file>', 'where to write the executed notebook')
+    .option('--type-check', 'type-check each cell (a type error stops it); without it cells are only transpiled')
     .action(async (nb: string, opts) => setExit(await runNotebookCommand(nb, opts)));
   notebook
     .command('new')

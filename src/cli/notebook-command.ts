@@ -7,6 +7,8 @@ import { splitKeyValue } from './options';
 interface NotebookCommandOptions {
   param: string[];
   out?: string;
+  /** `--type-check`: a type error stops the cell, as in the interactive kernel. */
+  typeCheck?: boolean;
 }
 
 /** Values look like JSON when they parse as such (numbers, booleans); otherwise strings. */
@@ -41,7 +43,7 @@ export async function runNotebookCommand(notebook: string, opts: NotebookCommand
     throw usageError(`${notebook}: not a Jupyter notebook (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   // A bad parameter (usage, exit 2) or a failing cell (exit 1) is a BenchbookError: main.ts says it.
-  const result = await nb.runNotebook(notebook, { params, out: opts.out });
+  const result = await nb.runNotebook(notebook, { params, out: opts.out, typeCheck: opts.typeCheck === true });
   process.stdout.write(`${result.out}\n`);
   return 0;
 }

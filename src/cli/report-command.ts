@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { usageError } from '../model/diagnostics';
+import { BenchbookError, usageError } from '../model/diagnostics';
 import { sloExpressions } from './capacity-command';
 import { reportDiagnostics } from './diagnostics-output';
 import type { InputOptions } from './inputs';
@@ -46,6 +46,18 @@ function isSystemError(err: unknown): err is NodeJS.ErrnoException {
   return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
 }
 
+/**
+ * A full disk or a failed Chromium while the report is built: one line that says the old report
+ * is untouched (a BenchbookError: main.ts says it, exit 1); anything else as it was thrown.
+ */
+function notWritten(err: unknown, out: string): unknown {
+  const chromium = err instanceof BenchbookError && err.code === 'chromium-failed';
+  if (!chromium && !isSystemError(err)) return err;
+  const why = err instanceof BenchbookError ? err.diagnostic.message : (err as Error).message;
+  const code = chromium ? 'chromium-failed' : 'io-error';
+  return new BenchbookError({ severity: 'error', code, message: `report not written (${why}); ${out} left as it was` });
+}
+
 async function checkSlo(slo: readonly string[]): Promise<void> {
   if (!slo.length) return;
   // Checked against the vocabulary before reading, as `capacity` does: a typo fails fast (exit 2).
@@ -63,8 +75,7 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
   } catch (err) {
     // Not a folder, or in use: a BenchbookError (io-error, exit 1) that main.ts says.
     if (!isSystemError(err)) throw err;
-    process.stderr.write(`benchbook: ${err.message}\n`);
-    return 1;
+    throw new BenchbookError({ severity: 'error', code: 'io-error', message: err.message });
   }
   const stopListening = discardOnSignal(output);
   try {
@@ -92,10 +103,7 @@ export async function runReport(paths: string[], opts: ReportCommandOptions): Pr
     return reportDiagnostics(result.diagnostics, Boolean(opts.strict));
   } catch (err) {
     output.discard();
-    // A full disk, a failed Chromium: one line, and the old report untouched.
-    if (!isSystemError(err) && !(err instanceof Error && err.name === 'ChromiumError')) throw err;
-    process.stderr.write(`benchbook: report not written (${err.message}); ${output.out} left as it was\n`);
-    return 1;
+    throw notWritten(err, output.out);
   } finally {
     stopListening();
   }

@@ -25,6 +25,7 @@ export type DiagnosticCode =
   | 'reader-failed' // a reader threw on this input (a bug of ours, not the input's): the rest is still read
   | 'usage' // bad arguments, or a file they name that cannot be used as asked: exit status 2
   | 'notebook-failed' // a notebook cell raised while running it
+  | 'chromium-failed' // Chromium (PDF, PNG) not found, or it failed to start or to print
   | 'check-failed' // analysis consistency check (Little's law …)
   | 'samples-capped' // per-request results beyond a reader's cap, counted and not kept
   | 'metrics-unread' // figures that look like measurements (a metric word and a number) not read as a run

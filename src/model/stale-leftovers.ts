@@ -26,8 +26,8 @@ export function staleEntryPattern(prefix: string, rest: string): RegExp {
   return new RegExp(`^${escapeRegExp(prefix)}(\\d+)${rest}$`);
 }
 
-/** Removes the entries of `dir` whose name matches `pattern` and whose pid is not running; returns their names. */
-export function removeStale(dir: string, pattern: RegExp): string[] {
+/** Removes the entries of `dir` that `stale` picks (a throw leaves the entry); returns their names. */
+function removeWhere(dir: string, stale: (name: string) => boolean): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -36,10 +36,8 @@ export function removeStale(dir: string, pattern: RegExp): string[] {
   }
   const removed: string[] = [];
   for (const name of names) {
-    const m = pattern.exec(name);
-    const pid = Number(m?.[1]);
-    if (!m || pid === process.pid || pidAlive(pid)) continue;
     try {
+      if (!stale(name)) continue;
       fs.rmSync(`${dir}/${name}`, { recursive: true, force: true });
       removed.push(name);
     } catch {
@@ -47,4 +45,25 @@ export function removeStale(dir: string, pattern: RegExp): string[] {
     }
   }
   return removed;
+}
+
+/** Removes the entries of `dir` whose name matches `pattern` and whose pid is not running; returns their names. */
+export function removeStale(dir: string, pattern: RegExp): string[] {
+  return removeWhere(dir, (name) => {
+    const m = pattern.exec(name);
+    const pid = Number(m?.[1]);
+    return m !== null && pid !== process.pid && !pidAlive(pid);
+  });
+}
+
+/** A day: a temporary folder without a pid that has not changed for that long is no run's any more. */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the entries of `dir` whose name matches `pattern` and that have not been modified
+ * for `maxAgeMs`: what older versions left with no pid in the name (`benchbook-jupyter-XXXXXX`
+ * before the pid naming), which removeStale cannot tell. Returns their names.
+ */
+export function removeOlderThan(dir: string, pattern: RegExp, maxAgeMs = STALE_AFTER_MS, now = Date.now()): string[] {
+  return removeWhere(dir, (name) => pattern.test(name) && now - fs.lstatSync(`${dir}/${name}`).mtimeMs >= maxAgeMs);
 }

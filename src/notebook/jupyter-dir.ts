@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
+import { removeOlderThan, removeStale, staleEntryPattern } from '../model/stale-leftovers';
 
 export const KERNEL_NAME = 'tslab';
 
@@ -64,15 +64,19 @@ export function kernelSpec(): Record<string, unknown> {
 /** Temporary folders are `benchbook-jupyter-PID-XXXXXX`: the pid tells a killed run's folder (stale-leftovers.ts). */
 export const JUPYTER_DIR_PREFIX = 'benchbook-jupyter-';
 
+/** The folders of versions before the pid naming (`benchbook-jupyter-XXXXXX`): removed once a day old. */
+export const PIDLESS_JUPYTER_DIR = new RegExp(`^${JUPYTER_DIR_PREFIX}[A-Za-z0-9]{6}$`);
+
 /**
  * Writes the kernel spec and links the chart libraries into a new temporary folder, named
  * with this process's pid; first removes the folders of earlier runs whose process is gone
- * (killed with SIGKILL, it could not remove its own).
+ * (killed with SIGKILL, it could not remove its own), and pid-less ones a day old.
  */
 export function prepareJupyterDir(): JupyterDir {
   const launcher = kernelLauncherPath();
   if (!fs.existsSync(launcher)) throw new Error(`${launcher} missing: build first (npm run build)`);
   removeStale(os.tmpdir(), staleEntryPattern(JUPYTER_DIR_PREFIX, '-[A-Za-z0-9]{6}'));
+  removeOlderThan(os.tmpdir(), PIDLESS_JUPYTER_DIR);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${JUPYTER_DIR_PREFIX}${process.pid}-`));
   const kernelDir = path.join(dir, 'kernels', KERNEL_NAME);
   fs.mkdirSync(kernelDir, { recursive: true });

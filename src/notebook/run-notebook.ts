@@ -14,12 +14,14 @@
  * stream that nbconvert's error message leaves out.
  */
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BenchbookError } from '../model/diagnostics';
 import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
 import { HEADLESS_ENV } from './kernel/program-options';
+import { TYPE_CHECK_ENV } from './kernel/transpile-only';
+import { KernelGroup } from './kernel-group';
 import { cellSource, type Notebook, type NotebookCell, readNotebook } from './notebook-file';
 import { injectParameters, NotebookParameterError, type ParamValue, resolvePathParameters } from './parameters';
 
@@ -32,6 +34,8 @@ export interface RunNotebookOptions {
   timeoutSec?: number;
   /** Jupyter kernel; default `tslab`, which is benchbook's kernel launcher (jupyter-dir.ts). */
   kernel?: string;
+  /** Type-check each cell (a type error stops it), as the interactive kernel does; default: only transpile (kernel/transpile-only.ts). */
+  typeCheck?: boolean;
 }
 
 /** A cell failed (or the kernel could not start); `out` holds the notebook executed so far. */
@@ -77,6 +81,17 @@ client = NotebookClient(nb, kernel_name=args["kernel"], timeout=args["timeout"],
                         resources={"metadata": {"path": args["cwd"]}})
 result = {"failedCell": None, "error": None}
 try:
+    # The kernel leads a process group of its own (jupyter_client starts a new session):
+    # benchbook ends that group on a signal or a failure (kernel-group.ts).
+    client.km = client.create_kernel_manager()
+    # The connection file inside benchbook's folder (removed with it), not a mkstemp in TMPDIR.
+    runtime = os.environ["JUPYTER_RUNTIME_DIR"]
+    os.makedirs(runtime, exist_ok=True)
+    client.km.connection_file = os.path.join(runtime, "kernel-benchbook.json")
+    client.start_new_kernel()
+    group = getattr(client.km.provisioner, "pgid", None) or getattr(client.km.provisioner, "pid", None)
+    if group:
+        print("BENCHBOOK_KERNEL_GROUP " + str(group), flush=True)
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):
             try:
@@ -146,41 +161,62 @@ type DriverOutput = { code: number | null; stdout: string; stderr: string };
 
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/** Spawns the nbclient driver; `onLine` sees each line of its stdout as it comes. */
+function spawnDriver(python: string, args: DriverArgs, env: NodeJS.ProcessEnv, onLine: (line: string) => void): ChildProcess {
+  const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], { cwd: args.cwd, env });
+  let partial = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  child.stdout?.on('end', () => partial && onLine(partial));
+  return child;
+}
+
 /**
  * Runs the nbclient driver on `nb` with benchbook's kernel spec first on JUPYTER_PATH and
  * Jupyter's runtime files (the kernel's connection file) inside the same temporary folder;
  * the kernel knows it runs headless (program-options.ts).
- * A SIGINT, SIGTERM or SIGHUP is passed on to the driver; once it has ended, the folder is
- * removed and the signal raised again, so the process still ends as the signal says.
+ * A SIGINT, SIGTERM or SIGHUP ends the kernel's process group and is passed on to the driver;
+ * once the driver has ended (also after a failing cell), whatever is left of the kernel's group
+ * is killed, the folder removed, and a caught signal raised again, so the process still ends as
+ * the signal says.
  */
-async function runDriver(nb: Notebook, args: DriverArgs): Promise<DriverOutput> {
+async function runDriver(nb: Notebook, args: DriverArgs, typeCheck: boolean): Promise<DriverOutput> {
   const python = jupyterPython();
   const dir = prepareJupyterDir();
+  const kernel = new KernelGroup();
   let caught: NodeJS.Signals | undefined;
+  let child: ChildProcess | undefined;
   const forward = (signal: NodeJS.Signals): void => {
     caught ??= signal;
+    kernel.end('SIGTERM');
     child?.kill(signal);
   };
-  let child: ReturnType<typeof spawn> | undefined;
   for (const s of FORWARDED_SIGNALS) process.on(s, forward);
   try {
     return await new Promise<DriverOutput>((resolve, reject) => {
-      const env = { ...jupyterEnv(dir), JUPYTER_RUNTIME_DIR: path.join(dir.path, 'runtime'), [HEADLESS_ENV]: '1' };
-      const started = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], { cwd: args.cwd, env });
+      const env: NodeJS.ProcessEnv = { ...jupyterEnv(dir), JUPYTER_RUNTIME_DIR: path.join(dir.path, 'runtime'), [HEADLESS_ENV]: '1' };
+      if (typeCheck) env[TYPE_CHECK_ENV] = '1';
+      const lines: string[] = [];
+      const started = spawnDriver(python, args, env, (line) => {
+        if (!kernel.read(line)) lines.push(line);
+      });
       child = started;
-      let so = '';
       let se = '';
-      started.stdout.setEncoding('utf8').on('data', (d: string) => (so += d));
-      started.stderr.setEncoding('utf8').on('data', (d: string) => (se += d));
+      const done = (c: number | null): void => resolve({ code: c, stdout: lines.join('\n'), stderr: se });
+      started.stderr?.setEncoding('utf8').on('data', (d: string) => (se += d));
       started.on('error', (e) => reject(new Error(`cannot start ${python} for Jupyter (set BENCHBOOK_PYTHON): ${e.message}`)));
-      started.on('close', (c) => resolve({ code: c, stdout: so, stderr: se }));
+      started.on('close', done);
       // Stopped by a signal: the kernel may still hold the driver's pipes open, so not 'close'.
-      started.on('exit', (c) => caught && resolve({ code: c, stdout: so, stderr: se }));
-      started.stdin.on('error', () => undefined); // the child may exit before reading (no nbclient)
-      started.stdin.end(JSON.stringify(nb));
+      started.on('exit', (c) => caught && done(c));
+      started.stdin?.on('error', () => undefined); // the child may exit before reading (no nbclient)
+      started.stdin?.end(JSON.stringify(nb));
     });
   } finally {
     for (const s of FORWARDED_SIGNALS) process.off(s, forward);
+    await kernel.ended();
     dir.remove();
     if (caught) process.kill(process.pid, caught);
   }
@@ -199,7 +235,7 @@ export async function runNotebook(notebookPath: string, opts: RunNotebookOptions
   if (out === input) throw new NotebookParameterError(`--out ${out} is the notebook itself: choose another file`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const args = { kernel: opts.kernel ?? KERNEL_NAME, parent: process.pid, timeout: opts.timeoutSec ?? 600, cwd: path.dirname(input), out };
-  const { code, stdout, stderr } = await runDriver(nb, args);
+  const { code, stdout, stderr } = await runDriver(nb, args, opts.typeCheck === true);
   const line = stdout.split('\n').find((l) => l.startsWith('BENCHBOOK_RESULT '));
   if (!line) {
     const hint = /No module named '?(nbclient|nbformat)/.test(stderr)

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
+import { BenchbookError } from '../model/diagnostics';
 import { removeStale, staleEntryPattern } from '../model/stale-leftovers';
 
 export interface ChromiumOptions {
@@ -62,9 +63,24 @@ export const CHROMIUM_FLAGS = [
 /** Where every request Chromium would still make goes: the closed port. */
 export const BLACKHOLE_PROXY = 'http://127.0.0.1:9';
 
-/** Chromium could not be started or failed: one line for the user. */
-export class ChromiumError extends Error {
-  override name = 'ChromiumError';
+/** Chromium could not be started or failed: one line for the user (cli/main.ts says it, exit 1). */
+export class ChromiumError extends BenchbookError {
+  constructor(message: string) {
+    super({ severity: 'error', code: 'chromium-failed', message });
+    this.name = 'ChromiumError';
+  }
+}
+
+/**
+ * The browser `withChromium` lends: puppeteer-core's Browser, which this describes only by what
+ * every caller needs, so that benchbook's declarations never name puppeteer-core's. Those
+ * (with devtools-protocol's, 1.3 MB) would otherwise be parsed by every program that imports
+ * benchbook, a notebook kernel's first of all (bench/results.md, "Notebook start"). To drive a
+ * page, take it as puppeteer-core's: `(await browser.newPage()) as Page`.
+ */
+export interface ChromiumBrowser {
+  newPage(): Promise<unknown>;
+  close(): Promise<void>;
 }
 
 export function chromiumPath(opts: ChromiumOptions = {}): string {
@@ -134,7 +150,12 @@ function quietProfile(userDataDir: string): void {
 }
 
 /** Runs `fn` with a fresh browser; the browser and its profile are removed whatever happens. */
-export async function withChromium<T>(opts: ChromiumOptions, fn: (browser: Browser) => Promise<T>): Promise<T> {
+export function withChromium<T>(opts: ChromiumOptions, fn: (browser: ChromiumBrowser) => Promise<T>): Promise<T> {
+  return withBrowser(opts, fn);
+}
+
+/** `withChromium`, lending the browser with puppeteer-core's type (this module's own pages). */
+async function withBrowser<T>(opts: ChromiumOptions, fn: (browser: Browser) => Promise<T>): Promise<T> {
   // The pid in the name lets a later run remove the profile of one that was killed.
   removeStale(os.tmpdir(), staleEntryPattern('benchbook-chromium-', '-[A-Za-z0-9]{6}'));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `benchbook-chromium-${process.pid}-`));
@@ -179,7 +200,7 @@ async function lockedPage(browser: Browser, opts: ChromiumOptions): Promise<Page
 
 /** Prints HTML to an A4 PDF with page numbers in the footer. */
 export async function htmlToPdf(html: string, opts: ChromiumOptions = {}): Promise<Uint8Array> {
-  return withChromium(opts, async (browser) => pdfFromBrowser(browser, html, opts));
+  return withBrowser(opts, async (browser) => pdfFromBrowser(browser, html, opts));
 }
 
 async function pdfFromBrowser(browser: Browser, html: string, opts: ChromiumOptions): Promise<Uint8Array> {
@@ -205,7 +226,7 @@ export async function exportPdf(html: string, outFile: string, opts: ChromiumOpt
 
 /** Screenshot of the first element matching `selector` (default: the whole page) as PNG. */
 export async function htmlToPng(html: string, opts: ChromiumOptions & { selector?: string; scale?: number } = {}): Promise<Buffer> {
-  return withChromium(opts, async (browser) => pngFromBrowser(browser, html, opts, opts.selector, opts.scale));
+  return withBrowser(opts, async (browser) => pngFromBrowser(browser, html, opts, opts.selector, opts.scale));
 }
 
 async function pngFromBrowser(browser: Browser, html: string, opts: ChromiumOptions, selector?: string, scale = 2): Promise<Buffer> {
@@ -233,7 +254,7 @@ export async function svgToPng(svg: string, opts: ChromiumOptions & { scale?: nu
 /** Several SVGs as PNGs with one browser launch. */
 export async function svgsToPng(svgs: readonly string[], opts: ChromiumOptions & { scale?: number } = {}): Promise<Buffer[]> {
   const { sanitizeSvg } = await import('./markdown-to-html');
-  return withChromium(opts, async (browser) => {
+  return withBrowser(opts, async (browser) => {
     const out: Buffer[] = [];
     for (const svg of svgs) out.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), opts, 'svg', opts.scale));
     return out;
@@ -246,7 +267,7 @@ export async function exportWithChromium(
   opts: ChromiumOptions & { scale?: number } = {},
 ): Promise<{ pdf?: Uint8Array; pngs: Buffer[] }> {
   const { sanitizeSvg } = await import('./markdown-to-html');
-  return withChromium(opts, async (browser) => {
+  return withBrowser(opts, async (browser) => {
     const pdf = job.html !== undefined ? await pdfFromBrowser(browser, job.html, opts) : undefined;
     const pngs: Buffer[] = [];
     for (const svg of job.svgs ?? []) pngs.push(await pngFromBrowser(browser, svgPage(sanitizeSvg(svg)), opts, 'svg', opts.scale));

@@ -95,7 +95,7 @@ describe('a quiet browser', { skip: haveChromium ? false : `no Chromium at ${chr
   it('an idle quiet browser makes no request of its own for 5 s (browser-level and proxy counters)', async () => {
     const before = proxy.seen.length;
     await withChromium({ proxyServer: proxy.url }, async (browser) => {
-      const atBrowser = await browserLevelCounter(browser);
+      const atBrowser = await browserLevelCounter(browser as import('puppeteer-core').Browser);
       await new Promise((r) => setTimeout(r, 5000));
       assert.deepEqual(atBrowser, []);
     });
@@ -141,7 +141,8 @@ describe('a quiet browser', { skip: haveChromium ? false : `no Chromium at ${chr
         exportWithChromium({ html: '<p>x</p>' }, { chromiumPath: broken }),
         (err: Error) =>
           err instanceof ChromiumError &&
-          err.message.startsWith(`Chromium (${broken}) failed to start: `) &&
+          err.code === 'chromium-failed' &&
+          err.diagnostic.message.startsWith(`Chromium (${broken}) failed to start: `) &&
           !err.message.includes('[object Object]') &&
           !err.message.includes('\n'),
       );

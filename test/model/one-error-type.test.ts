@@ -9,6 +9,7 @@ import { main } from '../../src/cli/main';
 import { guardedRead } from '../../src/ingest/blocks/common';
 import { BenchbookError, exitStatus, readerFailed, usageError } from '../../src/model/diagnostics';
 import { NotebookExecutionError } from '../../src/notebook/run-notebook';
+import { ChromiumError } from '../../src/report/pdf-export';
 
 test('usage is exit 2, any other code exit 1', () => {
   assert.equal(exitStatus('usage'), 2);
@@ -29,6 +30,10 @@ test('analysis and notebook failures are BenchbookErrors with their code', () =>
   assert.equal(caught(() => parseFields('engine,colour')).code, 'usage');
   assert.equal(caught(() => compareBy([], 'colour')).code, 'usage');
   assert.equal(new NotebookExecutionError('cell 2 failed', 2, undefined).code, 'notebook-failed');
+  const chromium = new ChromiumError('Chromium not found');
+  assert.ok(chromium instanceof BenchbookError);
+  assert.equal(chromium.code, 'chromium-failed');
+  assert.equal(exitStatus(chromium.code), 1);
   assert.equal(usageError('x').diagnostic.message, 'x');
 });
 

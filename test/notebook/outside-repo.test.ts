@@ -76,8 +76,9 @@ test('a starter notebook outside the repository: bare import, shorthand across c
     writeNotebook(file, nb);
 
     // Run from the repository: -p dataDir=data is the repository's data/, not <dir>/data.
+    // --type-check: the plain idioms also pass the interactive kernel's type-check, unannotated.
     const out = path.join(dir, 'out.ipynb');
-    const ran = cli(['notebook', 'run', file, '-p', 'dataDir=data', '--out', out], REPO_ROOT);
+    const ran = cli(['notebook', 'run', file, '-p', 'dataDir=data', '--type-check', '--out', out], REPO_ROOT);
     assert.equal(ran.code, 0, ran.stderr);
     const executed = readNotebook(out);
     const streamOf = (cell: number) => {

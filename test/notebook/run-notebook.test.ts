@@ -49,7 +49,7 @@ test('a number or boolean given for a string parameter becomes a string', () => 
   assert.match(cellSource(injectParameters(nb, { greeting: true }).cells[2]!), /greeting = "true";/);
 });
 
-test('a string that is not a number stays a string (tslab then reports the type error)', () => {
+test('a string that is not a number stays a string (with --type-check, the kernel reports the type error)', () => {
   const nb = readNotebook(path.join(FIXTURES, 'params.ipynb'));
   assert.match(cellSource(injectParameters(nb, { count: 'many' }).cells[2]!), /count = "many";/);
 });
@@ -122,14 +122,30 @@ test('runNotebook rejects with the failing cell and its error, and stops there',
   }
 });
 
-test('runNotebook rejects a cell that does not type-check', async (t) => {
+test('a type error stops a cell only when asked to type-check; a syntax error always does', async (t) => {
   const skip = jupyterMissing();
   if (skip) return t.skip(skip);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-nb-'));
   try {
+    const nb = path.join(FIXTURES, 'params.ipynb');
+    const out = path.join(dir, 'x.ipynb');
+    // `count = "many"` for a `let count = 2`: transpiled only, the cell runs with a string.
+    await runNotebook(nb, { out, params: { count: 'many' } });
+    const printed = (readNotebook(out).cells[3]?.outputs ?? [])
+      .map((o) => (Array.isArray(o.text) ? o.text.join('') : (o.text ?? '')))
+      .join('');
+    assert.equal(printed, '{"msg":"hello xmany","countType":"string"}\n');
     await assert.rejects(
-      runNotebook(path.join(FIXTURES, 'params.ipynb'), { out: path.join(dir, 'x.ipynb'), params: { count: 'many' } }),
+      runNotebook(nb, { out, params: { count: 'many' }, typeCheck: true }),
       /Type 'string' is not assignable to type 'number'/,
+    );
+    const broken = path.join(dir, 'broken.ipynb');
+    const source = readNotebook(nb);
+    source.cells.push({ cell_type: 'code', metadata: {}, source: 'const x = ;\n', outputs: [], execution_count: null });
+    fs.writeFileSync(broken, JSON.stringify(source));
+    await assert.rejects(
+      runNotebook(broken, { out }),
+      (e: Error) => e instanceof NotebookExecutionError && /Expression expected/.test(e.message),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

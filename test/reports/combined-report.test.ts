@@ -48,7 +48,7 @@ test(`the combined report of data/ fits in ${MAX_PAGES} pages, tables fit the pa
 
     const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
     const widths = await withChromium({}, async (browser) => {
-      const page = await browser.newPage();
+      const page = (await browser.newPage()) as import('puppeteer-core').Page;
       await page.setViewport({ width: CONTENT_WIDTH_PX, height: 1000 });
       await page.emulateMediaType('print');
       await page.setContent(html, { waitUntil: 'load' });

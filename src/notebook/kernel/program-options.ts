@@ -9,6 +9,7 @@
  *     package for each of the ~40 lib files, in every folder up to the root.
  */
 import type * as TS from 'typescript';
+import { sourceModulesOnly, TRANSPILE_ONLY_OPTIONS, TYPE_CHECK_ENV } from './transpile-only';
 
 export const KERNEL_PROGRAM_OPTIONS: Readonly<TS.CompilerOptions> = { types: ['node'], libReplacement: false };
 
@@ -21,17 +22,26 @@ type CreateWatchCompilerHost = (
 /** Set by `benchbook notebook run` in the kernel's environment: nobody will hover over a name. */
 export const HEADLESS_ENV = 'BENCHBOOK_NOTEBOOK_HEADLESS';
 
+/** A headless run that was not asked to type-check: the kernel only transpiles (transpile-only.ts). */
+export function transpileOnly(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env[HEADLESS_ENV] === '1' && env[TYPE_CHECK_ENV] !== '1';
+}
+
 /**
  * `ts.createWatchCompilerHost` (the overload tslab calls: root files and options) with
- * KERNEL_PROGRAM_OPTIONS added. Run headless, the kernel also skips the JSDoc of .ts and .d.ts
- * files as `tsc` does (`ParseForTypeErrors`: the same type errors; JSDoc text is only shown by
- * an inspect request, which a headless run never makes).
+ * KERNEL_PROGRAM_OPTIONS added, and in transpile-only mode its options and module resolution.
+ * Run headless, the kernel also skips the JSDoc of .ts and .d.ts files as `tsc` does
+ * (`ParseForTypeErrors`: the same type errors; JSDoc text is only shown by an inspect request,
+ * which a headless run never makes).
  */
 export function withKernelProgramOptions(ts: typeof TS, env: NodeJS.ProcessEnv = process.env): CreateWatchCompilerHost {
   const create = ts.createWatchCompilerHost as unknown as CreateWatchCompilerHost;
+  const transpile = transpileOnly(env);
   return (rootFiles, options, ...rest) => {
-    const host = create(rootFiles, { ...options, ...KERNEL_PROGRAM_OPTIONS }, ...rest);
+    const added = transpile ? { ...KERNEL_PROGRAM_OPTIONS, ...TRANSPILE_ONLY_OPTIONS } : KERNEL_PROGRAM_OPTIONS;
+    const host = create(rootFiles, { ...options, ...added }, ...rest);
     if (env[HEADLESS_ENV] === '1' && ts.JSDocParsingMode) host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+    if (transpile) host.resolveModuleNameLiterals = sourceModulesOnly(ts, host);
     return host;
   };
 }

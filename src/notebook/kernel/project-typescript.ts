@@ -15,6 +15,7 @@
  */
 import path from 'node:path';
 import type * as TS from 'typescript';
+import { syntaxDiagnostics } from './transpile-only';
 
 type Diagnostics = (program: TS.Program, files: readonly TS.SourceFile[], token?: TS.CancellationToken) => TS.Diagnostic[];
 
@@ -68,8 +69,10 @@ function topLevelAwaits(ts: typeof TS, file: TS.SourceFile): TS.Diagnostic[] {
   return out;
 }
 
-function preEmitDiagnosticsOfFiles(ts: typeof TS): Diagnostics {
+/** The diagnostics that stop a cell; with `typeCheck` false, its syntax errors only (transpile-only.ts). */
+function preEmitDiagnosticsOfFiles(ts: typeof TS, typeCheck: boolean): Diagnostics {
   return (program, files, token) => {
+    if (!typeCheck) return [...syntaxDiagnostics(program, files, token), ...files.flatMap((f) => topLevelAwaits(ts, f))];
     const out: TS.Diagnostic[] = [
       ...program.getConfigFileParsingDiagnostics(),
       ...program.getOptionsDiagnostics(token),
@@ -152,21 +155,30 @@ function completions(ts: typeof TS): Completions {
   };
 }
 
-/** `typescript` with the functions tslab's converter takes from its fork. */
-export function typescriptForTslab(): TypeScriptForTslab {
+/**
+ * `typescript` with the functions tslab's converter takes from its fork; `typeCheck` false in
+ * transpile-only mode, where only syntax errors stop a cell (and `getPreEmitDiagnostics`, which
+ * tslab reports a `//%module` cell's errors with, says only those).
+ */
+export function typescriptForTslab(typeCheck = true): TypeScriptForTslab {
   const ts = require('typescript') as typeof TS & { nullTransformationContext: TS.TransformationContext };
   const shims: TslabShims = {
-    getPreEmitDiagnosticsOfFiles: preEmitDiagnosticsOfFiles(ts),
+    getPreEmitDiagnosticsOfFiles: preEmitDiagnosticsOfFiles(ts, typeCheck),
     getNullTransformationContext: () => ts.nullTransformationContext,
     getDefaultTypeRoots: defaultTypeRoots,
     getQuickInfoAtPosition: quickInfo(ts),
     Completions: { getCompletionsAtPositionForTslab: completions(ts) },
   };
-  // The module's properties are non-configurable getters: copy them, then add the shims.
+  const overrides: Record<string, unknown> = { ...shims };
+  if (!typeCheck) {
+    overrides.getPreEmitDiagnostics = (program: TS.Program, file?: TS.SourceFile) =>
+      syntaxDiagnostics(program, file ? [file] : program.getSourceFiles());
+  }
+  // The module's properties are non-configurable getters: copy them, then add the overrides.
   const flat: Record<string, unknown> = {};
   for (const key of Object.keys(ts)) {
-    if (Object.hasOwn(shims, key)) continue;
+    if (Object.hasOwn(overrides, key)) continue;
     Object.defineProperty(flat, key, { enumerable: true, get: () => (ts as unknown as Record<string, unknown>)[key] });
   }
-  return Object.assign(flat, shims) as unknown as TypeScriptForTslab;
+  return Object.assign(flat, overrides) as unknown as TypeScriptForTslab;
 }

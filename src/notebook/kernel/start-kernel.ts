@@ -2,7 +2,8 @@
  * benchbook's TypeScript kernel: tslab 1.0.22, started the way tslab's own `startKernel`
  * starts it (tslab/dist/main.js), with these changes:
  *   0. cells are type-checked and compiled by the project's TypeScript, not tslab's 5.0 fork
- *      (project-typescript.ts), so a cell accepts what current TypeScript accepts;
+ *      (project-typescript.ts), so a cell accepts what current TypeScript accepts; a headless
+ *      run not asked to type-check only transpiles (transpile-only.ts);
  *   1. its converter resolves shorthand properties to earlier cells' names (cross-cell.ts);
  *   2. a cell's last expression goes through `resultConsole` (frames and charts display rich);
  *   3. its kernel_info_reply has the protocol's `status` and the TypeScript version it runs.
@@ -11,7 +12,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pidAlive } from '../../model/stale-leftovers';
 import { EARLIER_CELLS_FILE, hookTslabTypeScript } from './cross-cell';
+import { transpileOnly } from './program-options';
 import { typescriptForTslab } from './project-typescript';
 import { resultConsole } from './rich-result';
 
@@ -49,7 +52,10 @@ function loadPatchedTslab(): {
   typescriptVersion: string;
 } {
   const tslabDir = path.dirname(require.resolve('tslab/package.json'));
-  const ts = hookTslabTypeScript(require.resolve('@tslab/typescript-for-tslab', { paths: [tslabDir] }), typescriptForTslab());
+  const ts = hookTslabTypeScript(
+    require.resolve('@tslab/typescript-for-tslab', { paths: [tslabDir] }),
+    typescriptForTslab(!transpileOnly()),
+  );
   const converterFile = path.join(tslabDir, 'dist', 'converter.js');
   if (!fs.readFileSync(converterFile, 'utf8').includes(EARLIER_CELLS_FILE)) {
     process.stderr.write(
@@ -62,6 +68,20 @@ function loadPatchedTslab(): {
     jupyter: require('tslab/dist/jupyter') as TslabJupyter,
     typescriptVersion: ts.version,
   };
+}
+
+/**
+ * Ends the kernel when the process that started it is gone, as ipykernel's ParentPoller does
+ * with the same variable: jupyter_client names itself in JPY_PARENT_PID. A driver or server
+ * killed outright (SIGKILL) could not shut its kernel down, and nothing else would.
+ */
+function endWithParent(env: NodeJS.ProcessEnv = process.env): void {
+  const parent = Number(env.JPY_PARENT_PID);
+  if (!Number.isInteger(parent) || parent <= 1) return;
+  // Started by the parent itself (not through a wrapper): reparented means the parent is gone.
+  const direct = process.ppid === parent;
+  const gone = (): boolean => (direct && process.ppid !== parent) || !pidAlive(parent);
+  setInterval(() => gone() && process.exit(0), 1000).unref();
 }
 
 export function startKernel(configPath: string): void {
@@ -99,6 +119,7 @@ export function startKernel(configPath: string): void {
     const reply = info();
     return { ...reply, status: 'ok', language_info: { ...reply.language_info, version: typescriptVersion } };
   };
+  endWithParent();
   const server = new jupyter.ZmqServer(handler, configPath);
   process.on('SIGINT', () => executor.interrupt());
   process.on('uncaughtException', (err) => console.error('UncaughtException:', err));
