@@ -1,10 +1,28 @@
 /** Small helpers shared by the block readers. */
 import { type Diagnostic, type DiagnosticCode, readerFailed, type Severity } from '../../model/diagnostics';
 import { RUN_BODY_ORDER } from '../../model/key-order';
+import type { FormatName } from '../../model/records';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 
 export function emptyResult(next: number): BlockResult {
   return { next, runs: [], env: [], samples: [], diagnostics: [] };
+}
+
+/**
+ * A block's run before anything is read into it: where it starts (and its row, for a run per
+ * table row), which reader, its title if it has one. Keys in orderRun's order.
+ */
+export function partialRun(format: FormatName, startLine: number, title?: string, row?: number): PartialRun {
+  return {
+    startLine,
+    ...(row === undefined ? {} : { row }),
+    format,
+    ...(title === undefined ? {} : { title }),
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
 }
 
 export function diag(severity: Severity, code: DiagnosticCode, message: string, file: string, index: number): Diagnostic {

@@ -26,6 +26,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { partialRun } from '../blocks/common';
 import { isVocabularyKey } from '../csv/columns';
 import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from '../formats/aisbench/aisbench-table';
 import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from '../formats/guidellm/guidellm-table';
@@ -90,7 +91,7 @@ function formatOf(t: TextTable, kind: ToolTableKind, command?: ToolCommand): Par
 }
 
 function newRun(t: TextTable, format: PartialRun['format']): PartialRun {
-  const run: PartialRun = { startLine: t.startLine, format, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun(format, t.startLine);
   if (t.title) run.title = t.title;
   return run;
 }

@@ -16,7 +16,7 @@ import { recordId } from '../../../model/ids';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -213,15 +213,7 @@ function statPair(g: GoStress, label: string, value: number, text: string, index
 
 function readGoStress(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'go-stress',
-    title: 'go-stress-testing',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('go-stress', start, 'go-stress-testing');
   const g: GoStress = { run, samples: [], columns: [], headers: [] };
   const tableAt = preamble(g, lines, start);
   const afterTable = tableAt < 0 ? -1 : table(g, lines, tableAt, file);

@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -64,15 +64,7 @@ function pair(run: PartialRun, label: string, value: string, line: number): void
 
 function readSummary(lines: readonly string[], start: number, _file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'mlperf-loadgen',
-    title: 'MLPerf LoadGen',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('mlperf-loadgen', start, 'MLPerf LoadGen');
   let last = start;
   for (let j = start; j < lines.length; j++) {
     const line = lines[j] ?? '';

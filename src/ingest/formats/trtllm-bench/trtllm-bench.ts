@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { bracketMetric, targetOf } from './labels';
 
@@ -135,15 +135,7 @@ function runsOf(r: TrtllmRead): PartialRun[] {
 }
 
 function readTrtllm(lines: readonly string[], start: number, file: string): BlockResult {
-  const common: PartialRun = {
-    startLine: start,
-    format: 'trtllm-bench',
-    title: 'trtllm-bench',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const common = partialRun('trtllm-bench', start, 'trtllm-bench');
   const r: TrtllmRead = { common, columns: [], columnLabels: [], section: '', unit: '', closed: false, file, diagnostics: [] };
   let last = start;
   for (let j = start; j < lines.length; j++) {
