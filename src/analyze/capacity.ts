@@ -18,6 +18,7 @@
  *      its requests within the targets and the request goodput (request-share.ts), and the
  *      capacity gets them at its load, interpolated the same way.
  */
+import { groupInOrder } from '../model/group-in-order';
 import type { RunRecord, SampleRecord } from '../model/records';
 import { seededRandom } from '../model/seeded-random';
 import type { CapacityBound, CapacityGroup, CapacityLevel, CapacityResult, RequestShareBasis } from './capacity-types';
@@ -314,15 +315,9 @@ function requestContext(runs: readonly RunRecord[], targets: readonly SloTarget[
 export function capacityOf(runs: readonly RunRecord[], targets: readonly SloTarget[], opts: CapacityOptions = {}): CapacityResult {
   const by = [...(opts.by ?? DEFAULT_CAPACITY_FIELDS)];
   const marked = markWarmupSuspects([...runs].sort(compareRunsByDocument));
-  const groups = new Map<string, RunRecord[]>();
-  for (const r of marked) {
-    const key = fieldsKey(r, by);
-    const group = groups.get(key);
-    if (group) group.push(r);
-    else groups.set(key, [r]);
-  }
+  const groups = groupInOrder(marked, (r) => fieldsKey(r, by));
   const requests = requestContext(runs, targets, opts.samples);
-  const out = [...groups.values()].map((rs) => capacityOfGroup(rs, targets, by, requests?.context)).filter((g) => g.levels.length > 0);
+  const out = groups.map((rs) => capacityOfGroup(rs, targets, by, requests?.context)).filter((g) => g.levels.length > 0);
   const result: CapacityResult = { slo: [...targets], by, groups: out, method: CAPACITY_METHOD };
   if (requests) result.request_basis = requests.basis;
   return result;

@@ -10,6 +10,7 @@
  */
 import type { DataFrame } from 'danfojs-node';
 import type { RunRecord } from '../model/records';
+import { RUN_FIELD_READERS, type RunField, runField } from '../model/run-group';
 import { setOwn } from '../model/safe-keys';
 import { compareGroupValues, groupMatches, runGroup, type Where } from './group';
 import { skipMissingInGroupby } from './missing-values';
@@ -102,22 +103,7 @@ export function runToRow(run: RunRecord): FlatRow {
   put('id', run.id);
   put('file', run.source?.file);
   put('line', run.source?.line);
-  put('engine', run.engine);
-  put('model', run.model);
-  put('gpu', run.hardware?.gpu);
-  put('preset', run.hardware?.preset);
-  put('gpus', run.parallelism?.gpus);
-  put('tp', run.parallelism?.tp);
-  put('dp', run.parallelism?.dp);
-  put('pp', run.parallelism?.pp);
-  put('strategy', run.parallelism?.strategy);
-  put('concurrency', run.client?.concurrency);
-  put('total_requests', run.client?.total_requests);
-  put('max_tokens', run.client?.max_tokens);
-  put('context_length', run.server?.context_length);
-  put('api', run.api);
-  put('mode', run.mode);
-  put('temperature', run.client?.temperature);
+  for (const k of FRAME_COLUMNS) if (Object.hasOwn(RUN_FIELD_READERS, k)) put(k, runField(run, k as RunField));
   put('flags', (run.flags ?? []).join(','));
   for (const k of Object.keys(run.metrics ?? {}).sort()) {
     if ((FRAME_COLUMNS as readonly string[]).includes(k)) continue; // a metric slug never shadows a fixed column

@@ -13,6 +13,7 @@
  *      top level) is not called lower than an earlier one, nor an earlier one higher; a later
  *      sweep that stays beyond the same bound confirms it.
  */
+import { groupInOrder } from '../model/group-in-order';
 import type { RunRecord } from '../model/records';
 import { capacityOf } from './capacity';
 import type { CapacityGroup } from './capacity-types';
@@ -147,15 +148,9 @@ function changesOf(series: HistoryCapacitySeries, targets: readonly SloTarget[])
 /** Capacity within `targets` and goodput per version of every setup swept at two or more versions or dates. */
 export function historyCapacity(runs: readonly RunRecord[], targets: readonly SloTarget[], by: readonly string[]): HistoryCapacity {
   const fields = by.filter((f) => f !== 'concurrency');
-  const configs = new Map<string, RunRecord[]>();
-  for (const r of [...runs].sort(compareRunsByDocument)) {
-    const key = fieldsKey(r, fields);
-    const list = configs.get(key);
-    if (list) list.push(r);
-    else configs.set(key, [r]);
-  }
+  const configs = groupInOrder([...runs].sort(compareRunsByDocument), (r) => fieldsKey(r, fields));
   const series: HistoryCapacitySeries[] = [];
-  for (const list of configs.values()) {
+  for (const list of configs) {
     const sweeps = sweepsOf(list);
     if (sweeps.length < 2) continue;
     const points: HistoryCapacityPoint[] = [];

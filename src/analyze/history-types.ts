@@ -38,19 +38,26 @@ export interface HistoryMetricChange {
   kind: 'regression' | 'improvement';
 }
 
-/** The metrics of one configuration that step at one point: one change. */
-export interface HistoryChange {
+/** A step of one configuration's series: which way, between which points, by how much. */
+interface HistoryStep {
   group: Record<string, GroupValue>;
   /** The headline metric's kind (the first of `metrics`). */
   kind: 'regression' | 'improvement';
-  /** The first run of the new level. */
+  /** The first point of the new level. */
   at: HistoryAt;
-  /** The last run before it: the suspect range is (last_good, at]. */
+  /** The last point before it: the suspect range is (last_good, at]. */
   last_good: HistoryAt;
-  /** The headline metric (throughput, or the SLO's) first, then the others in the order followed. */
+  /** The headline metric first, then the others. */
   metrics: HistoryMetricChange[];
-  /** False while the change rests on the newest 1 or 2 points only: re-run to confirm. */
+  /** False while too few of the newest points show it: re-run to confirm. */
   confirmed: boolean;
+}
+
+/**
+ * The metrics of one configuration that step at one point: one change. The headline metric is
+ * throughput, or the SLO's; `confirmed` is false while it rests on the newest 1 or 2 points only.
+ */
+export interface HistoryChange extends HistoryStep {
   /** Points at the new level (fewest over the metrics). */
   points_after: number;
 }
@@ -86,17 +93,12 @@ export interface HistoryCapacitySeries {
   points: HistoryCapacityPoint[];
 }
 
-/** A drop (or rise) of capacity or goodput from one version's sweep to the next. */
-export interface HistoryCapacityChange {
-  group: Record<string, GroupValue>;
-  kind: 'regression' | 'improvement';
-  /** The first version (or date) that shows it, and the last one before it. */
-  at: HistoryAt;
-  last_good: HistoryAt;
-  /** `max_concurrency` first when it moved, then `goodput_rps`. */
-  metrics: HistoryMetricChange[];
-  /** False while only the newest point shows it (no later sweep agrees yet). */
-  confirmed: boolean;
+/**
+ * A drop (or rise) of capacity or goodput from one version's (or date's) sweep to the next:
+ * `max_concurrency` first when it moved, then `goodput_rps`; `confirmed` is false while only the
+ * newest point shows it (no later sweep agrees yet).
+ */
+export interface HistoryCapacityChange extends HistoryStep {
   /** "serves 12% fewer users within p99 TTFT ≤ 3 s since 1.4.0". */
   text: string;
 }

@@ -12,6 +12,7 @@
  *   4. the metrics of one configuration that step at one point are one change, named by its
  *      first run (`at`) and the last run before it (`last_good`), the headline metric first.
  */
+import { groupInOrder } from '../model/group-in-order';
 import { lowerIsBetter } from '../model/metric-names';
 import type { RunRecord } from '../model/records';
 import { DUPLICATE_FLAG, markWarmupSuspects, WARMUP_FLAG } from './configurations';
@@ -165,15 +166,9 @@ export function historyOf(runs: readonly RunRecord[], opts: HistoryOptions = {})
   const by = [...(opts.by ?? GROUP_KEYS)];
   const metrics = opts.metrics ?? HISTORY_METRICS;
   const excluded: HistoryResult['excluded'] = [];
-  const configs = new Map<string, RunRecord[]>();
-  for (const r of [...runs].sort(compareRunsByDocument)) {
-    const key = fieldsKey(r, by);
-    const list = configs.get(key);
-    if (list) list.push(r);
-    else configs.set(key, [r]);
-  }
+  const configs = groupInOrder([...runs].sort(compareRunsByDocument), (r) => fieldsKey(r, by));
   const series: HistorySeries[] = [];
-  for (const list of configs.values()) {
+  for (const list of configs) {
     const points = pointsOf(list, excluded);
     if (points.length < 2) continue; // one date/version: nothing to follow across time
     const group = fieldsOf(list[0]!, by);

@@ -9,6 +9,7 @@
  * Subjects are named by preset, else engine + GPUs, else run id. A run that failed more
  * than 10% of its requests is never named best without saying so.
  */
+import { groupInOrder } from '../model/group-in-order';
 import type { RunRecord } from '../model/records';
 import { failedShare } from './checks';
 import { DUPLICATE_FLAG, WARMUP_FLAG } from './configurations';
@@ -77,15 +78,8 @@ function subjects(runs: readonly RunRecord[]): Map<RunRecord, string> {
   ];
   const names = new Map<RunRecord, string>(runs.map((r) => [r, baseSubject(r)] as const));
   for (const feature of features) {
-    const byName = new Map<string, RunRecord[]>();
-    for (const r of runs) {
-      const n = names.get(r)!;
-      if (n === r.id) continue;
-      const list = byName.get(n);
-      if (list) list.push(r);
-      else byName.set(n, [r]);
-    }
-    for (const list of byName.values()) {
+    const named = runs.filter((r) => names.get(r) !== r.id);
+    for (const list of groupInOrder(named, (r) => names.get(r))) {
       if (list.length < 2) continue;
       const values = new Set(list.map(feature));
       if (values.size < 2 && feature !== features[features.length - 1]) continue;
@@ -139,15 +133,8 @@ export function buildObservations(runs: readonly RunRecord[], comparisons: reado
 
 /** The runs in document order, by scope (a table, or a launch); duplicates left out. */
 function observationScopes(runs: readonly RunRecord[]): Iterable<RunRecord[]> {
-  const scopes = new Map<string, RunRecord[]>();
-  for (const r of [...runs].sort(compareRunsByDocument)) {
-    if ((r.flags ?? []).includes(DUPLICATE_FLAG)) continue;
-    const k = scopeKey(r);
-    const list = scopes.get(k);
-    if (list) list.push(r);
-    else scopes.set(k, [r]);
-  }
-  return scopes.values();
+  const kept = [...runs].sort(compareRunsByDocument).filter((r) => !(r.flags ?? []).includes(DUPLICATE_FLAG));
+  return groupInOrder(kept, scopeKey);
 }
 
 const LATENCY_KEY = /^(latency|ttft|tpot|itl)_/;

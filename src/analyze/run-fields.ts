@@ -5,38 +5,27 @@
 import { unknownNameMessage } from '../model/closest-name';
 import { usageError } from '../model/diagnostics';
 import type { RunRecord } from '../model/records';
-import { runGroup } from '../model/run-group';
+import { type RunField, runField } from '../model/run-group';
 import { GROUP_KEYS, type GroupValue } from './types';
 
-type FieldReader = (run: RunRecord) => GroupValue | undefined;
-
-const EXTRA_FIELDS: Record<string, FieldReader> = {
-  tp: (r) => r.parallelism?.tp,
-  dp: (r) => r.parallelism?.dp,
-  pp: (r) => r.parallelism?.pp,
-  version: (r) => r.server?.version,
-  request_rate: (r) => r.client?.request_rate,
-};
-
 /** Every field name `--by` accepts. */
-export const RUN_FIELDS: readonly string[] = [...GROUP_KEYS, ...Object.keys(EXTRA_FIELDS)];
+export const RUN_FIELDS: readonly RunField[] = [...GROUP_KEYS, 'tp', 'dp', 'pp', 'version', 'request_rate'];
 
 /** `engine,gpus, tp` → checked field names; a name not in RUN_FIELDS is a usage error. */
 export function parseFields(text: string | readonly string[]): string[] {
   const names = (typeof text === 'string' ? text.split(',') : text.flatMap((t) => t.split(','))).map((s) => s.trim()).filter(Boolean);
   for (const n of names)
-    if (!RUN_FIELDS.includes(n)) throw usageError(`--by: ${unknownNameMessage('field', n, RUN_FIELDS)} (fields: ${RUN_FIELDS.join(', ')})`);
+    if (!isRunField(n)) throw usageError(`--by: ${unknownNameMessage('field', n, RUN_FIELDS)} (fields: ${RUN_FIELDS.join(', ')})`);
   return names;
+}
+
+function isRunField(name: string): name is RunField {
+  return (RUN_FIELDS as readonly string[]).includes(name);
 }
 
 /** The value of one field of a run; undefined when the run does not say. */
 export function fieldValue(run: RunRecord, field: string): GroupValue | undefined {
-  const extra = Object.hasOwn(EXTRA_FIELDS, field) ? EXTRA_FIELDS[field] : undefined;
-  if (extra) {
-    const v = extra(run);
-    return v === undefined || v === null || (typeof v === 'number' && !Number.isFinite(v)) ? undefined : v;
-  }
-  return (runGroup(run) as Record<string, GroupValue | undefined>)[field];
+  return isRunField(field) ? runField(run, field) : undefined;
 }
 
 /** The named fields of a run as a flat object with own keys only (absent fields left out). */

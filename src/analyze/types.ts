@@ -111,6 +111,18 @@ export interface BlockedPair {
  */
 export type ClaimVerdict = 'consistent' | 'contradicted' | 'inconclusive' | 'noise-unknown' | 'cannot-check';
 
+/** The change one comparison measured, as a claim or an answer cites it. */
+export interface MeasuredChange {
+  /** Index into summary.comparisons. */
+  comparison: number;
+  change_pct: number;
+  change_pct_range: [number, number];
+  /** The comparison's 95% interval of change_pct; absent when a side has a single run. */
+  ci95?: [number, number];
+  /** Runs behind the baseline and the candidate side. */
+  n: [number, number];
+}
+
 /**
  * One claim of the source text (a percentage, "x times", "faster", a range like "15-20%")
  * set against the recomputed data. `summary.claims`, and the report's claims table.
@@ -124,17 +136,7 @@ export interface ClaimCheck {
   /** What the claim states, in plain words: "+15% … +20%", "88%", "faster", "2×". */
   claimed: string;
   /** The comparison the claim was matched to, when one was. */
-  measured?: {
-    /** Index into summary.comparisons. */
-    comparison: number;
-    metric: string;
-    change_pct: number;
-    change_pct_range: [number, number];
-    /** The comparison's 95% interval of change_pct; absent when a side has a single run. */
-    ci95?: [number, number];
-    /** Runs behind the baseline and the candidate side. */
-    n: [number, number];
-  };
+  measured?: MeasuredChange & { metric: string };
   verdict: ClaimVerdict;
   /** Why this verdict, in words (for cannot-check: what is missing or ambiguous). */
   why: string;
@@ -166,17 +168,9 @@ export interface QuestionEvidence {
 export type Confidence = 'high' | 'medium' | 'low';
 
 /** One setting the question was measured at (a concurrency level, a preset …), on the headline metric. */
-export interface AnswerPoint {
-  /** Index into summary.comparisons. */
-  comparison: number;
+export interface AnswerPoint extends MeasuredChange {
   /** The values of the keys that vary between points (empty for a single point). */
   setting: Group;
-  change_pct: number;
-  change_pct_range: [number, number];
-  /** The comparison's 95% interval of change_pct (absent with a single run on a side). */
-  ci95?: [number, number];
-  /** Runs on the baseline and the candidate side. */
-  n: [number, number];
   efficiency?: number;
   /** The pair rests on a warm-up suspect: shown, but neither headline nor part of the range. */
   warmup: boolean;

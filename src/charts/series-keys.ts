@@ -4,6 +4,7 @@
  * together with keys already shown (SGLang rows are all "native API", vLLM rows all
  * "Qwen7B-awq · OpenAI API") are left out and named in the caption.
  */
+import { groupInOrder } from '../model/group-in-order';
 import { groupLabel, keyTitle, midSentence, orderKeys, varyingKeys } from './format';
 
 type GroupLike = Record<string, string | number | undefined>;
@@ -38,15 +39,9 @@ export function seriesKeys(groups: readonly GroupLike[], exclude: readonly strin
     const next: GroupLike[][] = [];
     let splits = false;
     for (const cls of classes) {
-      const by = new Map<string, GroupLike[]>();
-      for (const g of cls) {
-        const v = keyValue(g, k);
-        const list = by.get(v);
-        if (list) list.push(g);
-        else by.set(v, [g]);
-      }
-      if (by.size > 1) splits = true;
-      next.push(...by.values());
+      const by = groupInOrder(cls, (g) => keyValue(g, k));
+      if (by.length > 1) splits = true;
+      next.push(...by);
     }
     if (splits) {
       keys.push(k);

@@ -1,9 +1,10 @@
 /** Reads the inputs every command shares: paths, --set, --context, --format-hint, --jobs. */
 import fs from 'node:fs';
+import type { ParsePathsOptions } from '../ingest/parse-paths';
 import type { ParseResult } from '../ingest/types';
 import { unknownNameMessage } from '../model/closest-name';
 import { usageError } from '../model/diagnostics';
-import { type BenchRecord, FORMAT_NAMES, type FormatName } from '../model/records';
+import { FORMAT_NAMES, type FormatName } from '../model/records';
 import { createProgress } from './progress';
 
 export interface InputOptions {
@@ -14,19 +15,8 @@ export interface InputOptions {
   jobs?: number;
 }
 
-export interface ReadHooks {
-  /** Receives each record as it is read; the result then holds diagnostics only (bounded memory). */
-  onRecord?: (record: BenchRecord) => void;
-  /** Instead of onRecord: the records of `jsonKinds` as JSON lines (see ParsePathsOptions.onJsonLines). */
-  onJsonLines?: (text: string) => void;
-  jsonKinds?: ReadonlyArray<BenchRecord['kind']>;
-  /** A promise holds reading back until it settles (see ParseFileOptions.whenReady). */
-  whenReady?: () => Promise<unknown> | undefined;
-  /** Stops reading (see ParseFileOptions.signal). */
-  signal?: AbortSignal;
-  /** Also find the claims of the inputs' prose (see ParsePathsOptions.claims). */
-  claims?: boolean;
-}
+/** What a command may ask of the read besides its inputs: the options of `parsePaths` it passes on. */
+export type ReadHooks = Pick<ParsePathsOptions, 'onRecord' | 'onJsonLines' | 'jsonKinds' | 'whenReady' | 'signal' | 'claims'>;
 
 /** `--jobs`' value: a whole number ≥ 1. */
 export function parseJobs(value: string): number {

@@ -7,8 +7,9 @@
 import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import * as vocabulary from '../model/metric-vocabulary';
-import type { ClientSettings, Engine, RunFlag } from '../model/records';
+import type { ClientSettings, Engine } from '../model/records';
 import * as safeKeys from '../model/safe-keys';
+import { partialRun } from './blocks/common';
 import { lastAnswer } from './last-answer';
 import { shellWords, stripPrompt } from './launch-command';
 import { readBoxTable, startsBoxTable, type TextTable } from './tables/box-table';
@@ -227,8 +228,7 @@ export const stressTestReader: BlockReader = {
       });
       return { next: i + 1, runs: [], env: [], samples: [], diagnostics };
     }
-    const flags: RunFlag[] = [];
-    const run: PartialRun = { startLine: i, format: 'rich-table', metrics: {}, raw: {}, provenance: {}, flags };
+    const run = partialRun('rich-table', i);
     if (title) {
       run.title = title.title;
       if (title.timestamp) run.timestamp = title.timestamp;
@@ -249,7 +249,7 @@ export const stressTestReader: BlockReader = {
     }
     stressRowsToRun(table.rows, table.rowLines, file, run, diagnostics);
     if (table.truncated) {
-      flags.push('truncated');
+      run.flags.push('truncated');
       diagnostics.push({
         severity: 'warning',
         code: 'table-truncated',
@@ -258,7 +258,7 @@ export const stressTestReader: BlockReader = {
         line: i + 1,
       });
     }
-    if ((run.metrics.requests_failed_count ?? 0) > 0) flags.push('failed-requests');
+    if ((run.metrics.requests_failed_count ?? 0) > 0) run.flags.push('failed-requests');
     if (table.rows.length === 0) {
       diagnostics.push({ severity: 'error', code: 'table-truncated', message: 'stress-test table has no rows', file, line: i + 1 });
       return { next: Math.max(table.next, i + 1), runs: [], env: [], samples: [], diagnostics };

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BenchbookError, type Diagnostic } from '../model/diagnostics';
-import type { ApiKind, Engine, Mode, RunRecord } from '../model/records';
+import type { RunRecord } from '../model/records';
 import type { ContextFile, ParseOptions, UserContext } from './types';
 
 const NUMERIC_KEYS = ['gpus', 'tp', 'dp', 'pp', 'concurrency', 'max_tokens', 'context_length'] as const;
@@ -136,55 +136,35 @@ function sectionMatches(section: string | undefined, run: RunRecord): boolean {
   return run.labels.some((l) => l.trim().toLowerCase() === s);
 }
 
-type Field = { get: (r: RunRecord) => string | number | undefined; set: (r: RunRecord, v: string | number) => void; path: string };
-
-const FIELDS: Record<keyof UserContext, Field> = {
-  engine: { path: 'engine', get: (r) => r.engine, set: (r, v) => (r.engine = v as Engine) },
-  api: { path: 'api', get: (r) => r.api, set: (r, v) => (r.api = v as ApiKind) },
-  mode: { path: 'mode', get: (r) => r.mode, set: (r, v) => (r.mode = v as Mode) },
-  model: { path: 'model', get: (r) => r.model, set: (r, v) => (r.model = String(v)) },
-  gpu: { path: 'hardware.gpu', get: (r) => r.hardware?.gpu, set: (r, v) => (r.hardware = { ...(r.hardware ?? {}), gpu: String(v) }) },
-  preset: {
-    path: 'hardware.preset',
-    get: (r) => r.hardware?.preset,
-    set: (r, v) => (r.hardware = { ...(r.hardware ?? {}), preset: String(v) }),
-  },
-  gpus: {
-    path: 'parallelism.gpus',
-    get: (r) => r.parallelism?.gpus,
-    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), gpus: Number(v) }),
-  },
-  tp: {
-    path: 'parallelism.tp',
-    get: (r) => r.parallelism?.tp,
-    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), tp: Number(v) }),
-  },
-  dp: {
-    path: 'parallelism.dp',
-    get: (r) => r.parallelism?.dp,
-    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), dp: Number(v) }),
-  },
-  pp: {
-    path: 'parallelism.pp',
-    get: (r) => r.parallelism?.pp,
-    set: (r, v) => (r.parallelism = { ...(r.parallelism ?? {}), pp: Number(v) }),
-  },
-  concurrency: {
-    path: 'client.concurrency',
-    get: (r) => r.client?.concurrency,
-    set: (r, v) => (r.client = { ...(r.client ?? {}), concurrency: Number(v) }),
-  },
-  max_tokens: {
-    path: 'client.max_tokens',
-    get: (r) => r.client?.max_tokens,
-    set: (r, v) => (r.client = { ...(r.client ?? {}), max_tokens: Number(v) }),
-  },
-  context_length: {
-    path: 'server.context_length',
-    get: (r) => r.server?.context_length,
-    set: (r, v) => (r.server = { ...(r.server ?? {}), context_length: Number(v) }),
-  },
+/** Where each context key lands in a RunRecord: a top-level field, or `section.field`. */
+const PATHS: Record<keyof UserContext, string> = {
+  engine: 'engine',
+  api: 'api',
+  mode: 'mode',
+  model: 'model',
+  gpu: 'hardware.gpu',
+  preset: 'hardware.preset',
+  gpus: 'parallelism.gpus',
+  tp: 'parallelism.tp',
+  dp: 'parallelism.dp',
+  pp: 'parallelism.pp',
+  concurrency: 'client.concurrency',
+  max_tokens: 'client.max_tokens',
+  context_length: 'server.context_length',
 };
+
+function valueAt(run: RunRecord, path: string): unknown {
+  const [head = '', leaf] = path.split('.');
+  const top = (run as unknown as Record<string, unknown>)[head];
+  return leaf === undefined ? top : (top as Record<string, unknown> | undefined)?.[leaf];
+}
+
+/** Sets the field at `path`; a section is copied, never shared with another run. */
+function setAt(run: RunRecord, path: string, value: string | number): void {
+  const [head = '', leaf] = path.split('.');
+  const r = run as unknown as Record<string, unknown>;
+  r[head] = leaf === undefined ? value : { ...(r[head] as Record<string, unknown> | undefined), [leaf]: value };
+}
 
 /**
  * Fills the run's missing fields from `ctx` (provenance `user`); a disagreement keeps the log's
@@ -194,18 +174,18 @@ export function applyContext(run: RunRecord, ctx: UserContext, source: string, d
   let filled = false;
   for (const key of Object.keys(ctx) as Array<keyof UserContext>) {
     const value = ctx[key];
-    const field = FIELDS[key];
-    if (value === undefined || !field) continue;
-    const have = field.get(run);
+    const path = Object.hasOwn(PATHS, key) ? PATHS[key] : undefined;
+    if (value === undefined || path === undefined) continue;
+    const have = valueAt(run, path);
     if (have === undefined) {
-      field.set(run, value);
-      run.provenance[field.path] = 'user';
+      setAt(run, path, value);
+      run.provenance[path] = 'user';
       filled = true;
-    } else if (have !== value && run.provenance[field.path] !== 'user') {
+    } else if (have !== value && run.provenance[path] !== 'user') {
       diagnostics.push({
         severity: 'warning',
         code: 'conflicting-context',
-        message: `${field.path}: the log says ${have}, ${source} says ${value}; the log's value is kept`,
+        message: `${path}: the log says ${have}, ${source} says ${value}; the log's value is kept`,
         file: run.source.file,
         line: run.source.line,
       });

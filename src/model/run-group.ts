@@ -26,24 +26,46 @@ export type GroupKey = (typeof GROUP_KEYS)[number];
 export type GroupValue = string | number;
 export type Group = Partial<Record<GroupKey, GroupValue>>;
 
-/** Flat group keys of one run; absent (or empty, or non-finite) fields are absent keys. */
+/**
+ * Where each flat field is read on a RunRecord: the group keys, then settings that only `--by`
+ * and the flat frame name. One reading for grouping, `--by` and the frame's columns.
+ */
+export const RUN_FIELD_READERS = {
+  engine: (r) => r.engine,
+  model: (r) => r.model,
+  gpu: (r) => r.hardware?.gpu,
+  preset: (r) => r.hardware?.preset,
+  gpus: (r) => r.parallelism?.gpus,
+  strategy: (r) => r.parallelism?.strategy,
+  concurrency: (r) => r.client?.concurrency,
+  max_tokens: (r) => r.client?.max_tokens,
+  context_length: (r) => r.server?.context_length,
+  api: (r) => r.api,
+  mode: (r) => r.mode,
+  temperature: (r) => r.client?.temperature,
+  tp: (r) => r.parallelism?.tp,
+  dp: (r) => r.parallelism?.dp,
+  pp: (r) => r.parallelism?.pp,
+  total_requests: (r) => r.client?.total_requests,
+  request_rate: (r) => r.client?.request_rate,
+  version: (r) => r.server?.version,
+} satisfies Record<string, (run: RunRecord) => GroupValue | undefined>;
+
+export type RunField = keyof typeof RUN_FIELD_READERS;
+
+/** One field of a run; undefined when the run does not say (absent, empty, or not a finite number). */
+export function runField(run: RunRecord, field: RunField): GroupValue | undefined {
+  const v = RUN_FIELD_READERS[field](run);
+  return v === undefined || v === null || v === '' || (typeof v === 'number' && !Number.isFinite(v)) ? undefined : v;
+}
+
+/** Flat group keys of one run; fields the run does not say are absent keys. */
 export function runGroup(run: RunRecord): Group {
   const g: Group = {};
-  const put = (k: GroupKey, v: GroupValue | undefined): void => {
-    if (v !== undefined && v !== null && v !== '' && !(typeof v === 'number' && !Number.isFinite(v))) g[k] = v;
-  };
-  put('engine', run.engine);
-  put('model', run.model);
-  put('gpu', run.hardware?.gpu);
-  put('preset', run.hardware?.preset);
-  put('gpus', run.parallelism?.gpus);
-  put('strategy', run.parallelism?.strategy);
-  put('concurrency', run.client?.concurrency);
-  put('max_tokens', run.client?.max_tokens);
-  put('context_length', run.server?.context_length);
-  put('api', run.api);
-  put('mode', run.mode);
-  put('temperature', run.client?.temperature);
+  for (const k of GROUP_KEYS) {
+    const v = runField(run, k);
+    if (v !== undefined) g[k] = v;
+  }
   return g;
 }
 

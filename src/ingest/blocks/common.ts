@@ -1,10 +1,50 @@
 /** Small helpers shared by the block readers. */
 import { type Diagnostic, type DiagnosticCode, readerFailed, type Severity } from '../../model/diagnostics';
 import { RUN_BODY_ORDER } from '../../model/key-order';
+import { type FormatName, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 
 export function emptyResult(next: number): BlockResult {
   return { next, runs: [], env: [], samples: [], diagnostics: [] };
+}
+
+/**
+ * A block's run before anything is read into it: where it starts (and its row, for a run per
+ * table row), which reader, its title if it has one. Keys in orderRun's order.
+ */
+export function partialRun(format: FormatName, startLine: number, title?: string, row?: number): PartialRun {
+  return {
+    startLine,
+    ...(row === undefined ? {} : { row }),
+    format,
+    ...(title === undefined ? {} : { title }),
+    metrics: {},
+    raw: {},
+    provenance: {},
+    flags: [],
+  };
+}
+
+/**
+ * The start test of a block that opens with a `====` rule and a title line under it. The
+ * first-character checks come first: startsAt is asked of every line of every input.
+ */
+export function startsUnderRule(rule: RegExp, title: RegExp): Pick<BlockReader, 'mayStartWith' | 'startsAt'> {
+  return {
+    mayStartWith: (first) => first === 0x3d, // `=`
+    startsAt(lines, i) {
+      const line = lines[i];
+      if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 0x3d) return false;
+      return rule.test(line) && title.test(lines[i + 1] ?? '');
+    },
+  };
+}
+
+/** A sample read at a line; `t` only when the line gives a time (never an invented 0), in its place after `source`. */
+export function lineSample(s: Omit<SampleRecord, 'kind' | 'schema_version' | 't'> & { t: string | number | undefined }): SampleRecord {
+  const { id, source, t, series, labels, value } = s;
+  if (t === undefined) return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value };
+  return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value };
 }
 
 export function diag(severity: Severity, code: DiagnosticCode, message: string, file: string, index: number): Diagnostic {

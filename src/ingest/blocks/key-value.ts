@@ -24,7 +24,7 @@ import { setOwn } from '../../model/safe-keys';
 import { TextCache } from '../../model/text-cache';
 import { lastAnswer } from '../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
-import { diag, emptyResult, guardedRead, orderRun } from './common';
+import { diag, emptyResult, guardedRead, orderRun, partialRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
@@ -297,7 +297,7 @@ function blockRun(lines: readonly string[], i: number, file: string, x: Interpre
   const { block, reads } = x;
   const above = block.title || parseKvLine(lines[i])?.kind === 'rule' ? undefined : titleAbove(lines, i);
   const start = block.title?.index ?? above?.index ?? i;
-  const run: PartialRun = { startLine: start, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('key-value', start);
   const title = block.name?.text ?? block.title?.text ?? above?.text;
   if (title !== undefined) run.title = title;
   const timestamp = block.items.find((it) => it.timestamp !== undefined)?.timestamp;

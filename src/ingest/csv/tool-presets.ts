@@ -188,15 +188,12 @@ function locustRun(header: readonly string[], row: CsvRow, file: string, index: 
   return run;
 }
 
-export function readLocustStats(table: CsvTable, file: string, diagnostics: Diagnostic[]): RunRecord[] {
-  const rows = table.rows.filter(isFilledRow);
-  const head = rows[0];
-  if (!head) return [];
+/** A table's trimmed header and its data rows; a row with another field count is read by position, and said. */
+function headedRows(table: CsvTable, file: string, diagnostics: Diagnostic[]): { header: string[]; data: CsvRow[] } | undefined {
+  const [head, ...data] = table.rows.filter(isFilledRow);
+  if (!head) return undefined;
   const header = head.cells.map((c) => c.trim());
-  const nameAt = norm(header).indexOf('name');
-  const typeAt = norm(header).indexOf('type');
-  const data = rows.slice(1);
-  for (const r of data) {
+  for (const r of data)
     if (r.cells.length !== header.length)
       diagnostics.push({
         severity: 'warning',
@@ -205,7 +202,15 @@ export function readLocustStats(table: CsvTable, file: string, diagnostics: Diag
         file,
         line: r.line,
       });
-  }
+  return { header, data };
+}
+
+export function readLocustStats(table: CsvTable, file: string, diagnostics: Diagnostic[]): RunRecord[] {
+  const headed = headedRows(table, file, diagnostics);
+  if (!headed) return [];
+  const { header, data } = headed;
+  const nameAt = norm(header).indexOf('name');
+  const typeAt = norm(header).indexOf('type');
   const aggIndex = data.findIndex((r) => (r.cells[nameAt] ?? '').trim().toLowerCase() === 'aggregated');
   const agg = aggIndex >= 0 ? data[aggIndex] : undefined;
   if (!agg) {
@@ -258,24 +263,15 @@ function locustTime(cell: string): string | number {
 }
 
 export function readLocustHistory(table: CsvTable, file: string, diagnostics: Diagnostic[]): SampleRecord[] {
-  const rows = table.rows.filter(isFilledRow);
-  const head = rows[0];
-  if (!head) return [];
-  const header = head.cells.map((c) => c.trim());
+  const headed = headedRows(table, file, diagnostics);
+  if (!headed) return [];
+  const { header, data } = headed;
   const h = norm(header);
   const tAt = h.indexOf('timestamp');
   const typeAt = h.indexOf('type');
   const nameAt = h.indexOf('name');
   const samples: SampleRecord[] = [];
-  for (const r of rows.slice(1)) {
-    if (r.cells.length !== header.length)
-      diagnostics.push({
-        severity: 'warning',
-        code: 'csv-mismatch',
-        message: `${r.cells.length} fields where the header has ${header.length}: read by position`,
-        file,
-        line: r.line,
-      });
+  for (const r of data) {
     const t = locustTime(r.cells[tAt] ?? '');
     const labels: Record<string, string> = {};
     const type = (r.cells[typeAt] ?? '').trim();

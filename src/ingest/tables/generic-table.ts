@@ -19,6 +19,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { classifyUnit } from '../../model/label-meaning';
 import { lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
+import { partialRun } from '../blocks/common';
 import { lastAnswer } from '../last-answer';
 import { isWarmupWarning } from '../scope/labels';
 import { stressTestReader } from '../stress-test';
@@ -129,7 +130,7 @@ function put(
 
 function newRun(t: TextTable): PartialRun {
   const format = t.style === 'markdown' ? 'pipe-table' : 'rich-table';
-  const run: PartialRun = { startLine: t.startLine, format, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun(format, t.startLine);
   if (t.title) run.title = t.title;
   if (t.truncated) run.flags.push('truncated');
   return run;

@@ -26,6 +26,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { partialRun } from '../blocks/common';
 import { isVocabularyKey } from '../csv/columns';
 import { type AisbenchTableKind, classifyAisbenchTable, readAisbench } from '../formats/aisbench/aisbench-table';
 import { isGuidellmTable, readGuidellmBlock, startsGuidellmPanel } from '../formats/guidellm/guidellm-table';
@@ -90,7 +91,7 @@ function formatOf(t: TextTable, kind: ToolTableKind, command?: ToolCommand): Par
 }
 
 function newRun(t: TextTable, format: PartialRun['format']): PartialRun {
-  const run: PartialRun = { startLine: t.startLine, format, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun(format, t.startLine);
   if (t.title) run.title = t.title;
   return run;
 }
@@ -165,11 +166,16 @@ function readTrailer(lines: readonly string[], from: number, run: PartialRun, fi
   return last;
 }
 
-function readStatMatrix(lines: readonly string[], t: TextTable, file: string): BlockResult {
+/** What a one-table reader starts from: the table's own warnings, the command above it, the run. */
+function startRead(lines: readonly string[], t: TextTable, file: string, kind: ToolTableKind) {
   const diagnostics: Diagnostic[] = [];
   truncationDiagnostics(t, file, diagnostics);
   const above = findCommandAbove(lines, t.startLine);
-  const run = newRun(t, formatOf(t, 'stat-matrix', above));
+  return { diagnostics, above, run: newRun(t, formatOf(t, kind, above)) };
+}
+
+function readStatMatrix(lines: readonly string[], t: TextTable, file: string): BlockResult {
+  const { diagnostics, above, run } = startRead(lines, t, file, 'stat-matrix');
   const stats = t.header.map((h) => h.trim());
   t.rows.forEach((row, r) => {
     const label = (row[0] ?? '').trim();
@@ -258,10 +264,7 @@ function tableAfter(lines: readonly string[], from: number, span: number): TextT
 }
 
 function readKeyValue(lines: readonly string[], t: TextTable, file: string): BlockResult {
-  const diagnostics: Diagnostic[] = [];
-  truncationDiagnostics(t, file, diagnostics);
-  const above = findCommandAbove(lines, t.startLine);
-  const run = newRun(t, formatOf(t, 'key-value', above));
+  const { diagnostics, above, run } = startRead(lines, t, file, 'key-value');
   putKeyValueRows(run, t, file, diagnostics);
   let next = t.next;
   const pct = tableAfter(lines, t.next, 4);

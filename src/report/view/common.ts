@@ -22,17 +22,7 @@ export const KEY_NAMES: Record<GroupKey, string> = {
   temperature: 'Temp.',
 };
 
-/** Items grouped by a key, groups in order of first appearance. */
-export function groupInOrder<T>(items: Iterable<T>, keyOf: (item: T) => string): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
-  }
-  return [...groups.values()];
-}
+export { groupInOrder } from '../../model/group-in-order';
 
 export function own<T>(o: Record<string, T>, k: string): T | undefined {
   return Object.hasOwn(o, k) ? o[k] : undefined;

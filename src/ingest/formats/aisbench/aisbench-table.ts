@@ -14,6 +14,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { normaliseStat } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { readBoxTable, startsBoxTable, type TextTable } from '../../tables/box-table';
 import { type Meaning, meaningForCell, putCell, readValue } from '../../tables/tool-metrics';
 import type { BlockResult, PartialRun } from '../../types';
@@ -179,7 +180,7 @@ export interface AisbenchParts {
  */
 export function aisbenchRun(parts: AisbenchParts, file: string, startLine: number): { run: PartialRun; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = { startLine, format: 'aisbench', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('aisbench', startLine);
   const tables = [parts.perf, parts.common].filter((t): t is AisbenchRows => t !== undefined);
   const stage = runStage(tables);
   if (stage !== undefined) {

@@ -18,6 +18,7 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn, slugify } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { clean, type Meaning, meaningForCell, percentileColumnMeaning, putCell } from '../../tables/tool-metrics';
 import type { PartialRun } from '../../types';
 import { applyEvalscopeArgs } from './evalscope-args';
@@ -192,7 +193,7 @@ function folderLoad(run: PartialRun, file: string): void {
 export function evalscopeRun(o: Obj, file: string, startLine: number, diagnostics: Diagnostic[]): PartialRun {
   const { summary, percentiles } = partsOf(o);
   const title = summary ? 'evalscope perf summary' : 'evalscope perf percentiles';
-  const run: PartialRun = { startLine, format: 'evalscope-json', title, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('evalscope-json', startLine, title);
   const ctx = { file, line: startLine, diagnostics };
   if (summary) putSummary(run, summary, ctx);
   if (percentiles) putPercentiles(run, percentiles);

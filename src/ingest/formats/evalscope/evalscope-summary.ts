@@ -20,7 +20,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor, lookupKnownLabel } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 type Target = { metric: string; factor: number } | { client: 'concurrency' | 'total_requests' | 'request_rate' };
@@ -186,15 +186,7 @@ function readGridForm(lines: readonly string[], start: number, run: PartialRun, 
 
 function readSummaryBlock(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'evalscope',
-    title: 'Benchmarking summary',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('evalscope', start, 'Benchmarking summary');
   const grid = GRID_RULE.test(lines[start + 1] ?? '');
   const next = grid ? readGridForm(lines, start, run, file, diagnostics) : readTextForm(lines, start, run, file, diagnostics);
   if (Object.keys(run.metrics).length === 0) return { ...emptyResult(start + 1), diagnostics };

@@ -6,6 +6,7 @@
  */
 import { applyFactor, lookupLabel, normaliseStat, unknownMetricKey } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import type { PartialRun } from '../../types';
 
@@ -42,7 +43,7 @@ function firstNumber(v: unknown): number | undefined {
 }
 
 export function genaiPerfRun(o: Record<string, unknown>, startLine: number, title: string): PartialRun {
-  const run: PartialRun = { startLine, format: 'genai-perf-json', title, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('genai-perf-json', startLine, title);
   for (const [name, v] of Object.entries(o)) {
     if (!isStatsObject(v)) continue;
     const unit = typeof v.unit === 'string' ? v.unit : undefined;

@@ -16,6 +16,7 @@
  *     linearly, numpy's default; std over the population), and provenance says so.
  */
 import { setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
 import type { RequestValues } from '../../exports/request-samples';
 import type { PartialRun } from '../../types';
@@ -155,14 +156,10 @@ function experimentRun(o: Record<string, unknown>, exp: Record<string, unknown>,
   const openai = o.service_kind === 'openai';
   const requests = reqs.map((r) => requestValues(r, openai));
   const run: PartialRun = {
-    startLine,
-    format: 'genai-perf-json',
-    title: 'genai-perf per-request export',
+    ...partialRun('genai-perf-json', startLine, 'genai-perf per-request export'),
     metrics: runMetrics(reqs, requests),
-    raw: {},
-    provenance: { metrics: STATS_METHOD },
-    flags: [],
   };
+  run.provenance.metrics = STATS_METHOD;
   for (const key of ['service_kind', 'endpoint', 'version']) {
     const v = o[key];
     if (typeof v === 'string' || typeof v === 'number') setOwn(run.raw, key, String(v));

@@ -14,9 +14,9 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
 import { applyFactor } from '../../../model/metric-vocabulary';
-import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
+import type { SampleRecord } from '../../../model/records';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, lineSample, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -110,11 +110,7 @@ function addSamples(g: GoStress, row: Row, index: number, file: string): void {
     const source: SampleRecord['source'] = { file, line: index + 1, format: 'go-stress' };
     const value = applyFactor(v, factor);
     const labels = { tool: 'go-stress-testing' };
-    g.samples.push(
-      t === undefined
-        ? { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value }
-        : { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value },
-    );
+    g.samples.push(lineSample({ id, source, t, series, labels, value }));
   }
 }
 
@@ -213,15 +209,7 @@ function statPair(g: GoStress, label: string, value: number, text: string, index
 
 function readGoStress(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'go-stress',
-    title: 'go-stress-testing',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('go-stress', start, 'go-stress-testing');
   const g: GoStress = { run, samples: [], columns: [], headers: [] };
   const tableAt = preamble(g, lines, start);
   const afterTable = tableAt < 0 ? -1 : table(g, lines, tableAt, file);

@@ -16,6 +16,7 @@
  * distribution with no observations holds zeros that are not measurements: left out.
  */
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
 import { measured, type RequestValues } from '../../exports/request-samples';
 import type { PartialRun } from '../../types';
@@ -237,7 +238,7 @@ function startTime(b: Obj): number | undefined {
 
 /** One benchmark → a run (no id/source yet). */
 export function guidellmBenchmarkRun(b: Obj, report: Obj, startLine: number): PartialRun {
-  const run: PartialRun = { startLine, format: 'guidellm-json', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('guidellm-json', startLine);
   const v03 = obj(b.benchmarker) !== undefined;
   const metrics = obj(b.metrics);
   if (metrics) putDistributions(run, metrics, v03);

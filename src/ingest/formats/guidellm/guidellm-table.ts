@@ -15,6 +15,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { normaliseStat } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { readBoxTable, startsBoxTable, type TextTable } from '../../tables/box-table';
 import { clean, type Meaning, meaningOf, putCell, readValue } from '../../tables/tool-metrics';
 import type { BlockResult, PartialRun } from '../../types';
@@ -238,7 +239,7 @@ export function readGuidellmBlock(lines: readonly string[], i: number, file: str
   const count = Math.max(...tables.map((x) => x.rows.length));
   for (let r = 0; r < count; r++) {
     const name = (first.rows[r]?.[0] ?? '').trim();
-    const run: PartialRun = { startLine: start, row: r + 1, format: 'guidellm', metrics: {}, raw: {}, provenance: {}, flags: [] };
+    const run = partialRun('guidellm', start, undefined, r + 1);
     if (first.title) run.title = first.title;
     setOwn(run.raw, 'Benchmark', name);
     for (const table of tables) {

@@ -19,6 +19,7 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import type { BlockResult, PartialRun } from '../../types';
 
 const TITLE = /^\s*Benchmarks (Info|Stats):\s*$/;
@@ -135,16 +136,7 @@ export function readGuidellmV02(
   if (!first) return { next: i + 1, runs: [], env: [], samples: [], diagnostics };
   const runs: PartialRun[] = first.rows.map((row, r) => {
     const name = row.cells[0] ?? '';
-    const run: PartialRun = {
-      startLine: first.title,
-      row: r + 1,
-      format: 'guidellm',
-      title: `guidellm Benchmarks ${first.kind}`,
-      metrics: {},
-      raw: {},
-      provenance: {},
-      flags: [],
-    };
+    const run = partialRun('guidellm', first.title, `guidellm Benchmarks ${first.kind}`, r + 1);
     setOwn(run.raw, 'Benchmark', name);
     for (const table of tables) {
       const same = table.rows[r]?.cells[0] === name ? table.rows[r] : table.rows.find((x) => x.cells[0] === name);

@@ -15,7 +15,7 @@
 import { parseNumber, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { FormatName } from '../../../model/records';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { bytesOf, percentileStat, spelledSeconds, textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -193,7 +193,7 @@ function requestCounts(s: Summary): void {
 }
 
 function readSummary(lines: readonly string[], start: number): BlockResult {
-  const run: PartialRun = { startLine: start, format: 'hey', title: 'hey', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('hey', start, 'hey');
   const s: Summary = { run, section: 'summary', oha: false, histogram: [], errorKinds: 0 };
   let last = start;
   for (let j = start + 1; j < lines.length; j++) {

@@ -18,6 +18,7 @@
  */
 import { applyFactor, unknownMetricKey } from '../../../model/metric-vocabulary';
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
 import type { PartialRun } from '../../types';
 
@@ -173,7 +174,7 @@ function readHistograms(run: PartialRun, o: Record<string, unknown>): void {
 
 /** One oha JSON result → a run (format `oha-json`). No engine: the scope or `--set` names it. */
 export function ohaJsonRun(o: Record<string, unknown>, startLine: number): PartialRun {
-  const run: PartialRun = { startLine, format: 'oha-json', title: 'oha', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('oha-json', startLine, 'oha');
   if (isObject(o.summary)) readSummary(run, o.summary);
   readPercentiles(run, o);
   readRps(run, o.rps);

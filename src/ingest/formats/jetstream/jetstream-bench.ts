@@ -21,7 +21,7 @@ import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
 import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 const PLAIN: Readonly<Record<string, { key: string; unit?: RegExp }>> = {
@@ -92,15 +92,7 @@ function readSeries(lines: readonly string[], j: number, file: string, title: st
 function readJetstream(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
   const samples: SampleRecord[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'jetstream',
-    title: 'JetStream benchmark_serving',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('jetstream', start, 'JetStream benchmark_serving');
   let j = start;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';

@@ -19,6 +19,7 @@
  */
 import { applyFactor, lookupLabelShared, secondsPerUnit, unknownMetricKey } from '../../../model/metric-vocabulary';
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import type { PartialRun } from '../../types';
 import { k6Stat, k6TrendKey } from './k6';
 
@@ -170,7 +171,7 @@ function readDuration(run: PartialRun, o: Record<string, unknown>, metrics: Reco
 
 /** One k6 summary (export or handleSummary data) → a run (format `k6-json`). No engine: the scope or `--set` names it. */
 export function k6SummaryRun(o: Record<string, unknown>, startLine: number): PartialRun {
-  const run: PartialRun = { startLine, format: 'k6-json', title: 'k6 summary', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('k6-json', startLine, 'k6 summary');
   const metrics = isObject(o.metrics) ? o.metrics : {};
   // http_req_duration first: a custom trend named like it never takes its keys.
   const names = Object.keys(metrics).sort((a, b) => Number(b === 'http_req_duration') - Number(a === 'http_req_duration'));

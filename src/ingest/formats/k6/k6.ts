@@ -17,7 +17,7 @@ import {
   unknownMetricKey,
 } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -163,7 +163,7 @@ function applyGauge(run: PartialRun, name: string, value: string, index: number)
 
 function readK6(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = { startLine: start, format: 'k6', title: 'k6 summary', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('k6', start, 'k6 summary');
   let j = start;
   // Header: execution / script / output / scenarios.
   if (HEADER.test(lines[j] ?? '')) {

@@ -11,7 +11,7 @@
  * server settings. Tables pasted in a Markdown quote (`> |`) are read too.
  */
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { llamaCommandAbove, llamaModelName } from '../llama-bench/llama-command';
 import { pipeCells, RULE_CELL, readPipeRows } from '../llama-bench/pipe-rows';
@@ -63,16 +63,7 @@ function settingsAbove(lines: readonly string[], start: number): { at: number; p
 }
 
 function baseRun(start: number, row: number, sweep: boolean): PartialRun {
-  return {
-    startLine: start,
-    row,
-    format: 'llama-batched-bench',
-    title: sweep ? 'llama-sweep-bench' : 'llama-batched-bench',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  return partialRun('llama-batched-bench', start, sweep ? 'llama-sweep-bench' : 'llama-batched-bench', row);
 }
 
 function rowRun(names: string[], cells: string[], start: number, row: number, sweep: boolean): PartialRun | string {

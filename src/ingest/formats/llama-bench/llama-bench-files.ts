@@ -9,7 +9,7 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { readCsvRows } from '../../csv/read';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { jsonObjectAt } from '../json-block';
@@ -32,16 +32,7 @@ export function llamaBenchFieldsRun(f: Fields, start: number, row: number): Part
   if (prompt <= 0 && gen <= 0) return `llama-bench test ${row}: neither n_prompt nor n_gen: no run`;
   const key = gen <= 0 ? 'input_tps' : prompt <= 0 ? 'output_tps' : 'total_tps';
   const test = gen <= 0 ? `pp${prompt}` : prompt <= 0 ? `tg${gen}` : `pp${prompt}+tg${gen}`;
-  const run: PartialRun = {
-    startLine: start,
-    row,
-    format: 'llama-bench',
-    title: `llama-bench ${test}`,
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('llama-bench', start, `llama-bench ${test}`, row);
   for (const [k, v] of Object.entries(f)) if (v !== null && typeof v !== 'object') setOwn(run.raw, k, String(v));
   setOwn(run.metrics, key, rate);
   const std = numberOf(f.stddev_ts);

@@ -8,7 +8,7 @@
  * (size, backend, ngl, threads …) vary with the build and flags: kept in raw.
  */
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { pipeCells, RULE_CELL, readPipeRows } from './pipe-rows';
@@ -46,16 +46,7 @@ function rowRun(cols: Columns, cells: string[], header: number, row: number, j: 
   const r = RATE.exec(rate);
   if (!t) return `llama-bench row: test "${test}" is none of ppN, tgN, ppN+tgM: no run`;
   if (!r) return `llama-bench row ${test}: t/s "${rate}" is no number (the row may be cut): no run`;
-  const run: PartialRun = {
-    startLine: header,
-    row,
-    format: 'llama-bench',
-    title: `llama-bench ${test}`,
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('llama-bench', header, `llama-bench ${test}`, row);
   cols.names.forEach((n, k) => {
     if (n !== '' && cells[k] !== undefined) setOwn(run.raw, n, cells[k] ?? '');
   });

@@ -13,7 +13,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { type LlamaCommand, llamaCommandAbove, llamaModelName } from '../llama-bench/llama-command';
 
@@ -88,15 +88,7 @@ function applyCommand(run: PartialRun, cmd: LlamaCommand): void {
 }
 
 function readTimings(lines: readonly string[], start: number, file: string): BlockResult {
-  const run: PartialRun = {
-    startLine: start,
-    format: 'llama-cpp-log',
-    title: 'llama.cpp timings',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('llama-cpp-log', start, 'llama.cpp timings');
   const seen = new Set<string>();
   let j = start;
   for (; j < lines.length; j++) {

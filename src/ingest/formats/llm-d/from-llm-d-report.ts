@@ -6,6 +6,7 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import type { ClientSettings, Engine, Metrics, Parallelism, ServerSettings } from '../../../model/records';
+import { partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import { strategyOf } from '../../launch-command';
 import type { PartialRun } from '../../types';
@@ -184,15 +185,7 @@ export function llmdReportRun(report: Json, ctx: LlmdContext): PartialRun {
       severity: 'warning',
       code: 'unknown-format',
     });
-  const run: PartialRun = {
-    startLine: ctx.line - 1,
-    format: 'llm-d',
-    title: 'llm-d benchmark report',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('llm-d', ctx.line - 1, 'llm-d benchmark report');
   const stack = components(report);
   readEngine(run, stack, ctx);
   readLoad(run, report, stack);

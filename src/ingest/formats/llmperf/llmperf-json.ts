@@ -16,6 +16,7 @@
 import { applyFactor, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { ClientSettings } from '../../../model/records';
 import { getOwn, setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
 import { applyResultSettings, type StatedSetting, settingsOfKey } from '../../exports/result-settings';
 import type { PartialRun } from '../../types';
@@ -151,7 +152,7 @@ function readContext(run: PartialRun, o: Record<string, unknown>): void {
 
 /** One llmperf summary (flat or with `results` nested) → a run. Engine: llmperf names none. */
 export function llmperfSummaryRun(o: Record<string, unknown>, startLine: number): PartialRun {
-  const run: PartialRun = { startLine, format: 'llmperf-json', title: 'llmperf summary', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('llmperf-json', startLine, 'llmperf summary');
   const flat = flattenLlmperf(o);
   const stated: StatedSetting[] = [];
   for (const [key, value] of Object.entries(flat)) readKey(run, key, value, stated);

@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import { recordId } from '../../../model/ids';
 import { setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { meanOf, measured, type RequestValues } from '../../exports/request-samples';
 import { parseJsonTolerant } from '../../exports/tolerant-json';
 import type { PartialRun } from '../../types';
@@ -109,15 +110,8 @@ function computedRun(reqs: readonly Record<string, unknown>[], values: readonly 
   metrics.requests_failed_count = reqs.length - ok.length;
   metrics.requests_started_count = reqs.length;
   metrics.error_rate_pct = round(((reqs.length - ok.length) / reqs.length) * 100);
-  const run: PartialRun = {
-    startLine,
-    format: 'llmperf-json',
-    title: 'llmperf individual responses',
-    metrics,
-    raw: {},
-    provenance: { metrics: STATS_METHOD },
-    flags: [],
-  };
+  const run: PartialRun = { ...partialRun('llmperf-json', startLine, 'llmperf individual responses'), metrics };
+  run.provenance.metrics = STATS_METHOD;
   if (metrics.requests_failed_count > 0) run.flags.push('failed-requests');
   return run;
 }

@@ -19,7 +19,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { applyCommand, lmdeployCommandAbove } from './lmdeploy-command';
@@ -145,15 +145,7 @@ const START = /^(?:cocurrency: \d|concurrency: \d|total time: \d)/;
 
 function readBlock(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'lmdeploy',
-    title: 'lmdeploy profile',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('lmdeploy', start, 'lmdeploy profile');
   let j = start;
   let blanks = 0;
   for (; j < lines.length; j++) {

@@ -19,7 +19,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor, normaliseStat } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { applyCommand, lmdeployCommandAbove } from './lmdeploy-command';
 
@@ -80,7 +80,7 @@ function readGridRow(run: PartialRun, name: string, text: string, stats: readonl
 function readSummary(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
   const title = TITLE.exec(lines[start] ?? '')?.[1] ?? 'lmdeploy profile';
-  const run: PartialRun = { startLine: start, format: 'lmdeploy', title, metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('lmdeploy', start, title);
   let stats: string[] | undefined;
   let j = start + 1;
   for (; j < lines.length; j++) {

@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, isBlank, orderRun, partialRun, startsUnderRule } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -64,15 +64,7 @@ function pair(run: PartialRun, label: string, value: string, line: number): void
 
 function readSummary(lines: readonly string[], start: number, _file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'mlperf-loadgen',
-    title: 'MLPerf LoadGen',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('mlperf-loadgen', start, 'MLPerf LoadGen');
   let last = start;
   for (let j = start; j < lines.length; j++) {
     const line = lines[j] ?? '';
@@ -94,11 +86,6 @@ function readSummary(lines: readonly string[], start: number, _file: string): Bl
 
 export const mlperfLoadgenReader: BlockReader = {
   name: 'mlperf-loadgen',
-  mayStartWith: (first) => first === 0x3d, // `=`
-  startsAt(lines, i) {
-    const line = lines[i];
-    if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 0x3d) return false;
-    return RULE.test(line) && TITLE.test(lines[i + 1] ?? '');
-  },
+  ...startsUnderRule(RULE, TITLE),
   read: guardedRead('MLPerf LoadGen summary', readSummary),
 };

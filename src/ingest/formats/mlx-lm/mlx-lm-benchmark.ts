@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import { lastPathPart } from '../../exports/model-path';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
@@ -70,15 +70,7 @@ function averages(run: PartialRun, text: string, j: number): void {
 
 function readMlxLm(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'mlx-lm',
-    title: 'mlx_lm.benchmark',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('mlx-lm', start, 'mlx_lm.benchmark');
   let j = start;
   let trials = 0;
   let done = false;

@@ -10,7 +10,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { jsonObjectAt } from '../json-block';
 
@@ -37,15 +37,7 @@ function hasStats(o: Obj): boolean {
 }
 
 function answerRun(o: Obj, line: number): PartialRun {
-  const run: PartialRun = {
-    startLine: line,
-    format: 'ollama-json',
-    title: 'ollama API answer',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('ollama-json', line, 'ollama API answer');
   for (const [key, metric] of NS_KEYS) {
     const v = num(o[key]);
     if (v === undefined) continue;

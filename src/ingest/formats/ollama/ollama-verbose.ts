@@ -9,9 +9,9 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
-import type { BlockReader, BlockResult, PartialRun } from '../../types';
+import type { BlockReader, BlockResult } from '../../types';
 
 const STAT_LINE =
   /^\s*(total duration|load duration|prompt eval count|prompt eval duration|prompt eval rate|eval count|eval duration|eval rate):\s*(\S.*?)\s*$/;
@@ -79,15 +79,7 @@ function commandModel(lines: readonly string[], start: number): { model: string;
 
 function readOllama(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'ollama',
-    title: 'ollama --verbose',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('ollama', start, 'ollama --verbose');
   let j = start;
   for (; j < lines.length; j++) {
     const m = STAT_LINE.exec(lines[j] ?? '');

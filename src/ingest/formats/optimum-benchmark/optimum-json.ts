@@ -9,7 +9,7 @@
  * backend (`model` → model, `name` kept in raw). Memory and energy stay in raw, as written.
  */
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { jsonObjectAt } from '../json-block';
@@ -82,15 +82,7 @@ function applyConfig(run: PartialRun, config: Obj | undefined): void {
 export function optimumReportRun(o: Obj, line: number): PartialRun | undefined {
   const report = reportOf(o);
   if (!report) return undefined;
-  const run: PartialRun = {
-    startLine: line,
-    format: 'optimum-benchmark-json',
-    title: 'optimum-benchmark report',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('optimum-benchmark-json', line, 'optimum-benchmark report');
   for (const t of TARGETS) {
     const s = obj(report[t]);
     if (s) readTarget(run, t, s);

@@ -7,7 +7,7 @@
  * The logger prefix (`[PROC-0]…[INFO] - `) is optional; a `+ ` mark starts each measure.
  */
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { addLatency, addThroughput, normalTarget, secondsOf } from './optimum-metrics';
@@ -47,15 +47,7 @@ function apply(run: PartialRun, st: State, label: string, value: number, unit: s
 }
 
 function readOptimumLog(lines: readonly string[], start: number): BlockResult {
-  const run: PartialRun = {
-    startLine: start,
-    format: 'optimum-benchmark',
-    title: 'optimum-benchmark',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('optimum-benchmark', start, 'optimum-benchmark');
   const st: State = {};
   let j = start;
   for (; j < lines.length; j++) {

@@ -4,9 +4,9 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
-import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
+import type { SampleRecord } from '../../../model/records';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, isBlank } from '../../blocks/common';
+import { diag, isBlank, lineSample } from '../../blocks/common';
 import { HELP_TYPE } from './prometheus-time';
 
 export const METRIC_LINE =
@@ -71,11 +71,14 @@ export function sample(
   labels: Record<string, string>,
   value: number,
 ): SampleRecord {
-  const id = recordId(file, line, undefined, series);
-  const source: SampleRecord['source'] = { file, line, format: 'prometheus' };
-  // `t` only when known (never an invented 0), in its usual place after `source`.
-  if (t === undefined) return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value };
-  return { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value };
+  return lineSample({
+    id: recordId(file, line, undefined, series),
+    source: { file, line, format: 'prometheus' },
+    t,
+    series,
+    labels,
+    value,
+  });
 }
 
 /** Parses the lines of one exposition (1-based `firstLine` for ids). */

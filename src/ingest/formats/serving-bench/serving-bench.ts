@@ -14,7 +14,7 @@ import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor, lookupLabel, parseNumber, unitInLabel, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { Engine, FormatName, NumericClientKey } from '../../../model/records';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { lastAnswer } from '../../last-answer';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -144,15 +144,7 @@ function readServingBlock(lines: readonly string[], start: number, file: string,
   const title = titleFrom(lines, start);
   if (title === undefined) return emptyResult(start + 1);
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = {
-    startLine: title,
-    format,
-    title: 'Serving Benchmark Result',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun(format, title, 'Serving Benchmark Result');
   for (let j = start; j < title; j++) {
     const m = LABEL_VALUE.exec(lines[j] ?? '');
     if (m?.[1] && isPreamble(lines[j])) applyLine(run, m[1], m[2] ?? '', file, j, diagnostics);

@@ -13,6 +13,7 @@
 import { applyFactor, normaliseStat, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { ClientSettings, Engine, FormatName } from '../../../model/records';
 import { getOwn, setOwn } from '../../../model/safe-keys';
+import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
 import { applyResultSettings, type StatedSetting, serverInfoSettings, settingsOfKey } from '../../exports/result-settings';
 import type { PartialRun } from '../../types';
@@ -206,15 +207,11 @@ function engineOfBackend(run: PartialRun, o: Record<string, unknown>, format: Fo
 
 /** One result object → a run (no id/source yet). */
 export function servingResultRun(o: Record<string, unknown>, format: FormatName, startLine: number): PartialRun {
-  const run: PartialRun = {
-    startLine,
+  const run = partialRun(
     format,
-    title: format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+    startLine,
+    format === 'sglang-bench-jsonl' ? 'SGLang bench_serving result' : 'vLLM benchmark_serving result',
+  );
   const stated: StatedSetting[] = [];
   for (const [key, value] of Object.entries(o)) readKey(run, o, key, value, stated);
   stated.push(...serverInfoSettings(o.server_info, run.raw));

@@ -20,7 +20,7 @@ import { recordId } from '../../../model/ids';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import { shellWords, stripPrompt } from '../../launch-command';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
@@ -129,15 +129,7 @@ function applyFacts(run: PartialRun, facts: CommandFacts): void {
 function readGroup(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
   const samples: SampleRecord[] = [];
-  const run: PartialRun = {
-    startLine: start,
-    format: 'sglang-one-batch',
-    title: 'bench_one_batch',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('sglang-one-batch', start, 'bench_one_batch');
   const p = PREFILL.exec(lines[start] ?? '');
   if (!p) return emptyResult(start + 1);
   setOwn(run.metrics, 'ttft_mean_ms', applyFactor(Number(p[1]), 1000));

@@ -16,9 +16,9 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
-import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
+import type { SampleRecord } from '../../../model/records';
 import { slugify } from '../../../model/safe-keys';
-import { diag, guardedRead } from '../../blocks/common';
+import { diag, guardedRead, lineSample } from '../../blocks/common';
 import type { BlockReader, BlockResult } from '../../types';
 
 /** The batch tag: `Decode batch.` / `Prefill batch.` followed by a `#field:` or a field. */
@@ -127,10 +127,7 @@ function readSchedulerBlock(lines: readonly string[], start: number, file: strin
     for (const f of fieldsOf(line.slice(m.index + m[0].length).replace(/[,.]\s*$/, ''), m[1], unread)) {
       const id = recordId(file, j + 1, undefined, f.series);
       const source: SampleRecord['source'] = { file, line: j + 1, format: 'sglang-server-log' };
-      const base = { kind: 'sample' as const, schema_version: SCHEMA_VERSION, id, source };
-      samples.push(
-        t === undefined ? { ...base, series: f.series, labels, value: f.value } : { ...base, t, series: f.series, labels, value: f.value },
-      );
+      samples.push(lineSample({ id, source, t, series: f.series, labels, value: f.value }));
     }
   }
   if (unread.length > 0)

@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun, startsUnderRule } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { bracketMetric, targetOf } from './labels';
 
@@ -135,15 +135,7 @@ function runsOf(r: TrtllmRead): PartialRun[] {
 }
 
 function readTrtllm(lines: readonly string[], start: number, file: string): BlockResult {
-  const common: PartialRun = {
-    startLine: start,
-    format: 'trtllm-bench',
-    title: 'trtllm-bench',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const common = partialRun('trtllm-bench', start, 'trtllm-bench');
   const r: TrtllmRead = { common, columns: [], columnLabels: [], section: '', unit: '', closed: false, file, diagnostics: [] };
   let last = start;
   for (let j = start; j < lines.length; j++) {
@@ -160,11 +152,6 @@ function readTrtllm(lines: readonly string[], start: number, file: string): Bloc
 
 export const trtllmBenchReader: BlockReader = {
   name: 'trtllm-bench',
-  mayStartWith: (first) => first === 0x3d, // `=`
-  startsAt(lines, i) {
-    const line = lines[i];
-    if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 0x3d) return false;
-    return RULE.test(line) && SECTION.test(lines[i + 1] ?? '');
-  },
+  ...startsUnderRule(RULE, SECTION),
   read: guardedRead('trtllm-bench report', readTrtllm),
 };

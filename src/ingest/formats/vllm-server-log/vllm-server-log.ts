@@ -15,9 +15,9 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
-import { type SampleRecord, SCHEMA_VERSION } from '../../../model/records';
+import type { SampleRecord } from '../../../model/records';
 import { slugify } from '../../../model/safe-keys';
-import { diag, guardedRead } from '../../blocks/common';
+import { diag, guardedRead, lineSample } from '../../blocks/common';
 import type { BlockReader, BlockResult } from '../../types';
 
 const STAT = /Avg (prompt|generation) throughput:|\bRunning: \d+ reqs\b|GPU KV cache usage: [\d.]+|\bSpecDecoding metrics: /;
@@ -143,11 +143,7 @@ function readStatBlock(lines: readonly string[], start: number, file: string): B
       if (at?.[1]) labels.position = at[1];
       const id = recordId(file, j + 1, undefined, at?.[1] === undefined ? series : `${series}_${at[1]}`);
       const source: SampleRecord['source'] = { file, line: j + 1, format: 'vllm-server-log' };
-      samples.push(
-        t === undefined
-          ? { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, series, labels, value: f.value }
-          : { kind: 'sample', schema_version: SCHEMA_VERSION, id, source, t, series, labels, value: f.value },
-      );
+      samples.push(lineSample({ id, source, t, series, labels, value: f.value }));
     }
   }
   return { next: last + 1, runs: [], env: [], samples, diagnostics };

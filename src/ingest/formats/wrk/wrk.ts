@@ -14,7 +14,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { bytesOf, gluedSeconds, percentileStat, suffixedNumber, textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
@@ -198,7 +198,7 @@ function nextText(lines: readonly string[], j: number, reach: number): number {
 
 function readWrk(lines: readonly string[], start: number, file: string): BlockResult {
   const diagnostics: Diagnostic[] = [];
-  const run: PartialRun = { startLine: start, format: 'wrk', title: 'wrk', metrics: {}, raw: {}, provenance: {}, flags: [] };
+  const run = partialRun('wrk', start, 'wrk');
   const w: WrkRead = { run, section: 'recorded', spectrumRows: 0, done: false };
   let j = header(w, lines, start);
   let last = j - 1;
