@@ -23,6 +23,7 @@ import { headingsAt, type ScannedReport, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
+import { inToolSpan, toolSpans } from './tool-sections';
 
 export type { ReportPreset } from './facts';
 export { readHtmlTable } from './html-table';
@@ -129,7 +130,12 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map() };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
+  const spans = toolSpans(lines);
   for (const t of scan.tables) {
+    if (inToolSpan(spans, t.line)) {
+      tablesRead++; // read with its headings by the tool's reader, below
+      continue;
+    }
     const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
     const got = kv ? [kv] : isRunColumnsTable(t) ? runColumnsRuns(t, ctx) : tableRuns(t, ctx);
     // A presets table is read too: it joins onto the runs of the other tables.
@@ -146,7 +152,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
     runs.push(...got);
   }
   // Results outside the tables: pasted console output and key/value bullets (text-runs.ts).
-  const outside = textRecords(lines, scan, ctx);
+  const outside = textRecords(lines, scan, ctx, spans);
   runs.push(...mergeTextRuns(runs, outside.runs, ctx));
   runs.sort((a, b) => a.source.line - b.source.line);
   const applied = applyStatements(runs, documentStatements(lines, scan), scan, ctx);
