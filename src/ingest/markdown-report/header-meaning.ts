@@ -17,7 +17,9 @@ export function withoutFootnote(header: string): string {
   return bare === '' ? header.trim() : bare;
 }
 
-export function reportColumn(header: string): ColumnMeaning {
+/** `toolMap`: a tool's column meanings when its header says the table is the tool's (lmdeploy-columns.ts). */
+export function reportColumn(header: string, toolMap?: Record<string, string>): ColumnMeaning {
+  if (toolMap && Object.hasOwn(toolMap, header.trim())) return classifyColumn(header.trim(), toolMap);
   const bare = withoutFootnote(header);
   if (BATCH.test(bare.replace(/[_-]+/g, ' ').trim())) return { kind: 'raw' };
   return classifyColumn(bare);
