@@ -138,6 +138,8 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   if (!hint && looksLikeAisbenchCommon(o)) return 'aisbench';
   if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
   if (looksLikeLlmperfSummary(o)) return 'llmperf-json';
+  // Before the vLLM reader: JetStream's first result files were flat, with vLLM's metric keys.
+  if (!servingHint && looksLikeJetstreamResult(o)) return 'jetstream-json';
   if (looksLikeServingResult(o)) {
     if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
@@ -146,7 +148,6 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
   if (looksLikeOhaJson(o)) return 'oha-json';
   if (looksLikeK6Summary(o)) return 'k6-json';
-  if (looksLikeJetstreamResult(o)) return 'jetstream-json';
   return undefined;
 }
 
