@@ -14,6 +14,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import { finishRun } from '../csv/generic';
+import { readWholeFile } from '../csv/whole-file-guard';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
@@ -99,23 +100,7 @@ export function parseMarkdownReport(text: string, opts: ParseOptions): ParseResu
 
 /** parseMarkdownReport with the tables found and read (for the file's coverage). */
 export function readMarkdownReport(text: string, opts: ParseOptions): ParseResult {
-  try {
-    return parseMarkdownReportUnsafe(text, opts);
-  } catch (err) {
-    // A reader bug must not take the rest of a batch down: report it as lost data.
-    return {
-      records: [],
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'table-malformed',
-          message: `report could not be read: ${(err as Error).message}`,
-          file: opts.file,
-          line: 1,
-        },
-      ],
-    };
-  }
+  return readWholeFile(opts.file, 'table-malformed', 'report', () => parseMarkdownReportUnsafe(text, opts));
 }
 
 function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResult {
