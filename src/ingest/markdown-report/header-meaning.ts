@@ -1,7 +1,8 @@
 /**
  * A report table's column header, read as the CSV columns are (csv/columns.ts) after what a
  * published table adds around it:
- *   - a footnote mark (`TP (1)`, `TP¹`, `Model*`, `TP<sup>1</sup>`) is no unit: dropped;
+ *   - a footnote mark (`TP (1)`, `TP¹`, `Model*`, `TP<sup>1</sup>`) is no unit: dropped, and so is a
+ *     "higher/lower is better" arrow (`Throughput ↑`); a unit in brackets (`[tok/s]`) is one in parentheses;
  *   - `Batch Size` is the engine's batch, a setting of the run and never a metric: kept in raw;
  *   - a measurement the vocabulary cannot place (`Throughput (out tok/s/GPU)`) is still a
  *     metric column: its cells are kept under the header's slug.
@@ -12,8 +13,13 @@ import { type ColumnMeaning, classifyColumn } from '../csv/columns';
 const FOOTNOTE = /\s*(?:\(\d{1,2}\)|\[\d{1,2}\]|<sup>[^<]{1,8}<\/sup>|[¹²³⁴⁵⁶⁷⁸⁹]+|\*{1,3}|†|‡)\s*$/;
 const BATCH = /^(?:max(?:imum)?\s+)?batch(?:\s*size)?$|^bs$/i;
 
+/** "Higher/lower is better" marks after a header (`Throughput ↑`, `TTFT (ms) ↓`). */
+const BETTER = /\s*[↑↓⬆⬇▲▼]+\s*$/u;
+/** A unit in brackets (`Throughput [tok/s]`): the same as one in parentheses. */
+const BRACKET_UNIT = /\s*\[([^[\]]{1,20})\]\s*$/;
+
 export function withoutFootnote(header: string): string {
-  const bare = header.replace(FOOTNOTE, '').trim();
+  const bare = header.replace(BETTER, '').replace(FOOTNOTE, '').replace(BETTER, '').trim().replace(BRACKET_UNIT, ' ($1)');
   return bare === '' ? header.trim() : bare;
 }
 
