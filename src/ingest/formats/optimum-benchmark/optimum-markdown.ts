@@ -18,6 +18,7 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { firstNonSpace } from '../../tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { addLatency, addThroughput, normalTarget, secondsOf } from './optimum-metrics';
 
@@ -118,9 +119,10 @@ function readReport(lines: readonly string[], start: number, file: string): Bloc
 
 export const optimumMarkdownReader: BlockReader = {
   name: 'optimum-benchmark',
+  mayStartWith: (first) => first === 0x23, // `#`
   startsAt(lines, i) {
     const line = lines[i];
-    if (line === undefined || line.charCodeAt(line.search(/\S/)) !== 35 || targetAt(line) === undefined) return false;
+    if (line === undefined || line.charCodeAt(firstNonSpace(line)) !== 0x23 || targetAt(line) === undefined) return false;
     return MEASURE_HEADING.test(lines[nextFilled(lines, i + 1)] ?? '');
   },
   read: guardedRead('optimum-benchmark Markdown report', readReport),

@@ -16,6 +16,7 @@ import type { Engine, FormatName, NumericClientKey } from '../../../model/record
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
 import { lastAnswer } from '../../last-answer';
+import { firstNonSpace } from '../../tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
@@ -374,6 +375,9 @@ const COMMENT_PREFIX = /^(\s*(?:#+|\/\/|--|;+|>+)[ \t]?)/;
 function commentedStart(lines: readonly string[], i: number): string | undefined {
   const line = lines[i];
   if (line === undefined) return undefined;
+  // Asked at every line: most start with no comment mark at all.
+  const first = line.charCodeAt(firstNonSpace(line));
+  if (first !== 0x23 && first !== 0x2f && first !== 0x2d && first !== 0x3b && first !== 0x3e) return undefined; // # / - ; >
   if (line.includes('Serving Benchmark Result')) return COMMENTED_TITLE.exec(line)?.[1];
   const prefix = COMMENT_PREFIX.exec(line)?.[1];
   if (prefix === undefined || !isPreamble(line.slice(prefix.length))) return undefined;
