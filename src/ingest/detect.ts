@@ -141,6 +141,9 @@ const BOX_TABLE = /[┏┌╭╔][━─═]/;
 /** A JSON document's start: `{"`, `[{`, `[[`, `["`, `[1, …` (not a log's `[2025-03-14 10:22:01]`). */
 const JSON_START = /^\s*(?:\{\s*(?:["}]|$)|\[\s*(?:[[{"\]]|$|-?\d[\d.eE+-]*\s*(?:[,\]]|$)))/;
 
+/** A line of benchbook's `parse` output (exports/benchbook-jsonl.ts): a record's kind and schema version first. */
+const BENCHBOOK_RECORD = /^\s*\{\s*"kind"\s*:\s*"(?:run|env|sample)"\s*,\s*"schema_version"\s*:\s*\d+\s*,/;
+
 /** The head every detector shares: its first lines, split once. */
 export function fileHead(text: string): FileHead {
   const lines = firstLines(text, HEAD_LINES);
@@ -200,6 +203,8 @@ export function detectFile(text: string, path: string, hint?: FormatName): FileD
   if (text.trim() === '') return { entry: 'empty', score: 0 };
   if (looksBinary(text)) return { entry: 'binary', score: 0 };
   const head = fileHead(text);
+  // benchbook's own output: its records quote every tool's text, so no tool's detector decides.
+  if (BENCHBOOK_RECORD.test(head.lines[0] ?? '')) return { entry: 'json-export', score: 1 };
   const tool = bestTool(head);
   const toolEntry = tool ? (tool.entry ?? entryOfFormat(tool.format)) : undefined;
   // A JSON reader needs JSON: a log that quotes a tool's keys is still a log.

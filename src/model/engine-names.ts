@@ -7,6 +7,7 @@ const ENGINE_NAMES: Readonly<Record<string, string>> = {
   tgi: 'TGI',
   trtllm: 'TensorRT-LLM',
   nim: 'NIM',
+  lmdeploy: 'LMDeploy',
   other: 'other engine',
 };
 

@@ -71,7 +71,7 @@ export interface Source {
   format: FormatName;
 }
 
-export type Engine = 'vllm' | 'sglang' | 'tgi' | 'trtllm' | 'nim' | 'other';
+export type Engine = 'vllm' | 'sglang' | 'tgi' | 'trtllm' | 'nim' | 'lmdeploy' | 'other';
 export type ApiKind = 'openai' | 'native';
 export type Mode = 'think' | 'no-think';
 export type Strategy = 'tensor' | 'pipeline' | 'data' | 'mixed' | 'single';

@@ -78,3 +78,29 @@ describe('evalscope summary (2024 text and grid forms)', () => {
     assert.equal(warn?.line, 3);
   });
 });
+
+describe('evalscope summary: several --parallel settings in one log', () => {
+  it('one run per summary grid, its percentile grid with it; Throughput(average tokens/s) is the output tokens/s', () => {
+    const { runs, diagnostics } = runsOf('summary-2024-two-parallel.txt');
+    assertGolden('evalscope/summary-2024-two-parallel.json', runs);
+    assert.deepEqual(
+      runs.map((r) => [
+        r.client?.concurrency,
+        r.client?.total_requests,
+        r.metrics.output_tps,
+        r.metrics.throughput_rps,
+        r.metrics.ttft_p50_ms,
+        r.metrics.latency_p99_s,
+      ]),
+      [
+        [1, 10, 60.2102, 0.4894, 40.5, 2.2044],
+        [8, 80, 326.7812, 2.6569, 101.1, 3.3312],
+      ],
+    );
+    assert.equal(runs[0]?.metrics.throughput_average_tokens_s, undefined);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity !== 'info'),
+      [],
+    );
+  });
+});

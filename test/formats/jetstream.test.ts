@@ -101,3 +101,29 @@ describe('JetStream --save-result file', () => {
     assert.match(run.raw.request_rate ?? '', /no rate/);
   });
 });
+
+describe('JetStream result files of every version', () => {
+  const read = (name: string) => {
+    const text = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'jetstream', name), 'utf8');
+    const res = parseJsonExport(text, { file: name });
+    assertGolden(`jetstream/${name.replace(/\.json$/, '')}-records.json`, res);
+    return res.records.filter((r) => r.kind === 'run');
+  };
+
+  it('the first, flat file (2024-03: date, model_id, tokenizer_id beside the metrics, no backend) is JetStream, not vLLM', () => {
+    const [run, ...rest] = read('JetEngine-inf-qps-llama-2-7b-20240412-101010.json');
+    assert.equal(rest.length, 0);
+    assert.equal(run?.source.format, 'jetstream-json');
+    assert.equal(run?.engine, 'other');
+    assert.equal(run?.model, 'Llama-2-7b');
+    assert.deepEqual([run?.metrics.throughput_rps, run?.metrics.ttft_p99_ms, run?.metrics.tpot_p50_ms], [5.25, 60123.4, 301.7]);
+  });
+
+  it('the 2025 file: TTST named as the console names it, accuracy figures kept', () => {
+    const [run] = read('JetStream-0.0qps-llama3-70b-20250301-090000.json');
+    assert.deepEqual([run?.metrics.ttst_mean_ms, run?.metrics.ttst_p50_ms, run?.metrics.ttst_p99_ms], [91.2, 80.7, 300.2]);
+    assert.equal(run?.metrics.mean_ttst_ms, undefined);
+    assert.equal(run?.metrics.rouge1, 44.2);
+    assert.equal(run?.raw['dimensions.accelerator'], 'v5e-8');
+  });
+});

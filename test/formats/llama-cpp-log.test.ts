@@ -74,3 +74,37 @@ test('a lone load time is no run, and a repeated stat starts the next block', ()
     [100, 50],
   );
 });
+
+test("llama-server's logged print_timings: JSON lines (msg or message, behind a journal prefix) and their text twin", () => {
+  const { runs } = parse(fs.readFileSync(path.join(DIR, 'server-logged-timings.md'), 'utf8'), 'logged.md');
+  assert.deepEqual(
+    runs.map((r) => [
+      r.raw.slot,
+      r.raw.task,
+      r.metrics.input_tokens,
+      r.metrics.input_tps,
+      r.metrics.output_tokens,
+      r.metrics.output_tps,
+      r.metrics.duration_s,
+    ]),
+    [
+      ['0', '0', 46, 244.63, 151, 45.47, 3.50865],
+      ['0', '152', 52, 36.81, 149, 15.03, 11.32703],
+    ],
+  );
+  assert.equal(runs[0]?.metrics.tpot_mean_ms, 21.99);
+  assert.equal(runs[0]?.model, 'mistral-7b-instruct-v0.2.Q5_K_M');
+  const journal = [
+    'Mar 02 10:00:01 box ollama[311]: {"timestamp":1,"level":"INFO","function":"print_timings","line":257,"message":"prompt eval time     =     402.55 ms /    88 tokens (    4.57 ms per token,   218.61 tokens per second)","slot_id":0,"task_id":2}',
+    'Mar 02 10:00:01 box ollama[311]: {"timestamp":1,"level":"INFO","function":"print_timings","line":271,"message":"generation eval time =    5120.80 ms /   160 runs   (   32.00 ms per token,    31.25 tokens per second)","slot_id":0,"task_id":2}',
+  ].join('\n');
+  const [j] = parse(journal, 'journal.log').runs;
+  assert.deepEqual([j?.raw.task, j?.metrics.input_tps, j?.metrics.output_tps], ['2', 218.61, 31.25]);
+  // A file of JSON log lines alone goes to the console scanner, not the JSON export reader.
+  const only = fs
+    .readFileSync(path.join(DIR, 'server-logged-timings.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .join('\n');
+  assert.equal(parse(only, 'server.jsonl').runs.length, 1);
+});

@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { scanBlocks } from '../../src/ingest/blocks/index';
+import { parseLog } from '../../src/ingest/parse-log';
+import type { RunRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 
 function runsOf(name: string) {
@@ -111,5 +113,62 @@ describe('lmdeploy', () => {
   it('a bare `concurrency: 8` line with no lmdeploy labels after it is not an lmdeploy block', () => {
     const scans = scanBlocks(['concurrency: 8', 'some other: 3'], 'other.txt');
     assert.ok(scans.every((s) => s.result.runs.every((r) => r.format !== 'lmdeploy')));
+  });
+});
+
+describe('lmdeploy tables (CSV from --csv, the same columns in Markdown)', () => {
+  const read = (name: string) => {
+    const file = `lmdeploy/${name}`;
+    const res = parseLog(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'lmdeploy', name), 'utf8'), { file });
+    assertGolden(`formats/lmdeploy/${name.replace(/\.\w+$/, '')}-records.json`, res);
+    return res.records.filter((r): r is RunRecord => r.kind === 'run');
+  };
+
+  it('profile_throughput CSV: batch is the concurrency, FTL the TTFT, bare percentiles the per-token latency', () => {
+    const runs = read('profile-throughput.csv');
+    assert.deepEqual(
+      runs.map((r) => [
+        r.engine,
+        r.client?.concurrency,
+        r.client?.total_requests,
+        r.metrics.throughput_rps,
+        r.metrics.ttft_mean_ms,
+        r.metrics.itl_p99_ms,
+        r.metrics.output_tps,
+      ]),
+      [
+        ['lmdeploy', 32, 2000, 7.731, 286, 151, 1712.448],
+        ['lmdeploy', 64, 2000, 9.402, 611, 197, 2083.905],
+      ],
+    );
+  });
+
+  it('profile_generation CSV: fixed prompt and completion lengths are the client settings', () => {
+    const runs = read('profile-generation.csv');
+    assert.deepEqual(
+      runs.map((r) => [
+        r.client?.concurrency,
+        r.client?.input_len,
+        r.client?.output_len,
+        r.metrics.total_tps,
+        r.metrics.ttft_max_ms,
+        r.metrics.itl_p50_ms,
+      ]),
+      [
+        [1, 128, 512, 121.06, 21, 10],
+        [16, 128, 512, 1610.44, 93, 12],
+      ],
+    );
+  });
+
+  it('the same columns in a Markdown table: engine lmdeploy, model and tp from the heading', () => {
+    const runs = read('results-table.md');
+    assert.deepEqual(
+      runs.map((r) => [r.engine, r.model, r.parallelism?.tp, r.client?.concurrency, r.metrics.ttft_min_ms, r.metrics.total_tps]),
+      [
+        ['lmdeploy', 'Qwen2-7B-Instruct', 1, 64, 47, 3851.12],
+        ['lmdeploy', 'Qwen2-7B-Instruct', 1, 128, 61, 4419.48],
+      ],
+    );
   });
 });

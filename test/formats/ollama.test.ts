@@ -58,3 +58,17 @@ test('a JSON object of another tool in a log is left to the other readers', () =
     0,
   );
 });
+
+test('`ollama run --verbose` sessions: a stats block per answer, the session command names the model of each; another paste has its own', () => {
+  const found = runs(fs.readFileSync(path.join(DIR, 'verbose-session.md'), 'utf8'), 'session.md');
+  assert.deepEqual(
+    found.map((r) => [r.model, r.metrics.input_tokens, r.metrics.output_tps, r.metrics.duration_s, r.metrics.load_duration_s]),
+    [
+      ['qwen2.5:7b', 33, 7.49, 1.804412, 0.0159202],
+      ['qwen2.5:7b', 57, 9.29, 1.290071, 0.00070225],
+      ['phi3:mini', 16, 11.08, 64.50213, 2.031977],
+      [undefined, 20, 13.64, 2.5, 0.0011],
+    ],
+  );
+  assert.equal(found[2]?.metrics.eval_duration_s, 62.112409);
+});

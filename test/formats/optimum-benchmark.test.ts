@@ -6,6 +6,9 @@
  *   - DerekLiu35/huggingface-quantization-benchmarking-code:runs/llama70b_compile/benchmark_report.md
  *     (the load_model / prefill / decode targets and their memory, latency, throughput parts)
  *   - https://github.com/huggingface/optimum-benchmark/pull/150 (prefill measured to the first logits)
+ *   - huggingface/optimum-benchmark:optimum_benchmark/benchmark/report.py and trackers/latency.py,
+ *     memory.py (to_markdown_text: `# <target>:`, `## <measure>:`, `| metric | value | unit |`
+ *     tables): benchmark_report.md, whose headings give the tables their meaning
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -67,4 +70,28 @@ test('the nested form: target and measure headings, then statistics', () => {
   ].join('\n');
   const [r] = runs(text, 'nested.log');
   assert.deepEqual(r?.metrics, { ttft_mean_ms: 20.5, ttft_p99_ms: 22, input_tps: 3120.5 });
+});
+
+test("the Markdown report: targets and measures as headings, one run; the tables are not read as a report's", () => {
+  const file = 'optimum-benchmark/benchmark_report.md';
+  const text = fs.readFileSync(path.join(DIR, 'benchmark_report.md'), 'utf8');
+  const res = parseLog(text, { file });
+  const [run, ...rest] = res.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(rest.length, 0);
+  assert.equal(run?.source.format, 'optimum-benchmark');
+  assert.deepEqual(
+    [run?.metrics.load_duration_s, run?.metrics.ttft_mean_ms, run?.metrics.ttft_p99_ms, run?.metrics.input_tps],
+    [9.881204, 38.126, 38.44, 26229.08],
+  );
+  assert.deepEqual([run?.metrics.decode_latency_mean_s, run?.metrics.output_tps, run?.metrics.itl_p50_ms], [2.700455, 94.06, 10.742]);
+  assert.equal(run?.raw['prefill.memory.max_allocated'], '15388.91 MB');
+  assert.equal(run?.raw['per_token.latency.count'], '2540');
+  assert.equal(run?.raw['decode.latency.stdev_'], '0.19 %');
+  assert.deepEqual(
+    res.diagnostics.filter((d) => d.severity !== 'info'),
+    [],
+  );
+  // Pasted among other text, the report is read by the console scanner alike.
+  const pasted = runs(`Results on my A10G:\n\n${text}\nThat is all.\n`, 'pasted.log');
+  assert.deepEqual(pasted[0]?.metrics, run?.metrics);
 });

@@ -75,6 +75,7 @@ test('the block readers come from the registry, in its order, then the general o
       'mlx-lm',
       'optimum-benchmark',
       'optimum-benchmark-json',
+      'optimum-benchmark',
       'evalscope',
       'sglang-bench-jsonl',
       'key-value',

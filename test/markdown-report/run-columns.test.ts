@@ -3,9 +3,12 @@
  * `metric | value | unit` with the unit in its own column — and a GPU spec sheet that is no run.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { parseLog } from '../../src/ingest/parse-log';
 import type { RunRecord } from '../../src/model/records';
+import { assertGolden, REPO_ROOT } from '../helpers/golden';
 
 function runs(lines: readonly string[], file = 'notes.md'): RunRecord[] {
   return parseLog(lines.join('\n'), { file }).records.filter((r): r is RunRecord => r.kind === 'run');
@@ -57,4 +60,26 @@ test('a GPU spec sheet, as a pipe table or a CSV, gives no run and says so', () 
     csv.diagnostics.some((d) => d.severity === 'info' && d.line === 2 && /no performance metric/.test(d.message)),
     csv.diagnostics.map((d) => d.message).join('\n'),
   );
+});
+
+test('a blog post: units in brackets and "better" arrows in headers; engines as row names, as column headers, in HTML', () => {
+  const file = 'test/fixtures/markdown-report/blog-post-tables.md';
+  const parsed = parseLog(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), { file: 'blog-post-tables.md' });
+  assertGolden('markdown-report/blog-post-tables.json', parsed);
+  const rs = parsed.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.deepEqual(
+    rs.map((r) => [r.engine, r.metrics.output_tps, r.metrics.ttft_p50_ms ?? r.metrics.ttft_mean_ms]),
+    [
+      ['vllm', 1842, 88],
+      ['sglang', 1990, 79],
+      ['tgi', 1511, 120],
+      ['vllm', 3640, 212],
+      ['sglang', 4045, 180],
+      ['vllm', 2310.4, 142],
+      ['trtllm', 2688.1, 120.5],
+    ],
+  );
+  assert.deepEqual([rs[0]?.metrics.itl_p99_ms, rs[0]?.metrics.latency_p95_s, rs[0]?.client?.concurrency], [31.2, 9.8, 16]);
+  assert.equal(rs[0]?.metrics.throughput_tok_s, undefined, 'the bracketed unit is a unit, the arrow no part of the name');
+  assert.equal(rs[4]?.metrics.throughput_rps, 7.9);
 });

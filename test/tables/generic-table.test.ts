@@ -156,3 +156,24 @@ test('the samples: the generic reader reads nothing the known readers leave (rec
     }
   }
 });
+
+test('runs as columns: a header row with a blank corner and no rule under it, no rules between rows (ASCII and Unicode)', () => {
+  const runs = runsOf('run-columns-blank-corner.txt');
+  assert.equal(runs.length, 4);
+  assert.deepEqual(
+    runs.map((r) => [r.raw.column, r.metrics.throughput_rps, r.metrics.output_tps, r.metrics.ttft_mean_ms, r.metrics.ttft_p99_ms]),
+    [
+      ['main', 3.71, 949.8, 220.4, 910.2],
+      ['patched', 4.38, 1121.3, 181.9, 702.6],
+      ['vLLM', 5.12, undefined, undefined, undefined],
+      ['SGLang', 5.48, undefined, undefined, undefined],
+    ],
+  );
+  assert.deepEqual(
+    runs.map((r) => r.engine),
+    [undefined, undefined, 'vllm', 'sglang'],
+  );
+  assert.equal(runs[3]?.metrics.itl_mean_ms, 18.2);
+  assert.equal(runs[3]?.metrics.latency_p50_s, 5.71);
+  assert.notEqual(runs[0]?.id, runs[1]?.id, 'one id per column');
+});

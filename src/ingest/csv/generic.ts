@@ -11,6 +11,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
+import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
 import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
@@ -82,6 +83,8 @@ export class GenericCsvReader {
   private metricless = 0;
   /** The user's column map names columns: what it maps is taken as said. */
   private readonly mapped: boolean;
+  /** A tool's table recognised by its header (lmdeploy's): its columns' meanings and its engine. */
+  private readonly tool: boolean;
 
   constructor(
     first: CsvRow,
@@ -101,7 +104,9 @@ export class GenericCsvReader {
         line: first.line,
       });
     } else this.header = first.cells.map((h) => h.trim());
-    this.meanings = this.header.map((h) => classifyColumn(h, columnMap));
+    const toolMap = columnMap || this.headerless ? undefined : lmdeployColumnMap(this.header);
+    this.tool = toolMap !== undefined;
+    this.meanings = this.header.map((h) => classifyColumn(h, columnMap ?? toolMap));
     this.mapped = columnMap !== undefined && Object.keys(columnMap).length > 0;
   }
 
@@ -126,6 +131,10 @@ export class GenericCsvReader {
       const h = header[k]!;
       setOwn(run.raw, h, cell);
       this.readCell(run, h, cell, meanings[k] as ColumnMeaning, row.line);
+    }
+    if (this.tool) {
+      run.engine = LMDEPLOY_TABLE_ENGINE;
+      run.provenance.engine = LMDEPLOY_TABLE_NOTE;
     }
     const keys = Object.keys(run.metrics);
     // Meaning over position: a row measured something only if a column the vocabulary knows by

@@ -12,6 +12,7 @@ import type { ParseOptions, ParseResult } from '../types';
 import { finishRun, readGenericCsv } from './generic';
 import { isFilledRow, readCsvRows } from './read';
 import { detectCsvPreset, readGenaiPerfCsv, readLocustHistory, readLocustStats } from './tool-presets';
+import { readWholeFile } from './whole-file-guard';
 
 export interface CsvOptions extends ParseOptions {
   /**
@@ -37,17 +38,7 @@ export function looksLikeCsv(text: string): boolean {
 }
 
 export function parseCsv(text: string, opts: CsvOptions): ParseResult {
-  try {
-    return parseCsvUnsafe(text, opts);
-  } catch (err) {
-    // A reader bug must not take the rest of a batch down: report it as lost data.
-    return {
-      records: [],
-      diagnostics: [
-        { severity: 'error', code: 'csv-mismatch', message: `CSV could not be read: ${(err as Error).message}`, file: opts.file, line: 1 },
-      ],
-    };
-  }
+  return readWholeFile(opts.file, 'csv-mismatch', 'CSV', () => parseCsvUnsafe(text, opts));
 }
 
 function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {

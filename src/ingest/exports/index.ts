@@ -9,7 +9,8 @@
  *      metrics; guidellm-json.ts: guidellm's report, one run per benchmark; evalscope-json.ts:
  *      evalscope perf's summary or percentile file, one run; its `benchmark_args.json`, no run
  *      but the settings of those beside it, evalscope-args.ts; oha-json.ts: oha's `--output-format
- *      json`; k6-json.ts: k6's `--summary-export` / handleSummary data, one run each), and a
+ *      json`; k6-json.ts: k6's `--summary-export` / handleSummary data, one run each;
+ *      benchbook-jsonl.ts: benchbook's own `parse` output, read back record by record), and a
  *      whole array of llmperf requests (llmperf-requests.ts) before its elements;
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
  *      benchmark's `requests`) become
@@ -19,7 +20,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
-import { type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
+import { type BenchRecord, type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
 import { aisbenchCommonRun, looksLikeAisbenchCommon } from '../formats/aisbench/aisbench-json';
 import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from '../formats/evalscope/evalscope-args';
@@ -36,6 +37,7 @@ import { looksLikeLlmperfRequests, readLlmperfRequests } from '../formats/llmper
 import { isSglangResult, looksLikeServingResult, servingResultRun } from '../formats/serving-bench/serving-json';
 import { hasServingRequests, readServingRequests } from '../formats/serving-bench/serving-requests';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
+import { benchbookRecordBack, looksLikeBenchbookRecord } from './benchbook-jsonl';
 import { nonFiniteDiagnostics } from './non-finite';
 import { RequestSampleWriter } from './request-samples';
 import { type NonFiniteToken, parseJsonTolerant } from './tolerant-json';
@@ -136,6 +138,8 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   if (!hint && looksLikeAisbenchCommon(o)) return 'aisbench';
   if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
   if (looksLikeLlmperfSummary(o)) return 'llmperf-json';
+  // Before the vLLM reader: JetStream's first result files were flat, with vLLM's metric keys.
+  if (!servingHint && looksLikeJetstreamResult(o)) return 'jetstream-json';
   if (looksLikeServingResult(o)) {
     if (servingHint) return hint;
     return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
@@ -144,14 +148,13 @@ function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | u
   if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
   if (looksLikeOhaJson(o)) return 'oha-json';
   if (looksLikeK6Summary(o)) return 'k6-json';
-  if (looksLikeJetstreamResult(o)) return 'jetstream-json';
   return undefined;
 }
 
 export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
-  const records: Array<RunRecord | SampleRecord> = [];
+  const records: BenchRecord[] = [];
   const values = readValues(text, file, diagnostics);
   const all = values.map((v) => v.value);
   if (looksLikeLlmperfRequests(all)) return { records: llmperfRequestRecords(all, file, values[0]?.line ?? 1), diagnostics };
@@ -170,6 +173,11 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       continue;
     }
     const obj = o as Record<string, unknown>;
+    if (looksLikeBenchbookRecord(obj)) {
+      const back = benchbookRecordBack(obj, file, v.line, diagnostics);
+      if (back) records.push(back);
+      continue;
+    }
     if (looksLikeLlmdReport(obj)) {
       records.push(toRecord(llmdReportRun(obj, { file, line: v.line, diagnostics }), file, v.line, v.row));
       continue;

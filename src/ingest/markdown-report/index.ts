@@ -14,6 +14,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import { finishRun } from '../csv/generic';
+import { readWholeFile } from '../csv/whole-file-guard';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
@@ -23,6 +24,7 @@ import { headingsAt, type ScannedReport, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
+import { inToolSpan, toolSpans } from './tool-sections';
 
 export type { ReportPreset } from './facts';
 export { readHtmlTable } from './html-table';
@@ -98,23 +100,7 @@ export function parseMarkdownReport(text: string, opts: ParseOptions): ParseResu
 
 /** parseMarkdownReport with the tables found and read (for the file's coverage). */
 export function readMarkdownReport(text: string, opts: ParseOptions): ParseResult {
-  try {
-    return parseMarkdownReportUnsafe(text, opts);
-  } catch (err) {
-    // A reader bug must not take the rest of a batch down: report it as lost data.
-    return {
-      records: [],
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'table-malformed',
-          message: `report could not be read: ${(err as Error).message}`,
-          file: opts.file,
-          line: 1,
-        },
-      ],
-    };
-  }
+  return readWholeFile(opts.file, 'table-malformed', 'report', () => parseMarkdownReportUnsafe(text, opts));
 }
 
 function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResult {
@@ -129,7 +115,12 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map() };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
+  const spans = toolSpans(lines);
   for (const t of scan.tables) {
+    if (inToolSpan(spans, t.line)) {
+      tablesRead++; // read with its headings by the tool's reader, below
+      continue;
+    }
     const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
     const got = kv ? [kv] : isRunColumnsTable(t) ? runColumnsRuns(t, ctx) : tableRuns(t, ctx);
     // A presets table is read too: it joins onto the runs of the other tables.
@@ -146,7 +137,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
     runs.push(...got);
   }
   // Results outside the tables: pasted console output and key/value bullets (text-runs.ts).
-  const outside = textRecords(lines, scan, ctx);
+  const outside = textRecords(lines, scan, ctx, spans);
   runs.push(...mergeTextRuns(runs, outside.runs, ctx));
   runs.sort((a, b) => a.source.line - b.source.line);
   const applied = applyStatements(runs, documentStatements(lines, scan), scan, ctx);

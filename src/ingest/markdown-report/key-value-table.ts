@@ -4,11 +4,13 @@
  * metrics; fewer, but with measurement-like rows, gives a `metrics-unread` warning; a table of
  * settings only is left to the caller's "no metric" note.
  */
+
 import { classifyUnit, hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import { type ContextField, setContextField } from '../csv/columns';
+import { engineOfHeading } from '../scope/labels';
 import { readCell } from './cell-value';
 import type { ScannedTable } from './scan';
 import type { TableContext } from './scope';
@@ -147,6 +149,12 @@ export function runColumnsRuns(t: ScannedTable, ctx: TableContext): RunRecord[] 
     if (metrics === 0) continue;
     if (name !== '') run.labels.push(name);
     run.provenance.labels = `column '${name}' of the table at line ${t.line} (runs as columns)`;
+    // A column headed by an engine (`vLLM`, `SGLang 0.3.5`) is that engine's run.
+    const engine = engineOfHeading(name);
+    if (engine) {
+      run.engine = engine;
+      run.provenance.engine = `column '${name}' of the table at line ${t.line}`;
+    }
     applyScope(run, t, ctx, new Set());
     runs.push(run);
   }

@@ -8,6 +8,7 @@ import type { RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
+import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
 import { putOkOfTotal, readCell } from './cell-value';
 import { metricOf, type WideColumn, wideColumn } from './columns';
 import { isUnplacedMeasurement, reportColumn } from './header-meaning';
@@ -134,7 +135,8 @@ export function hasMetricColumns(t: ScannedTable): boolean {
 
 export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   if (!hasMetricColumns(t)) return [];
-  const meanings = t.header.map((h) => reportColumn(h));
+  const toolMap = lmdeployColumnMap(t.header);
+  const meanings = t.header.map((h) => reportColumn(h, toolMap));
   const wide = t.header.map((h) => wideColumn(h));
   const perRequest = perRequestTable(t);
   if (perRequest) {
@@ -170,6 +172,10 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
       if (v) {
         setContextField(run, v.field, v.value);
         run.provenance[v.field] = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
+      }
+      if (toolMap) {
+        run.engine = LMDEPLOY_TABLE_ENGINE;
+        run.provenance.engine = LMDEPLOY_TABLE_NOTE;
       }
       applyScope(run, t, ctx, notes);
       const failed = run.metrics.requests_failed_count;

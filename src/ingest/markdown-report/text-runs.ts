@@ -19,17 +19,21 @@ import { BLOCK_READERS, scanBlocks } from '../blocks/index';
 import type { PartialRun } from '../types';
 import { headingsAt, type ScannedReport, type ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
+import { inToolSpan, type ToolSpan } from './tool-sections';
 
 export interface TextRecords {
   runs: RunRecord[];
   other: Array<EnvRecord | SampleRecord>;
 }
 
-/** The report's lines with its tables and headings blanked (line numbers kept). */
-function linesOutsideTables(lines: readonly string[], scan: ScannedReport): string[] {
+/** The report's lines with its tables and headings blanked (line numbers kept), except in sections a tool reads whole. */
+function linesOutsideTables(lines: readonly string[], scan: ScannedReport, spans: readonly ToolSpan[]): string[] {
   const out = [...lines];
-  for (const t of scan.tables) for (let k = t.line - 1; k < t.endLine && k < out.length; k++) out[k] = '';
-  for (const m of scan.headingMarks) out[m.line - 1] = '';
+  for (const t of scan.tables) {
+    if (inToolSpan(spans, t.line)) continue;
+    for (let k = t.line - 1; k < t.endLine && k < out.length; k++) out[k] = '';
+  }
+  for (const m of scan.headingMarks) if (!inToolSpan(spans, m.line)) out[m.line - 1] = '';
   return out;
 }
 
@@ -64,9 +68,14 @@ function toRecord(p: PartialRun, scan: ScannedReport, ctx: TableContext): RunRec
 }
 
 /** Runs (and env, samples) the console's block readers find outside the report's tables. */
-export function textRecords(lines: readonly string[], scan: ScannedReport, ctx: TableContext): TextRecords {
+export function textRecords(
+  lines: readonly string[],
+  scan: ScannedReport,
+  ctx: TableContext,
+  spans: readonly ToolSpan[] = [],
+): TextRecords {
   const out: TextRecords = { runs: [], other: [] };
-  for (const s of scanBlocks(linesOutsideTables(lines, scan), ctx.file, BLOCK_READERS)) {
+  for (const s of scanBlocks(linesOutsideTables(lines, scan, spans), ctx.file, BLOCK_READERS)) {
     for (const d of s.result.diagnostics) ctx.diagnostics.push(d);
     for (const p of s.result.runs) out.runs.push(toRecord(p, scan, ctx));
     out.other.push(...s.result.env, ...s.result.samples);

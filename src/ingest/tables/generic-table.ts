@@ -6,7 +6,9 @@
  *   key-value    `Metric | Value` (2 columns, or 3 with a unit column), units in the label or value;
  *   stat-columns `Metric | avg | min | max | p50 | p90 | p99`: rows are metrics, columns statistics;
  *   stat-rows    the same transposed: one row per statistic, columns are metrics;
- *   sweep        one row per load level (a `Concurrency`/`Users`/`Rate` column): one run per row.
+ *   sweep        one row per load level (a `Concurrency`/`Users`/`Rate` column): one run per row;
+ *   run-columns  a blank (or `Metric`) corner, then one column per run (`| | baseline | patched |`):
+ *                rows are metrics, each column one run named by its header.
  *
  * A sweep printed as one table per step gives one run per table, its load level read from the
  * title or a line above (`Concurrency 16`, `Users: 50`), a warm-up step flagged. Divider rows
@@ -21,7 +23,7 @@ import { lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-voca
 import { setOwn } from '../../model/safe-keys';
 import { partialRun } from '../blocks/common';
 import { lastAnswer } from '../last-answer';
-import { isWarmupWarning } from '../scope/labels';
+import { engineOfLabel, isWarmupWarning } from '../scope/labels';
 import { stressTestReader } from '../stress-test';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
@@ -29,7 +31,7 @@ import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLe
 import { aliasLabel, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep';
+export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
@@ -60,6 +62,7 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
+  if (isRunColumnsHeader(t.header)) return 'run-columns';
   return undefined;
 }
 
@@ -235,7 +238,51 @@ function gridRuns(t: TextTable, at: Reading): PartialRun[] {
   return runs;
 }
 
-/** One run per row; the load column gives each run's load level. */
+/** A header whose corner is blank or `Metric` and whose other cells name two or more runs. */
+function isRunColumnsHeader(header: readonly string[]): boolean {
+  const names = header.slice(1).map((h) => h.trim());
+  return (
+    header.length >= 3 &&
+    /^(metrics?)?$/i.test((header[0] ?? '').trim()) &&
+    names.every((h) => h !== '' && !isStat(h) && !/^units?$/i.test(h)) &&
+    new Set(names).size === names.length
+  );
+}
+
+/** `run-columns`: one run per column after the first, named by its header cell. */
+function runColumnRuns(t: TextTable, at: Reading): PartialRun[] {
+  return t.header.slice(1).map((name, k) => {
+    const c = k + 1;
+    const run = newRun(t);
+    run.variant = `column-${c + 1}`;
+    setOwn(run.raw, 'column', name.trim());
+    run.provenance.variant = `column "${name.trim()}" of the table at line ${t.startLine + 1}`;
+    const engine = engineOfLabel(name);
+    if (engine) {
+      run.engine = engine;
+      run.provenance.engine = `the column is headed "${name.trim()}"`;
+    }
+    t.rows.forEach((row, r) => {
+      const label = (row[0] ?? '').trim();
+      const text = (row[c] ?? '').trim();
+      if (label === '' || text === '') return;
+      const section = sectionOf(t, r);
+      put(
+        run,
+        {
+          label,
+          ...(section ? { section } : {}),
+          rawKey: section ? `${section}: ${label}` : label,
+          text,
+          line: t.rowLines[r] ?? t.startLine,
+        },
+        at,
+      );
+    });
+    return run;
+  });
+}
+
 /** The load-level cell of a sweep row: kept in `raw`, its number the run's load level. */
 function loadCell(run: PartialRun, column: string, cell: string, provenance: string, key: LoadLevel['key']): void {
   setOwn(run.raw, column, cell.trim());
@@ -243,6 +290,7 @@ function loadCell(run: PartialRun, column: string, cell: string, provenance: str
   if (value !== undefined) applyLoadLevel(run, { key, value }, provenance);
 }
 
+/** One run per row; the load column gives each run's load level. */
 function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
   const load = loadColumn(t.header);
   if (!load) return [];
@@ -291,7 +339,9 @@ export function genericTableRuns(lines: readonly string[], t: TextTable, file: s
         ? keyValueRuns(t, at)
         : kind === 'stat-grid'
           ? gridRuns(t, at)
-          : [statRun(t, kind, at)];
+          : kind === 'run-columns'
+            ? runColumnRuns(t, at)
+            : [statRun(t, kind, at)];
   if (at.known === 0) return { runs: [], diagnostics: [] };
   const captions = tableCaptions(lines, t);
   const level = captionLoadLevel(captions);

@@ -7,8 +7,9 @@
 import type { ClientSettings } from '../../model/records';
 import { type ClientTool, readClientCommand } from '../context/client-command';
 
-// The tool's name as a command word (not `aiperf-run-…` in an HTML comment marker).
-const TOOL_RE = /(?<![\w/-])(genai-perf|aiperf|perf_analyzer|evalscope|guidellm)(?=\s)/;
+// The tool's name as a command word (not `aiperf-run-…` in an HTML comment marker, not a
+// logger's name: `2024-12-03 10:11:01,442 - evalscope - INFO - Benchmarking summary:`).
+const TOOL_RE = /(?<![\w/-])(genai-perf|aiperf|perf_analyzer|evalscope|guidellm)(?=\s)(?!\s+-\s+(?:DEBUG|INFO|WARNING|WARN|ERROR)\b)/;
 
 export interface ToolCommand {
   /** 0-based line where the command starts. */

@@ -38,7 +38,11 @@ const KEYS: ReadonlyArray<[RegExp, Target]> = [
   [/^average time to first token$/, { metric: 'ttft_mean_ms', factor: 1000 }],
   [/^average time per output token$/, { metric: 'tpot_mean_ms', factor: 1000 }],
   [/^average inter-token latency$/, { metric: 'itl_mean_ms', factor: 1000 }],
-  [/^(throughput\(average output tokens per second\)|output token throughput)$/, { metric: 'output_tps', factor: 1 }],
+  // `Throughput(average tokens/s)` (2024-11 … 2025-02) is generated tokens over the test's time.
+  [
+    /^(throughput\(average output tokens per second\)|throughput\(average tokens\/s\)|output token throughput)$/,
+    { metric: 'output_tps', factor: 1 },
+  ],
   [/^total token throughput$/, { metric: 'total_tps', factor: 1 }],
   [/^average input tokens per request$/, { metric: 'input_tokens_mean', factor: 1 }],
   [/^average output tokens per request$/, { metric: 'output_tokens_mean', factor: 1 }],
@@ -56,7 +60,8 @@ const COLUMNS: ReadonlyArray<[RegExp, { stem: string; unit: string; factor: numb
 ];
 
 const NUMBER = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/i;
-const TITLE = /^\s*Benchmarking summary:\s*$/;
+/** The title, on its own line or after evalscope's logger prefix (`… - evalscope - INFO - Benchmarking summary:`). */
+const TITLE = /^\s*(?:\S.*? - evalscope - [A-Z]+ - )?Benchmarking summary:\s*$/;
 
 /** A key with its unit stripped: `Time taken for tests (senconds)` → `time taken for tests`. */
 function bareKey(label: string): string {

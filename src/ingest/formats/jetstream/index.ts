@@ -17,8 +17,15 @@ export const jetstream: ToolFormat = {
         score: 0.85,
         json: true,
       },
+      // The first, flat result file: date, model_id, tokenizer_id first (vLLM's has `backend` between).
+      {
+        test: /^\s*\{\s*"date"\s*:\s*"[^"]*"\s*,\s*"model_id"\s*:\s*"[^"]*"\s*,\s*"tokenizer_id"\s*:/,
+        format: 'jetstream-json',
+        score: 0.85,
+        json: true,
+      },
     ],
-    ['warmup_mode', 'max_output_length', 'total_mock_requests', 'JetStream', '"dimensions"'],
+    ['warmup_mode', 'max_output_length', 'total_mock_requests', 'JetStream', '"dimensions"', '"tokenizer_id"'],
   ),
   blockReaders: [jetstreamBenchReader],
   fixtures: ['test/fixtures/jetstream/', 'test/output/jetstream/'],

@@ -9,11 +9,12 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import { readCsvRows } from '../../csv/read';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { jsonObjectAt } from '../json-block';
 import { llamaModelName } from './llama-command';
+import { llamaBenchTestRun } from './test-run';
 
 type Fields = Record<string, unknown>;
 
@@ -32,14 +33,19 @@ export function llamaBenchFieldsRun(f: Fields, start: number, row: number): Part
   if (prompt <= 0 && gen <= 0) return `llama-bench test ${row}: neither n_prompt nor n_gen: no run`;
   const key = gen <= 0 ? 'input_tps' : prompt <= 0 ? 'output_tps' : 'total_tps';
   const test = gen <= 0 ? `pp${prompt}` : prompt <= 0 ? `tg${gen}` : `pp${prompt}+tg${gen}`;
-  const run = partialRun('llama-bench', start, `llama-bench ${test}`, row);
-  for (const [k, v] of Object.entries(f)) if (v !== null && typeof v !== 'object') setOwn(run.raw, k, String(v));
-  setOwn(run.metrics, key, rate);
   const std = numberOf(f.stddev_ts);
-  if (std !== undefined) setOwn(run.metrics, `${key}_std`, std);
-  run.provenance[`metrics.${key}`] = `llama-bench avg_ts of test ${test}`;
-  if (prompt > 0) (run.client ??= {}).input_len = prompt;
-  if (gen > 0) (run.client ??= {}).output_len = gen;
+  const run = llamaBenchTestRun({
+    start,
+    row,
+    test,
+    key,
+    rate,
+    ...(std !== undefined ? { std } : {}),
+    ...(prompt > 0 ? { input: prompt } : {}),
+    ...(gen > 0 ? { output: gen } : {}),
+    source: `llama-bench avg_ts of test ${test}`,
+  });
+  for (const [k, v] of Object.entries(f)) if (v !== null && typeof v !== 'object') setOwn(run.raw, k, String(v));
   const file = typeof f.model_filename === 'string' ? f.model_filename : undefined;
   const model = file === undefined ? undefined : llamaModelName(file);
   if (model && file !== undefined) {

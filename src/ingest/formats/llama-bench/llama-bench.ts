@@ -8,10 +8,11 @@
  * (size, backend, ngl, threads …) vary with the build and flags: kept in raw.
  */
 import { setOwn } from '../../../model/safe-keys';
-import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
+import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { pipeCells, RULE_CELL, readPipeRows } from './pipe-rows';
+import { type LlamaBenchTest, llamaBenchTestRun } from './test-run';
 
 const TEST = /^(?:pp(\d+)|tg(\d+)|pp(\d+)\+tg(\d+))(?:\s*@\s*d(\d+))?$/;
 const RATE = /^(\d+(?:\.\d+)?)(?:\s*(?:±|\+-|\+\/-)\s*(\d+(?:\.\d+)?))?$/;
@@ -33,7 +34,7 @@ function headerColumns(line: string): Columns | undefined {
 }
 
 /** The test's metric key and the lengths it names (client.input_len / output_len). */
-function testMeaning(m: RegExpExecArray): { key: string; input?: number; output?: number } {
+function testMeaning(m: RegExpExecArray): { key: LlamaBenchTest['key']; input?: number; output?: number } {
   if (m[1] !== undefined) return { key: 'input_tps', input: Number(m[1]) };
   if (m[2] !== undefined) return { key: 'output_tps', output: Number(m[2]) };
   return { key: 'total_tps', input: Number(m[3]), output: Number(m[4]) };
@@ -46,16 +47,19 @@ function rowRun(cols: Columns, cells: string[], header: number, row: number, j: 
   const r = RATE.exec(rate);
   if (!t) return `llama-bench row: test "${test}" is none of ppN, tgN, ppN+tgM: no run`;
   if (!r) return `llama-bench row ${test}: t/s "${rate}" is no number (the row may be cut): no run`;
-  const run = partialRun('llama-bench', header, `llama-bench ${test}`, row);
+  const meaning = testMeaning(t);
+  const run = llamaBenchTestRun({
+    start: header,
+    row,
+    test,
+    ...meaning,
+    rate: Number(r[1]),
+    ...(r[2] !== undefined ? { std: Number(r[2]) } : {}),
+    source: `llama-bench test ${test} at line ${j + 1}`,
+  });
   cols.names.forEach((n, k) => {
     if (n !== '' && cells[k] !== undefined) setOwn(run.raw, n, cells[k] ?? '');
   });
-  const meaning = testMeaning(t);
-  setOwn(run.metrics, meaning.key, Number(r[1]));
-  if (r[2] !== undefined) setOwn(run.metrics, `${meaning.key}_std`, Number(r[2]));
-  run.provenance[`metrics.${meaning.key}`] = `llama-bench test ${test} at line ${j + 1}`;
-  if (meaning.input !== undefined) (run.client ??= {}).input_len = meaning.input;
-  if (meaning.output !== undefined) (run.client ??= {}).output_len = meaning.output;
   const model = cells[cols.model] ?? '';
   if (model !== '') {
     run.model = model;

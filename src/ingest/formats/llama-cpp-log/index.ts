@@ -15,6 +15,8 @@ export const llamaCppLog: ToolFormat = {
         text: true,
       },
       { test: /slot print_timings?:\s*id\s+\d+\s*\|\s*task\s+-?\d+\s*\|/, format: 'llama-cpp-log', score: 0.8, text: true },
+      // llama-server's JSON log lines (before 2024-08): read line by line by the console scanner.
+      { test: /"function"\s*:\s*"print_timings"/, format: 'llama-cpp-log', score: 0.85 },
       { test: /^\s*(?:\[\d+\]\s*)?prompt eval time\s*=\s*[\d.]+ ms \/\s*\d+ tokens/m, format: 'llama-cpp-log', score: 0.8, text: true },
     ],
     [' time =', 'print_timing'],

@@ -9,6 +9,12 @@
  * load_duration_s; total time → duration_s. Model and settings come from the llama.cpp command
  * above (`-m x.gguf -c 4096 -ngl 99 -np 2 -t 8`): the server's slots are a server flag, never
  * the client's concurrency.
+ * llama-server before 2024-08 logged JSON lines (`--log-format json`, its default then; `message`
+ * in ollama's copy), or the same as text:
+ *   `{"timestamp":…,"level":"INFO","function":"print_timings","line":…,"msg":"prompt eval time = …","id_slot":0,"id_task":3,…}`
+ *   `INFO [           print_timings] prompt eval time     =      15.62 ms / … | tid="…" timestamp=… id_slot=0 id_task=0 …`
+ * Their message is the same timing text (`generation eval` for `eval`), read the same way;
+ * id_slot/id_task are kept in raw.
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { applyFactor } from '../../../model/metric-vocabulary';
@@ -19,7 +25,7 @@ import { type LlamaCommand, llamaCommandAbove, llamaModelName } from '../llama-b
 
 /** A stat after a prefix (`llama_print_timings:`, `| task 3 |`, `[42027]`) or at a line's start. */
 const TIMING =
-  /(?:^|[^\w\s])\s*(prompt eval|eval|load|sample|sampling|total) time\s*=\s*(\d+(?:\.\d+)?)\s*ms(?:\s*\/\s*(\d+)\s+(?:tokens|runs))?(?:\s*\(\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*ms per token,\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*tokens per second\s*\))?\s*$/;
+  /(?:^|[^\w\s])\s*(prompt eval|generation eval|eval|load|sample|sampling|total) time\s*=\s*(\d+(?:\.\d+)?)\s*ms(?:\s*\/\s*(\d+)\s+(?:tokens|runs))?(?:\s*\(\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*ms per token,\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*tokens per second\s*\))?\s*$/;
 /** llama-server's slot header of a bare timing block, and lines that may sit inside a block. */
 const SLOT = /slot print_timings?:\s*id\s+(\d+)\s*\|\s*task\s+(-?\d+)\s*\|/;
 const FILLER = /graphs reused\s*=|^\s*Interrupted by user\s*$/;
@@ -33,11 +39,63 @@ interface Stat {
   perSecond?: number;
 }
 
-function statOf(line: string): Stat | undefined {
+/** A JSON log line of llama-server's print_timings (after any journal prefix). */
+const JSON_TIMING = /\{.*"function"\s*:\s*"print_timings"/;
+/** Its text-format twin (`INFO [ print_timings] prompt eval time = … | tid="…" id_slot=0 …`): the fields after ` | `. */
+const TEXT_TIMING = /print_timings\]\s*(.*?)\s+\|\s+(tid=.*)$/;
+
+const SLOT_FIELD = /\b(?:id_slot|slot_id)=(\d+)/;
+const TASK_FIELD = /\b(?:id_task|task_id)=(\d+)/;
+
+interface LoggedTiming {
+  msg: string;
+  slot?: string;
+  task?: string;
+}
+
+function jsonTiming(line: string): LoggedTiming | undefined {
+  const at = line.indexOf('{"');
+  if (at < 0 || !JSON_TIMING.test(line)) return undefined;
+  try {
+    const o: unknown = JSON.parse(line.slice(at));
+    if (o === null || typeof o !== 'object') return undefined;
+    const { msg, message, id_slot, id_task, slot_id, task_id } = o as Record<string, unknown>;
+    const text = typeof msg === 'string' ? msg : message;
+    if (typeof text !== 'string') return undefined;
+    const slot = id_slot ?? slot_id;
+    const task = id_task ?? task_id;
+    return {
+      msg: text,
+      ...(typeof slot === 'number' ? { slot: String(slot) } : {}),
+      ...(typeof task === 'number' ? { task: String(task) } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function loggedTiming(line: string): LoggedTiming | undefined {
+  if (!line.includes('print_timings')) return undefined;
+  const text = TEXT_TIMING.exec(line);
+  if (!text) return jsonTiming(line);
+  const slot = SLOT_FIELD.exec(text[2] ?? '')?.[1];
+  const task = TASK_FIELD.exec(text[2] ?? '')?.[1];
+  return { msg: text[1] ?? '', ...(slot !== undefined ? { slot } : {}), ...(task !== undefined ? { task } : {}) };
+}
+
+/** The timing text of a line: the line itself, or a logged timing's message. */
+function timingText(line: string): string {
+  return loggedTiming(line)?.msg ?? line;
+}
+
+function statOf(raw: string): Stat | undefined {
+  const line = timingText(raw);
   const m = TIMING.exec(line);
   if (!m) return undefined;
   const num = (t: string | undefined) => (t !== undefined && /^\d/.test(t) ? Number(t) : undefined);
-  const stat: Stat = { name: m[1] === 'sampling' ? 'sample' : (m[1] ?? ''), ms: Number(m[2]) };
+  // llama-server's JSON messages say `generation eval` for the generation's `eval`.
+  const name = m[1] === 'sampling' ? 'sample' : m[1] === 'generation eval' ? 'eval' : (m[1] ?? '');
+  const stat: Stat = { name, ms: Number(m[2]) };
   const count = num(m[3]);
   const msPerToken = num(m[4]);
   const perSecond = num(m[5]);
@@ -106,7 +164,14 @@ function readTimings(lines: readonly string[], start: number, file: string): Blo
     }
     if (seen.has(stat.name)) break; // the next generation's block
     seen.add(stat.name);
-    setOwn(run.raw, `${stat.name} time`, line.slice(line.indexOf('=') + 1).trim());
+    const text = timingText(line);
+    if (j === start && text !== line) {
+      const json = loggedTiming(line);
+      run.title = 'llama-server slot timings';
+      if (json?.slot !== undefined) setOwn(run.raw, 'slot', json.slot);
+      if (json?.task !== undefined) setOwn(run.raw, 'task', json.task);
+    }
+    setOwn(run.raw, `${stat.name} time`, text.slice(text.indexOf('=') + 1).trim());
     addStat(run, stat);
   }
   const next = Math.max(j, start + 1);
@@ -136,7 +201,8 @@ export const llamaTimingsReader: BlockReader = {
   name: 'llama-cpp-log',
   startsAt(lines, i) {
     const line = lines[i];
-    if (line === undefined || !line.includes('time =')) {
+    // A JSON log line pads its message (`prompt eval time     =`).
+    if (line === undefined || !(line.includes('time =') || loggedTiming(line) !== undefined)) {
       // llama-server's slot header, followed by the bare timing lines.
       return line?.includes('print_timing') === true && SLOT.test(line) && statOf(lines[i + 1] ?? '') !== undefined;
     }

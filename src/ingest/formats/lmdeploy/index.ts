@@ -1,4 +1,4 @@
-/** lmdeploy's benchmark scripts: the dashed result blocks (before 2025) and the Profiler summary box. */
+/** lmdeploy's benchmark scripts: the dashed result blocks (before 2025), the Profiler summary box, the --csv tables. */
 import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
 import { lmdeployProfileReader } from './lmdeploy-profile';
@@ -21,8 +21,12 @@ export const lmdeploy: ToolFormat = {
         score: 0.9,
         text: true,
       },
+      // The scripts' --csv tables, and the same columns pasted in Markdown: read by the general
+      // CSV and report readers, which give them lmdeploy's meanings (lmdeploy-columns.ts).
+      { test: /^[^\n|]*,(?:FTL|1st_token_latency)\((?:ave|min|max)\)\(s\),/im, format: 'lmdeploy', entry: 'csv', score: 0.8, text: true },
+      { test: /^\s*\|[^\n]*\|\s*FTL\((?:ave|min|max)\)\(s\)\s*\|/im, format: 'lmdeploy', entry: 'markdown-report', score: 0.8, text: true },
     ],
-    ['profile_', 'lmdeploy', 'Profile Throughput', 'token latency'],
+    ['profile_', 'lmdeploy', 'Profile Throughput', 'token latency', 'FTL(', '1st_token_latency('],
   ),
   blockReaders: [lmdeploySummaryReader, lmdeployProfileReader],
   fixtures: ['test/fixtures/lmdeploy/', 'test/output/lmdeploy/'],

@@ -119,6 +119,16 @@ export function lmdeployCommandAbove(lines: readonly string[], start: number, st
   return undefined;
 }
 
+/**
+ * A result of lmdeploy's own benchmark scripts: its engine is lmdeploy's (turbomind or pytorch,
+ * kept in raw as `backend`), then what the command above states, when there is one.
+ */
+export function applyLmdeploy(run: PartialRun, cmd: LmdeployCommand | undefined): void {
+  run.engine = 'lmdeploy';
+  run.provenance.engine = `lmdeploy benchmark script output at line ${run.startLine + 1}`;
+  if (cmd) applyCommand(run, cmd);
+}
+
 /** Sets what the command states on a run that does not state it itself. */
 export function applyCommand(run: PartialRun, cmd: LmdeployCommand): void {
   const where = `${cmd.what} command at line ${cmd.at + 1}`;

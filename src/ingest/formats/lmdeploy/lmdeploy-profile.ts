@@ -22,7 +22,7 @@ import { setOwn, slugify } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
-import { applyCommand, lmdeployCommandAbove } from './lmdeploy-command';
+import { applyLmdeploy, lmdeployCommandAbove } from './lmdeploy-command';
 
 type Quantity = { key: string; factor: number };
 
@@ -166,7 +166,7 @@ function readBlock(lines: readonly string[], start: number, file: string): Block
     return { ...emptyResult(start + 1), diagnostics };
   if ('duration_s' in run.metrics) run.provenance['metrics.duration_s'] = "lmdeploy's elapsed time: the whole benchmark's duration";
   const cmd = lmdeployCommandAbove(lines, start, RULE_OR_RESULT);
-  if (cmd) applyCommand(run, cmd);
+  applyLmdeploy(run, cmd);
   return { next: Math.max(j + (RULE.test(lines[j] ?? '') ? 1 : 0), start + 1), runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 

@@ -21,7 +21,7 @@ import { applyFactor, normaliseStat } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
-import { applyCommand, lmdeployCommandAbove } from './lmdeploy-command';
+import { applyLmdeploy, lmdeployCommandAbove } from './lmdeploy-command';
 
 const TITLE = /^\s*={3,}\s+(Profile [\w ]+?)\s+={3,}\s*$/;
 const ROW = /^(\S.*?)\s{2,}(\S.*?)\s*$/;
@@ -103,7 +103,7 @@ function readSummary(lines: readonly string[], start: number, file: string): Blo
   if (Object.keys(run.metrics).length === 0) return { ...emptyResult(start + 1), diagnostics };
   run.provenance['metrics.duration_s'] = "lmdeploy's benchmark duration: the whole run's time";
   const cmd = lmdeployCommandAbove(lines, start, TITLE);
-  if (cmd) applyCommand(run, cmd);
+  applyLmdeploy(run, cmd);
   return { next: Math.min(j + 1, lines.length), runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 

@@ -53,14 +53,27 @@ function statValue(kind: 'duration' | 'count' | 'rate', text: string): number | 
 const OLLAMA_RUN = /^\s*(?:[$#%>]\s*)?(?:\S*\/)?ollama\s+run\s+(.+)$/;
 /** Flags of `ollama run` that take a value. */
 const VALUE_FLAGS = new Set(['--format', '--keepalive', '--dimensions']);
-/** How far above the block a `ollama run` command is looked for. */
-const COMMAND_REACH = 40;
+/** How far above the block a `ollama run` command is looked for (answers run long). */
+const COMMAND_REACH = 160;
 
-/** The model of the nearest `ollama run … MODEL` above line `start`, with its line index. */
+/** The interactive session's prompt before each question. */
+const SESSION_PROMPT = /^\s*>>>\s/;
+
+/**
+ * The model of the nearest `ollama run … MODEL` above line `start`, with its line index. The
+ * runs of one interactive session (`>>> question`, answer, stats, `>>> question` …) share its
+ * command: an earlier stats block is passed over when a `>>>` question lies between them, and
+ * otherwise stands between this block and any command above it.
+ */
 function commandModel(lines: readonly string[], start: number): { model: string; at: number } | undefined {
+  let asked = false;
   for (let k = start - 1; k >= 0 && k >= start - COMMAND_REACH; k--) {
     const line = lines[k] ?? '';
-    if (STAT_LINE.test(line) && line.includes('total duration')) return undefined;
+    if (SESSION_PROMPT.test(line)) asked = true;
+    else if (line.includes('total duration') && STAT_LINE.test(line)) {
+      if (!asked) return undefined;
+      asked = false;
+    }
     const m = OLLAMA_RUN.exec(line);
     if (!m) continue;
     const words = (m[1] ?? '').trim().split(/\s+/);

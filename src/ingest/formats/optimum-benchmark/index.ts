@@ -1,8 +1,9 @@
-/** optimum-benchmark (huggingface): its report JSON and its log lines. */
+/** optimum-benchmark (huggingface): its report JSON, its Markdown report and its log lines. */
 import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
 import { optimumJsonReader } from './optimum-json';
 import { optimumLogReader } from './optimum-log';
+import { optimumMarkdownReader } from './optimum-markdown';
 
 export const optimumBenchmark: ToolFormat = {
   tool: 'optimum-benchmark',
@@ -22,9 +23,27 @@ export const optimumBenchmark: ToolFormat = {
         score: 0.85,
         text: true,
       },
+      // The Markdown report (benchmark_report.md): `# prefill:` then `## memory:` / `## latency:`.
+      {
+        test: /^#\s+(?:load_model|load|prefill|decode|per_token|forward|generate):\s*\n+##\s+(?:memory|latency|throughput|energy):\s*$/m,
+        format: 'optimum-benchmark',
+        score: 0.85,
+        text: true,
+      },
     ],
-    ['"prefill"', '"decode"', '"per_token"', 'optimum_benchmark_version', '"scenario"', '[PROC-', 'optimum-benchmark'],
+    [
+      '"prefill"',
+      '"decode"',
+      '"per_token"',
+      'optimum_benchmark_version',
+      '"scenario"',
+      '[PROC-',
+      'optimum-benchmark',
+      '## memory:',
+      '## latency:',
+      '## throughput:',
+    ],
   ),
-  blockReaders: [optimumLogReader, optimumJsonReader],
+  blockReaders: [optimumLogReader, optimumJsonReader, optimumMarkdownReader],
   fixtures: ['test/fixtures/optimum-benchmark/'],
 };

@@ -14,7 +14,8 @@ export const servingBench: ToolFormat = {
   detect: detectByRules(
     [
       { test: /^\{\s*"backend"\s*:\s*"sglang"\s*,/m, format: 'sglang-bench-jsonl', score: 0.85, json: true },
-      { test: /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/m, format: 'vllm-bench', score: 0.8, text: true },
+      // Also commented out or quoted (a script keeping its results as `# ` comments).
+      { test: /^\s*(?:(?:#+|\/\/|>+)[ \t]?)?\s*=+\s*Serving Benchmark Result\s*=+\s*$/m, format: 'vllm-bench', score: 0.8, text: true },
       { test: /^\s*(?:\$\s*)?python3? -m sglang\.bench_serving\b/m, format: 'sglang-bench', score: 0.85, text: true },
       { test: /^\s*Backend:\s+sglang\s*$/m, format: 'sglang-bench', score: 0.85, text: true },
       {

@@ -16,6 +16,7 @@ import type { Engine, FormatName, NumericClientKey } from '../../../model/record
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { lastAnswer } from '../../last-answer';
+import { firstNonSpace } from '../../tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 const TITLE = /^\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
@@ -335,15 +336,67 @@ function blockEngine(run: PartialRun, format: FormatName, title: number): void {
   }
 }
 
+/** A result block commented out or quoted (`# ====… Serving Benchmark Result …====`, `// `, `> `): its prefix. */
+const COMMENTED_TITLE = /^(\s*(?:#+|\/\/|--|;+|>+)[ \t]?)\s*=+\s*Serving Benchmark Result\s*=+\s*$/i;
+/** How many lines a commented block may run to. */
+const COMMENTED_REACH = 400;
+
+/**
+ * The lines of a commented-out block starting at lines[i] with their prefix taken off (line
+ * numbers kept, nothing before i), up to the first line without it; undefined when lines[i] is
+ * no commented title. A shell script or notes keep results this way (`# Mean TTFT (ms): …`).
+ */
+function commentedView(lines: readonly string[], i: number): string[] | undefined {
+  const prefix = commentedStart(lines, i);
+  if (prefix === undefined) return undefined;
+  const bare = prefix.trimEnd();
+  const view: string[] = [];
+  view.length = i;
+  for (let j = i; j < lines.length && j < i + COMMENTED_REACH; j++) {
+    const l = lines[j] ?? '';
+    if (l.startsWith(prefix)) view.push(l.slice(prefix.length));
+    else if (l.trimEnd() === bare) view.push('');
+    else break;
+  }
+  return view;
+}
+
+const COMMENT_PREFIX = /^(\s*(?:#+|\/\/|--|;+|>+)[ \t]?)/;
+
+/** The comment prefix of a commented block's title at lines[i], or of a commented preamble line a little above it. */
+function commentedStart(lines: readonly string[], i: number): string | undefined {
+  const line = lines[i];
+  if (line === undefined) return undefined;
+  // Asked at every line: most start with no comment mark at all.
+  const first = line.charCodeAt(firstNonSpace(line));
+  if (first !== 0x23 && first !== 0x2f && first !== 0x2d && first !== 0x3b && first !== 0x3e) return undefined; // # / - ; >
+  if (line.includes('Serving Benchmark Result')) return COMMENTED_TITLE.exec(line)?.[1];
+  const prefix = COMMENT_PREFIX.exec(line)?.[1];
+  if (prefix === undefined || !isPreamble(line.slice(prefix.length))) return undefined;
+  for (let j = i + 1; j < lines.length && j <= i + PREAMBLE_REACH; j++) {
+    const l = lines[j] ?? '';
+    if (!l.startsWith(prefix.trimEnd())) return undefined;
+    if (l.includes('Serving Benchmark Result')) return COMMENTED_TITLE.exec(l)?.[1] === prefix ? prefix : undefined;
+  }
+  return undefined;
+}
+
+/** The lines a block at lines[i] is read from: the lines themselves, or a commented block's view. */
+function blockLines(lines: readonly string[], i: number): readonly string[] | undefined {
+  if (titleFrom(lines, i) !== undefined) return lines;
+  return commentedView(lines, i);
+}
+
 function makeReader(format: 'vllm-bench' | 'sglang-bench'): BlockReader {
   const sglang = format === 'sglang-bench';
   return {
     name: format,
     startsAt(lines, i) {
-      const title = titleFrom(lines, i);
-      return title !== undefined && looksLikeSglang(lines, i, title) === sglang;
+      const view = blockLines(lines, i);
+      const title = view ? titleFrom(view, i) : undefined;
+      return view !== undefined && title !== undefined && looksLikeSglang(view, i, title) === sglang;
     },
-    read: guardedRead('benchmark result block', (lines, i, file) => readServingBlock(lines, i, file, format)),
+    read: guardedRead('benchmark result block', (lines, i, file) => readServingBlock(blockLines(lines, i) ?? lines, i, file, format)),
   };
 }
 

@@ -194,6 +194,27 @@ function generalBody(found: Collected, frame: Frame, headCount: number): TableBo
   return headerAndRows(rows, rules, dividers, headCount, contentWidths(bounds), issues);
 }
 
+/**
+ * A table with no rule under its header (`| | run A | run B |` then `| TTFT (ms) | 88.1 | 92.6 |`):
+ * a first row whose corner cell is blank and whose other cells are all words, above rows that
+ * start with a label, is the header of a table whose columns are runs.
+ */
+function cornerHeader(body: TableBody): TableBody {
+  const [first, ...rest] = body.rows;
+  if (!first || rest.length === 0 || body.header.length > 0 || (first[0] ?? '').trim() !== '') return body;
+  const names = first.slice(1).map((c) => c.trim());
+  if (names.length === 0 || names.some((c) => c === '' || /^[-+]?[\d.,]+\s*\S{0,6}$/.test(c))) return body;
+  if (rest.some((r) => (r[0] ?? '').trim() === '')) return body;
+  return {
+    ...body,
+    header: first,
+    headerLines: [first],
+    rows: rest,
+    rowLines: body.rowLines.slice(1),
+    ...(body.sections ? { sections: body.sections.map((s) => ({ ...s, row: Math.max(0, s.row - 1) })) } : {}),
+  };
+}
+
 /** The TextTable of a bordered table from its body (either reading) and its rules. */
 function borderedTable(
   lines: readonly string[],
@@ -220,6 +241,6 @@ export function readBordered(lines: readonly string[], top: number, frame: Frame
   const found = collect(lines, top, frame);
   if (found.rows.length === 0) return undefined;
   const headRule = headRuleOf(found.rules);
-  const body = generalBody(found, frame, headRule ? headRule.after : 0);
+  const body = headRule ? generalBody(found, frame, headRule.after) : cornerHeader(generalBody(found, frame, 0));
   return borderedTable(lines, top, frame, { body, rules: found.rules, next: found.next, truncated: found.truncated });
 }
