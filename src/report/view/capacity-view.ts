@@ -6,7 +6,6 @@
  * per target metric with the target drawn. The answers: one entry per configuration.
  */
 import type { CapacityGroup, CapacityResult } from '../../analyze/capacity';
-import { listWords } from '../../analyze/questions';
 import { capacityFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatNumber, mdInline } from '../helpers';
@@ -25,6 +24,7 @@ import {
 import { runLines, table } from './common';
 import { chartLabel, commonWords, configCell, configLead, type Fields, fieldsWords, labelKeys, splitConfigFields } from './config-words';
 import { WARMUP_MARK } from './flags';
+import { listWords } from './question-words';
 import { type SectionFigure, sectionFigure } from './section-figures';
 import type { AnswerGroupView, CapacityView, FigureView, MdTable } from './types';
 

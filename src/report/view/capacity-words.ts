@@ -4,11 +4,11 @@
  * "at least 50 users (every level meets the target)", "never met"), and its levels.
  */
 import type { CapacityGroup, CapacityLevel, CapacityResult } from '../../analyze/capacity';
-import { listWords } from '../../analyze/questions';
 import type { SloTarget } from '../../analyze/slo';
 import { formatMetric, formatNumber, metricUnit } from '../helpers';
 import { proseMetric } from './answer-words';
 import { formatSetting } from './common';
+import { listWords } from './question-words';
 
 const OPERATOR_WORDS: Record<SloTarget['op'], string> = { '<=': '≤', '<': '<', '>=': '≥', '>': '>' };
 

@@ -4,9 +4,10 @@
  * what every configuration shares is said once, what tells them apart names each one.
  * Not escaped: values come from logs, callers escape what they print.
  */
-import { valueWords } from '../../analyze/questions';
+
 import type { GroupKey, GroupValue } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
+import { valueWords } from './question-words';
 
 export type Fields = Record<string, GroupValue>;
 

@@ -15,7 +15,6 @@ import type {
 } from '../../analyze/history';
 import { sloWords } from '../../analyze/history-capacity';
 import { NOISE_UNKNOWN } from '../../analyze/interval';
-import { listWords } from '../../analyze/questions';
 import { historyAtKey, historyFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatMetric, formatNumber, formatPercent, mdInline } from '../helpers';
@@ -23,6 +22,7 @@ import { proseMetric } from './answer-words';
 import { excludedWords } from './capacity-view';
 import { groupInOrder, table } from './common';
 import { chartLabel, commonWords, configCell, configLead, type Fields, labelKeys, splitConfigFields } from './config-words';
+import { listWords } from './question-words';
 import { type SectionFigure, sectionFigure } from './section-figures';
 import type { AnswerGroupView, FigureView, HistoryView, MdTable } from './types';
 

@@ -4,13 +4,14 @@
  * preset …) is one column, the settings that vary (GPUs, concurrency …) one column each.
  * Warm-up suspects are marked in the n column (†).
  */
-import { settingWords, valueWords } from '../../analyze/questions';
+
 import type { Configuration, Group, GroupKey } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
 import type { RunRecord } from '../../model/records';
 import { mdInline, metricLabel } from '../helpers';
 import { groupInOrder, KEY_NAMES, statCell, table, valueText } from './common';
 import { WARMUP_LEGEND, WARMUP_MARK } from './flags';
+import { settingWords, valueWords } from './question-words';
 import type { ReportView } from './types';
 import { winnerLines } from './winners';
 

@@ -1,10 +1,10 @@
 /**
- * Plain words for group values and settings, shared by the answers (analysis) and the report:
- * "concurrency 30", "2 GPUs", "the 4-GPU side". Not escaped: values come from logs, so the
- * report escapes whatever it prints.
+ * Plain words for group values and settings in the report's sentences: "concurrency 30",
+ * "2 GPUs", "the 4-GPU side". Not escaped: values come from logs, so the caller escapes
+ * whatever it prints.
  */
-import { engineName } from '../factors';
-import type { Group, GroupKey, GroupValue } from '../types';
+import type { Group, GroupKey, GroupValue } from '../../analyze/types';
+import { engineName } from '../../model/engine-names';
 
 /** A setting as written: 8,192 and 0.7 (settings are exact: no rounding). */
 export function settingNumber(v: number): string {
