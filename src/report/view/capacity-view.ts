@@ -1,7 +1,7 @@
 /**
  * The "Capacity" section (`report --slo`), its figures and its answers, from summary.capacity
  * (analyze/capacity.ts): how many concurrent users each configuration serves with every target
- * met. The section: a table (configuration, capacity with its bound in words, goodput, the
+ * met. The section: a table (configuration, capacity with its bound and 95% interval in words, goodput, the
  * limiting target, the levels), the runs left out, the method in words, and one capacityChart
  * per target metric with the target drawn. The answers: one entry per configuration.
  */
@@ -13,6 +13,7 @@ import {
   capacityParts,
   capacityWords,
   goodputWords,
+  intervalWords,
   LEVELS_LEGEND,
   levelsWords,
   limitWords,
@@ -170,6 +171,8 @@ function answerItem(result: CapacityResult, g: CapacityGroup, varying: readonly 
     const limit = g.limited_by && result.slo.length > 1 ? `, limited by ${limitWords(result, g.limited_by)}` : '';
     s = `${value} within ${targets} (${how})${limit}`;
   }
+  const interval = intervalWords(g);
+  if (interval) s += `; ${interval}`;
   const goodput = goodputWords(g);
   if (goodput && g.max_concurrency !== null) s += `; goodput ${goodput} there`;
   if (g.request_share !== undefined) s += `, ${formatNumber(g.request_share * 100, 1)}% of its requests within ${theTargets(result)}`;
