@@ -33,17 +33,17 @@ describe('capacity interval words', () => {
         [8, 3],
         [32, 3],
       ],
-      { repeats: 3, ci95: [18.25, 24.5] },
+      { repeats: 3, ci95: [18.24, 24.5] },
     );
-    assert.equal(intervalWords(even), '95% interval 18.25\u00a0…\u00a024.50, 3 runs a level');
+    assert.equal(intervalWords(even), '95% interval 18.2\u00a0…\u00a024.5, 3 runs a level');
     const uneven = group(
       [
         [8, 2],
         [32, 4],
       ],
-      { repeats: 2, ci95: [18.25, 24.5] },
+      { repeats: 2, ci95: [18.24, 24.5] },
     );
-    assert.equal(intervalWords(uneven), '95% interval 18.25\u00a0…\u00a024.50, at least 2 runs a level');
+    assert.equal(intervalWords(uneven), '95% interval 18.2\u00a0…\u00a024.5, at least 2 runs a level');
   });
 
   it('noise unknown names the levels with a single run; nothing without repeats or a capacity', () => {

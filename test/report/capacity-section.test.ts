@@ -60,7 +60,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
   it('the Capacity table says each capacity with its bound in words', () => {
     assert.match(
       vllmRow(2),
-      /\| about 39 users \(interpolated between 30 and 50; 95% interval 37\.41\u00a0…\u00a041\.25, 2 runs a level\) \| 13\.27 req\/s \| p99 latency ≤ 3 s \| 30\u00a0✓\u00a0\(2\), 50\u00a0✗\u00a0\(2\), 100\u00a0✗\u00a0\(2\) \|$/,
+      /\| about 39 users \(interpolated between 30 and 50; 95% interval 37\.4\u00a0…\u00a041\.3, 2 runs a level\) \| 13\.27 req\/s \| p99 latency ≤ 3 s \| 30\u00a0✓\u00a0\(2\), 50\u00a0✗\u00a0\(2\), 100\u00a0✗\u00a0\(2\) \|$/,
     );
     assert.match(
       vllmRow(4),
@@ -73,7 +73,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
     );
     // The repeats behind each capacity: 2 runs at every level, 1 run at every level, 1 run at the lowest level only.
     assert.deepEqual(intervals.sort(), [
-      '95% interval 50\u00a0…\u00a050, 2 runs a level',
+      '95% interval 50.0\u00a0…\u00a050.0, 2 runs a level',
       'noise unknown: 1 run a level',
       'noise unknown: 1 run at 5',
     ]);
@@ -107,7 +107,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
     assert.equal(items.length, 5, 'one entry per configuration');
     assert.ok(
       items.some((i) =>
-        /^1\. \*\*vLLM, 2 GPUs\*\* \(Qwen7B-awq, .*\): about 39 users within p99 latency ≤ 3 s \(interpolated between 30 and 50\); 95% interval 37\.41\u00a0…\u00a041\.25, 2 runs a level; goodput 13\.27 req\/s there\./.test(
+        /^1\. \*\*vLLM, 2 GPUs\*\* \(Qwen7B-awq, .*\): about 39 users within p99 latency ≤ 3 s \(interpolated between 30 and 50\); 95% interval 37\.4\u00a0…\u00a041\.3, 2 runs a level; goodput 13\.27 req\/s there\./.test(
           i,
         ),
       ),
