@@ -23,7 +23,7 @@ import {
   theTargets,
 } from './capacity-words';
 import { runLines, table } from './common';
-import { chartLabel, commonWords, configCell, configLead, type Fields, fieldsWords, labelKeys, splitConfigFields } from './config-words';
+import { commonWords, configCell, configLead, type Fields, fieldsWords, figureLabels, splitConfigFields } from './config-words';
 import { WARMUP_MARK } from './flags';
 import { listWords } from './question-words';
 import { type SectionFigure, sectionFigure } from './section-figures';
@@ -139,15 +139,13 @@ export function buildCapacityView(
 /** One capacityChart per target metric (and per kind of load), built in charts; captioned here. */
 export function capacityFigures(result: CapacityResult): SectionFigure[] {
   const { common, varying } = fieldsOf(result);
-  const keys = labelKeys(
+  const { label, options, note } = figureLabels(
     result.groups.map((g) => g.group),
+    common,
     varying,
   );
-  const subtitle = commonWords(common);
-  const left = varying.filter((k) => !keys.includes(k));
-  const labels = left.length ? ` Labels name only what tells the configurations apart.` : '';
-  return capacityFigureSpecs(result, (g) => chartLabel(g.group, keys), subtitle ? { subtitle } : {}).map((f) => {
-    const base = `${targetWords(f.target)} against ${loadName(f.load)}: the median of each level's runs, per configuration.${labels}`;
+  return capacityFigureSpecs(result, (g) => label(g.group), options).map((f) => {
+    const base = `${targetWords(f.target)} against ${loadName(f.load)}: the median of each level's runs, per configuration.${note}`;
     return sectionFigure('capacity', f.name, base, f.spec);
   });
 }

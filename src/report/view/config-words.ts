@@ -108,3 +108,22 @@ export function labelKeys(groups: readonly Fields[], varying: readonly string[])
   }
   return keys;
 }
+
+/**
+ * How a section's charts name its configurations: a label from the fewest keys that tell them
+ * apart, a subtitle with what they all share, and the caption's note when the labels leave a
+ * varying key out.
+ */
+export function figureLabels(
+  groups: readonly Fields[],
+  common: Fields,
+  varying: readonly string[],
+): { label: (group: Fields) => string; options: { subtitle?: string }; note: string } {
+  const keys = labelKeys(groups, varying);
+  const subtitle = commonWords(common);
+  return {
+    label: (group) => chartLabel(group, keys),
+    options: subtitle ? { subtitle } : {},
+    note: varying.some((k) => !keys.includes(k)) ? ' Labels name only what tells the configurations apart.' : '',
+  };
+}
