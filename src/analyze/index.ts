@@ -109,7 +109,7 @@ export {
   windowFigures,
 } from './load-over-time';
 export { buildObservations, HEADLINE_METRICS, metricInfo } from './observations';
-export { ASKED_BY_RULES, buildQuestions, CONFIDENCE_RULES, type QuestionInput } from './questions';
+export { buildQuestions, type QuestionInput } from './questions';
 export { levelRequestShare, REQUEST_SHARE_METHOD, RequestIndex, type RequestShare, requestSeriesOf } from './request-share';
 export { fieldValue, parseFields, RUN_FIELDS } from './run-fields';
 export { meetsTarget, parseSlo, SLO_METRICS, type SloOperator, type SloTarget } from './slo';

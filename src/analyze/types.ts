@@ -155,6 +155,7 @@ export type AskedBy = 'conclusion' | 'comment-or-table' | 'heading' | 'launch-co
 export interface QuestionEvidence {
   /** conclusion, comment, table, heading, separator, launch-command, data */
   kind: string;
+  /** The text as written ('' for `data`: no text names the sides). */
   text: string;
   file: string;
   /** 1-based line of the text; with `above`, the line of the first run under it. */
@@ -201,9 +202,26 @@ export interface QuestionAnswer {
   range?: [number, number];
   along: AlongMetric[];
   confidence: Confidence;
-  /** Why, in words (CONFIDENCE_RULES). */
-  confidence_reason: string;
+  /** What the confidence rests on, headline first (the report words them: `confidence_reason`). */
+  confidence_factors: ConfidenceFactor[];
 }
+
+/**
+ * One fact behind an answer's confidence. `point` indexes the answer's points.
+ *   runs            — the headline point's runs per side (`n`: baseline, candidate)
+ *   single-run      — a side of the point has one run (`n`)
+ *   overlap         — the min–max of the two sides' repeats overlap at the point
+ *   warmup-suspect  — the point's pair rests on a warm-up suspect
+ *   failed-requests — a run of the point failed more than `limit` of its requests (`share`: the largest)
+ *   sign-flip       — the change has not the same sign at every point (warm-up suspects left out)
+ *   apart           — the repeats of the two sides never overlap, at every point
+ *   no-comparison   — nothing to answer from
+ */
+export type ConfidenceFactor =
+  | { code: 'runs' | 'single-run'; point: number; n: [number, number] }
+  | { code: 'overlap' | 'warmup-suspect'; point: number }
+  | { code: 'failed-requests'; point: number; share: number; limit: number }
+  | { code: 'sign-flip' | 'apart' | 'no-comparison' };
 
 /** What an input set out to compare, and the answer the data gives (summary.json `questions`). */
 export interface StudyQuestion {

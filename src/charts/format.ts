@@ -2,9 +2,9 @@
  * Human text for metric keys and group values: axis titles with units
  * ("Throughput (req/s)", "Latency p99 (s)") and configuration labels ("vLLM · 4 GPUs · c=30").
  */
-import { engineName } from '../model/engine-names';
 import { timedMetricName } from '../model/metric-names';
 import { compareGroupValues, GROUP_KEYS } from '../model/run-group';
+import { valueWords } from '../model/value-words';
 
 const PLAIN_TITLES: Record<string, string> = {
   throughput_rps: 'Throughput (req/s)',
@@ -95,13 +95,13 @@ export function keyTitle(key: string): string {
   return t ?? capitalise(key.replace(/_/g, ' '));
 }
 
-/** Text of one group value ("vLLM", "4 GPUs", "c=30"). */
+/** Text of one group value ("vLLM", "4 GPUs", "c=30"): the prose words, with short forms for the load settings. */
 export function valueLabel(key: string, value: string | number): string {
   switch (key) {
     case 'engine':
-      return engineName(value);
     case 'gpus':
-      return `${value} GPU${value === 1 ? '' : 's'}`;
+    case 'api':
+      return valueWords(key, value);
     case 'concurrency':
       return `c=${value}`;
     case 'max_tokens':
@@ -110,8 +110,6 @@ export function valueLabel(key: string, value: string | number): string {
       return `${value} ctx`;
     case 'temperature':
       return `T=${value}`;
-    case 'api':
-      return String(value) === 'openai' ? 'OpenAI API' : String(value) === 'native' ? 'native API' : String(value);
     default:
       return String(value);
   }

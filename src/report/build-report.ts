@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Analysis, analyzeRunsDetailed, CLAIM_RULES, runGroup } from '../analyze';
-import type { ClaimCheck, Summary } from '../analyze/types';
+import type { ClaimCheck } from '../analyze/types';
 import { type ChartFigure, chartsForSummary, renderSvg } from '../charts';
 import type { Diagnostic } from '../model/diagnostics';
 import { BenchbookError, usageError } from '../model/diagnostics';
@@ -34,6 +34,7 @@ import { loadTemplates, renderReport } from './render-report';
 import type { ReportConfig } from './report-config';
 import { parseReportConfig } from './report-config';
 import type { ReportFigure } from './report-view';
+import { type SummaryJson, summaryJson } from './summary-json';
 import { reportTitle } from './title';
 import { appendixCsvFiles } from './view/appendix';
 import { capacityFigures } from './view/capacity-view';
@@ -123,7 +124,8 @@ export interface BuildReportResult {
   /** Paths written, in write order. */
   files: string[];
   diagnostics: Diagnostic[];
-  summary: Summary;
+  /** What summary.json holds: the analysis's Summary with each answer's confidence also in words. */
+  summary: SummaryJson;
 }
 
 /** `out` + a relative path, refused unless the result stays inside `out`. */
@@ -301,10 +303,11 @@ export async function writeReport(
   if (svgs.size) await effects.mkdir(outputPath(opts.out, 'charts'));
   for (const [name, svg] of svgs) await writer.write(`charts/${name}.svg`, svg.endsWith('\n') ? svg : `${svg}\n`);
   await writer.writeParts('runs.csv', runsCsvParts(analysis.runs));
-  await writer.writeParts('summary.json', withNewline(jsonTextParts(summary)));
+  const json = summaryJson(summary);
+  await writer.writeParts('summary.json', withNewline(jsonTextParts(json)));
   for (const csv of csvFiles) await writer.writeParts(csv.name, csv.parts());
   if (opts.pdf || (opts.png && svgs.size)) await exportChromium(writer, opts, html, svgs);
-  return { files: writer.files, diagnostics, summary };
+  return { files: writer.files, diagnostics, summary: json };
 }
 
 function* withNewline(parts: Iterable<string>): Generator<string, void, undefined> {

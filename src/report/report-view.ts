@@ -4,7 +4,6 @@
  * inputs by the report config and hands each builder its part.
  */
 
-import { listWords } from '../analyze/questions';
 import type { Comparison, GroupKey, StudyQuestion } from '../analyze/types';
 import { LOAD_FIGURE_PREFIX } from '../charts';
 import type { GroupValue } from '../model/run-group';
@@ -22,6 +21,7 @@ import { fileNamer } from './view/common';
 import { buildEnvironmentView } from './view/environment-view';
 import { buildHistoryView, historyAnswers } from './view/history-view';
 import { buildMethodologyView } from './view/methodology-view';
+import { listWords } from './view/question-words';
 import { buildResultsView } from './view/results-view';
 import { type FigureSection, figureViews } from './view/section-figures';
 import type { AnswerGroupView, ReportFigure, ReportInput, ReportView } from './view/types';

@@ -6,9 +6,10 @@
  */
 import { engineName } from '../analyze/factors';
 import type { HistoryResult } from '../analyze/history-types';
-import { ASKED_LEVEL, apiName, listWords, settingNumber } from '../analyze/questions';
+import { ASKED_LEVEL } from '../analyze/questions';
 import type { StudyQuestion } from '../analyze/types';
 import type { EnvRecord, RunRecord } from '../model/records';
+import { apiName, listWords, settingNumber } from './view/question-words';
 
 const MAX_FACTORS = 3;
 const MAX_NAMES = 4;

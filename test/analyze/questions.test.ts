@@ -10,6 +10,7 @@ import { analyzeRuns } from '../../src/analyze';
 import type { ClaimCheck, StudyQuestion, Summary } from '../../src/analyze/types';
 import { parsePaths } from '../../src/ingest';
 import type { RunRecord } from '../../src/model/records';
+import { confidenceReason } from '../../src/report/view/confidence-words';
 import { REPO_ROOT } from '../helpers/golden';
 import { mkRun, vllmRun } from './helpers';
 
@@ -57,7 +58,11 @@ describe('questions of data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
     assert.deepEqual(a.range?.map(r1), [1.5, 13.9]);
     // At 50 the 2-GPU runs (15.07, 15.27) and the 4-GPU runs (15.20, 15.61) overlap.
     assert.equal(a.confidence, 'medium');
-    assert.equal(a.confidence_reason, '2 runs on each side at concurrency 30; at concurrency 50 the repeats of the two sides overlap');
+    assert.deepEqual(a.confidence_factors, [
+      { code: 'runs', point: 0, n: [2, 2] },
+      { code: 'overlap', point: 1 },
+    ]);
+    assert.equal(confidenceReason(vllm), '2 runs on each side at concurrency 30; at concurrency 50 the repeats of the two sides overlap');
     assert.deepEqual(
       a.along.map((m) => [m.metric, m.direction]),
       [
@@ -101,7 +106,11 @@ describe('questions of data/a10-sglang-vllm-tp2-vs-tp4.md', async () => {
     assert.deepEqual(a.n, [2, 1]);
     assert.deepEqual(a.range?.map(r1), [40.4, 88.0], 'the warm-up pair is left out of the range');
     assert.equal(a.confidence, 'low');
-    assert.equal(a.confidence_reason, 'one run on the 4-GPU side');
+    assert.deepEqual(a.confidence_factors, [
+      { code: 'runs', point: 1, n: [2, 1] },
+      { code: 'single-run', point: 1, n: [2, 1] },
+    ]);
+    assert.equal(confidenceReason(sglang), 'one run on the 4-GPU side');
     const latency = a.along.find((m) => m.metric === 'latency_mean_s');
     assert.deepEqual(
       latency?.changes.map((x) => (x === null ? null : r1(x))),
@@ -158,7 +167,7 @@ describe('questions of the other sample documents', () => {
       prompt?.changes.map((x) => (x === null ? null : r1(x))),
       [13.4, 25.9, 18.7],
     );
-    assert.equal(q.answer.confidence_reason, 'a single run on each side');
+    assert.equal(confidenceReason(q), 'a single run on each side');
   });
 
   it('Qwen3: think vs no-think per engine, asked by the separators; answered with high confidence', async () => {
@@ -179,7 +188,7 @@ describe('questions of the other sample documents', () => {
     // Longer answers: fewer requests per second, more tokens per second (the other way).
     assert.equal(vllm.answer.along.find((m) => m.metric === 'output_tps')?.direction, 'against');
     const api = find(summary, (q) => q.factor === 'api' && q.held_equal.engine === 'vllm');
-    assert.deepEqual([api.differs_also, api.answer.confidence_reason], [[], 'one run on the native API side']);
+    assert.deepEqual([api.differs_also, confidenceReason(api)], [[], 'one run on the native API side']);
   });
 
   it('the conclusion text (a checked claim) ranks a question first and picks its headline point', async () => {
@@ -245,7 +254,8 @@ describe('answer rules (hand-built runs)', () => {
       ]),
     );
     assert.equal(q.answer.confidence, 'high');
-    assert.equal(q.answer.confidence_reason, '2 runs on each side at every concurrency, and the repeats of the two sides never overlap');
+    assert.deepEqual(q.answer.confidence_factors, [{ code: 'runs', point: q.answer.headline, n: [2, 2] }, { code: 'apart' }]);
+    assert.equal(confidenceReason(q), '2 runs on each side at every concurrency, and the repeats of the two sides never overlap');
     assert.equal(q.asked_by, 'data', 'nothing in the runs names the sides');
   });
 
@@ -257,9 +267,10 @@ describe('answer rules (hand-built runs)', () => {
       ]),
     );
     assert.equal(flip.answer.confidence, 'medium');
-    assert.match(flip.answer.confidence_reason, /the change flips sign over concurrency$/);
+    assert.deepEqual(flip.answer.confidence_factors.at(-1), { code: 'sign-flip' });
+    assert.match(confidenceReason(flip), /the change flips sign over concurrency$/);
     const single = only(sweep([[10, [10], [12]]]));
-    assert.deepEqual([single.answer.confidence, single.answer.confidence_reason], ['low', 'a single run on each side']);
+    assert.deepEqual([single.answer.confidence, confidenceReason(single)], ['low', 'a single run on each side']);
     assert.equal(single.answer.range, undefined);
   });
 
@@ -268,7 +279,8 @@ describe('answer rules (hand-built runs)', () => {
     runs[3]!.metrics.requests_ok_count = 80;
     runs[3]!.metrics.requests_failed_count = 20;
     const q = only(runs);
-    assert.deepEqual([q.answer.confidence, q.answer.confidence_reason], ['low', 'more than 10% of the requests of one of its runs failed']);
+    assert.deepEqual([q.answer.confidence, confidenceReason(q)], ['low', 'more than 10% of the requests of one of its runs failed']);
+    assert.deepEqual(q.answer.confidence_factors.at(-1), { code: 'failed-requests', point: 0, share: 0.2, limit: 0.1 });
   });
 
   it('asked by launch commands when only they differ; a "compare" comment counts when it names a side', () => {

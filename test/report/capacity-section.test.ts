@@ -60,15 +60,23 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
   it('the Capacity table says each capacity with its bound in words', () => {
     assert.match(
       vllmRow(2),
-      /\| about 39 users \(interpolated between 30 and 50\) \| 13\.27 req\/s \| p99 latency ≤ 3 s \| 30\u00a0✓\u00a0\(2\), 50\u00a0✗\u00a0\(2\), 100\u00a0✗\u00a0\(2\) \|$/,
+      /\| about 39 users \(interpolated between 30 and 50; 95% interval 37\.4\u00a0…\u00a041\.3, 2 runs a level\) \| 13\.27 req\/s \| p99 latency ≤ 3 s \| 30\u00a0✓\u00a0\(2\), 50\u00a0✗\u00a0\(2\), 100\u00a0✗\u00a0\(2\) \|$/,
     );
     assert.match(
       vllmRow(4),
-      /\| about 45 users \(interpolated between 30 and 50\) \| 14\.86 req\/s \| p99 latency ≤ 3 s \| 5\u00a0✓\u00a0\(1\), /,
+      /\| about 45 users \(interpolated between 30 and 50; noise unknown: 1 run at 5\) \| 14\.86 req\/s \| p99 latency ≤ 3 s \| 5\u00a0✓\u00a0\(1\), /,
     );
     const sglangRows = capacity.split('\n').filter((l) => l.startsWith('| SGLang'));
     assert.equal(sglangRows.length, 3);
-    for (const row of sglangRows) assert.match(row, /\| at least 50 users \(every level meets the target\) \| [\d.]+ req\/s \| — \|/);
+    const intervals = sglangRows.map(
+      (row) => /\| at least 50 users \(every level meets the target; ([^|]*)\) \| [\d.]+ req\/s \| — \|/.exec(row)?.[1],
+    );
+    // The repeats behind each capacity: 2 runs at every level, 1 run at every level, 1 run at the lowest level only.
+    assert.deepEqual(intervals.sort(), [
+      '95% interval 50.0\u00a0…\u00a050.0, 2 runs a level',
+      'noise unknown: 1 run a level',
+      'noise unknown: 1 run at 5',
+    ]);
     assert.match(capacity, /^All configurations: NVIDIA A10, max tokens 256\.$/m);
   });
 
@@ -99,7 +107,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
     assert.equal(items.length, 5, 'one entry per configuration');
     assert.ok(
       items.some((i) =>
-        /^1\. \*\*vLLM, 2 GPUs\*\* \(Qwen7B-awq, .*\): about 39 users within p99 latency ≤ 3 s \(interpolated between 30 and 50\); goodput 13\.27 req\/s there\./.test(
+        /^1\. \*\*vLLM, 2 GPUs\*\* \(Qwen7B-awq, .*\): about 39 users within p99 latency ≤ 3 s \(interpolated between 30 and 50\); 95% interval 37\.4\u00a0…\u00a041\.3, 2 runs a level; goodput 13\.27 req\/s there\./.test(
           i,
         ),
       ),
@@ -138,7 +146,7 @@ describe('report without targets, and where targets come from', () => {
     assert.deepEqual(diagnostics, []);
     assert.match(readReportConfig({ slo: 3 }).diagnostics[0]?.message ?? '', /"slo" must be a target/);
     const fromConfig = await a10Report({ config: { slo: ['latency_p99_s<=3'], charts: false } });
-    assert.match(section(fromConfig.md, 'Capacity'), /about 39 users \(interpolated between 30 and 50\)/);
+    assert.match(section(fromConfig.md, 'Capacity'), /about 39 users \(interpolated between 30 and 50; 95% interval/);
     const both = await a10Report({ slo: ['latency_p99_s<=2'], config: { slo: ['latency_p99_s<=3'], charts: false } });
     assert.deepEqual(
       both.res.summary.capacity?.slo.map((t) => t.text),
@@ -217,13 +225,13 @@ describe('capacity words for every bound, two targets, and log text escaped', ()
 
   it('interpolated, never met, not reached and measured, each in words', () => {
     assert.equal(rows.length, 4);
-    assert.match(rows[byModel(XSS)]?.[1] ?? '', /^about 19 users \(interpolated between 16 and 32\)$/);
+    assert.match(rows[byModel(XSS)]?.[1] ?? '', /^about 19 users \(interpolated between 16 and 32; noise unknown: 1 run a level\)$/);
     assert.equal(rows[byModel(XSS)]?.[3], 'TTFT p99 ≤ 500 ms');
     assert.equal(rows[byModel('__proto__')]?.[1], 'never met (the lowest level, 4, already fails)');
-    assert.equal(rows[byModel('c|model')]?.[1], 'at least 16 users (every level meets the targets)');
+    assert.equal(rows[byModel('c|model')]?.[1], 'at least 16 users (every level meets the targets; noise unknown: 1 run a level)');
     assert.equal(
       rows[byModel('D')]?.[1],
-      '16 users (the last level that meets the targets; 32 lacks TTFT p99, so no interpolation across it)',
+      '16 users (the last level that meets the targets; 32 lacks TTFT p99, so no interpolation across it; noise unknown: 1 run a level)',
     );
     assert.match(view.intro, /with TTFT p99 ≤ 500 ms and p99 latency ≤ 20 s met/);
     assert.match(rows[byModel('D')]?.[4] ?? '', /^16\u00a0✓\u00a0\(1\), 32\u00a0\?\u00a0\(1\), 64\u00a0✗\u00a0\(1\)$/);
@@ -233,7 +241,7 @@ describe('capacity words for every bound, two targets, and log text escaped', ()
     const item = (m: string) => answers.items[byModel(m)] ?? '';
     assert.match(
       item(XSS),
-      /: about 19 users within TTFT p99 ≤ 500 ms and p99 latency ≤ 20 s \(interpolated between 16 and 32\), limited by TTFT p99 ≤ 500 ms; goodput 10\.00 req\/s there\./,
+      /: about 19 users within TTFT p99 ≤ 500 ms and p99 latency ≤ 20 s \(interpolated between 16 and 32\), limited by TTFT p99 ≤ 500 ms; noise unknown: 1 run a level; goodput 10\.00 req\/s there\./,
     );
     assert.match(
       item('__proto__'),
@@ -259,7 +267,7 @@ describe('capacity words for every bound, two targets, and log text escaped', ()
       return effects.files.get(path.join(OUT, 'report.md')) as string;
     };
     const md = await write(runs);
-    assert.match(section(md, 'Capacity'), /\| at least 16 users \(every level meets the targets\) \|/);
+    assert.match(section(md, 'Capacity'), /\| at least 16 users \(every level meets the targets; noise unknown: 1 run a level\) \|/);
     assert.equal(await write([...runs].reverse()), md);
   });
 });

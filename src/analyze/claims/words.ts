@@ -1,6 +1,6 @@
 /** Plain words for the claims check: numbers, setups and comparisons as a reader says them. */
 import type { GroupKey, GroupValue } from '../../model/run-group';
-import { engineName } from '../factors';
+import { valueWords } from '../../model/value-words';
 import type { Comparison } from '../types';
 
 /** "+13.9%", "-0.6%", "+15%". */
@@ -42,26 +42,15 @@ export function metricWords(metric: string): string {
   return metric.replace(/_/g, ' ');
 }
 
-/** A setting as words: "vLLM", "concurrency 30", "preset H100X2", "tensor parallel". */
+/**
+ * A setting as words: "vLLM", "concurrency 30", "preset H100X2", "tensor parallel". The
+ * report's words (model/value-words.ts), except that a claim names the key of a preset, a model
+ * and a mode, which stand alone in its sentences.
+ */
 export function settingWords(key: GroupKey, v: GroupValue): string {
-  switch (key) {
-    case 'engine':
-      return engineName(v);
-    case 'gpus':
-      return `${v} GPU${v === 1 ? '' : 's'}`;
-    case 'strategy':
-      return `${v} parallel`;
-    case 'api':
-      return `${v === 'openai' ? 'OpenAI' : v} API`;
-    case 'mode':
-      return `${v} mode`;
-    case 'context_length':
-      return `context ${v}`;
-    case 'gpu':
-      return String(v);
-    default:
-      return `${key.replace('_', ' ')} ${v}`;
-  }
+  if (key === 'mode') return `${v} mode`;
+  if (key === 'preset' || key === 'model') return `${key} ${v}`;
+  return valueWords(key, v);
 }
 
 /** Keys worth naming when telling comparisons apart, in this order. */

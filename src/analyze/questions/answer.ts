@@ -1,30 +1,32 @@
 /**
  * The answer to one question: its headline metric at each setting it was measured at (the
  * points), the headline point, the range over points, the metrics that move with it, and
- * how sure the answer is (CONFIDENCE_RULES).
+ * how sure the answer is and what that rests on (confidence_factors; the report words them).
  */
 import { lowerIsBetter } from '../../model/metric-names';
 import type { RunRecord } from '../../model/records';
 import { ERROR_SHARE, failedShare } from '../checks';
 import { WARMUP_FLAG } from '../configurations';
 import { compareRunsByDocument, configurationKey } from '../group';
-import type { AlongMetric, AnswerPoint, ClaimCheck, Comparison, Confidence, Group, GroupKey, QuestionAnswer } from '../types';
+import type {
+  AlongMetric,
+  AnswerPoint,
+  ClaimCheck,
+  Comparison,
+  Confidence,
+  ConfidenceFactor,
+  Group,
+  GroupKey,
+  QuestionAnswer,
+} from '../types';
 import { GROUP_KEYS } from '../types';
 import type { QuestionDraft } from './partition';
-import { overWords, plainKeys, pointWords, sideAdjective } from './words';
 
 /** The headline metric of an answer: the first of these the question has (unless a claim names another). */
 export const ANSWER_METRICS: readonly string[] = ['throughput_rps', 'output_tps', 'input_tps', 'total_tps', 'goodput_rps'];
 const LATENCY_METRICS: readonly string[] = ['latency_mean_s', 'latency_p99_s', 'ttft_mean_ms', 'tpot_mean_ms'];
 /** Changes smaller than this (percentage points) say nothing about direction. */
 const FLAT_PCT = 0.5;
-
-/** The rule, in words, for the report's Methodology. */
-export const CONFIDENCE_RULES =
-  'High: at least 2 runs on each side at every setting, the min–max ranges of the two sides never overlap, the change has the same sign at every setting, ' +
-  'and no warm-up suspect or failing run is involved. Medium: the headline setting meets that, but another setting does not. ' +
-  'Low: at the headline setting a side has a single run, the ranges of the two sides overlap, the pair rests on a warm-up suspect, ' +
-  `or more than ${ERROR_SHARE * 100}% of a run's requests failed. A warm-up suspect pair is never the headline when another setting exists, and is left out of the range.`;
 
 interface Item {
   index: number;
@@ -136,56 +138,45 @@ function pickAlong(head: string, items: readonly Item[], points: readonly Answer
   return [other, latency].filter((m): m is string => m !== undefined).map((m) => alongMetric(m, head, items, points, all));
 }
 
-function runsText(n: [number, number], labels: [string, string]): string {
-  if (n[0] === 1 && n[1] === 1) return 'a single run on each side';
-  if (n[0] === 1) return `one run on the ${sideAdjective(labels[0])} side`;
-  if (n[1] === 1) return `one run on the ${sideAdjective(labels[1])} side`;
-  return n[0] === n[1] ? `${n[0]} runs on each side` : `${n[0]} runs vs ${n[1]}`;
-}
-
-function failing(c: Comparison | undefined, runsById: ReadonlyMap<string, RunRecord>): boolean {
-  if (!c) return false;
-  return [...c.baseline.runs, ...c.candidate.runs].some((id) => {
+/** The largest failed share among the runs of a comparison (undefined: none say). */
+function worstFailedShare(c: Comparison | undefined, runsById: ReadonlyMap<string, RunRecord>): number | undefined {
+  if (!c) return undefined;
+  let worst: number | undefined;
+  for (const id of [...c.baseline.runs, ...c.candidate.runs]) {
     const r = runsById.get(id);
     const share = r ? failedShare(r) : undefined;
-    return share !== undefined && share > ERROR_SHARE;
-  });
+    if (share !== undefined && (worst === undefined || share > worst)) worst = share;
+  }
+  return worst;
 }
 
-/** Problems of one point, in words (empty: none). */
-function pointIssues(p: AnswerPoint, labels: [string, string], failed: boolean): string[] {
-  const issues: string[] = [];
-  if (Math.min(...p.n) < 2) issues.push(runsText(p.n, labels));
-  if (p.overlap) issues.push('the repeats of the two sides overlap');
-  if (p.warmup) issues.push('it rests on a warm-up suspect');
-  if (failed) issues.push(`more than ${ERROR_SHARE * 100}% of the requests of one of its runs failed`);
+/** Problems of one point (empty: none). */
+function pointIssues(p: AnswerPoint, point: number, failed: number | undefined): ConfidenceFactor[] {
+  const issues: ConfidenceFactor[] = [];
+  if (Math.min(...p.n) < 2) issues.push({ code: 'single-run', point, n: p.n });
+  if (p.overlap) issues.push({ code: 'overlap', point });
+  if (p.warmup) issues.push({ code: 'warmup-suspect', point });
+  if (failed !== undefined && failed > ERROR_SHARE) issues.push({ code: 'failed-requests', point, share: failed, limit: ERROR_SHARE });
   return issues;
 }
 
+/** Low: the headline point has a problem; medium: another point has, or the sign flips; else high. */
 function confidenceOf(
   points: readonly AnswerPoint[],
   headline: number,
-  over: readonly GroupKey[],
-  labels: [string, string],
-  failedAt: (p: AnswerPoint) => boolean,
-): { confidence: Confidence; reason: string } {
+  failedAt: (p: AnswerPoint) => number | undefined,
+): { confidence: Confidence; factors: ConfidenceFactor[] } {
   const hp = points[headline];
-  if (!hp) return { confidence: 'low', reason: 'no comparison' };
-  const own = pointIssues(hp, labels, failedAt(hp));
-  if (own.length) return { confidence: 'low', reason: own.join('; ') };
-  const others: string[] = [];
-  const rest = points.filter((p, i) => i !== headline && !p.warmup);
-  for (const p of rest) {
-    const issues = pointIssues(p, labels, failedAt(p));
-    if (issues.length) others.push(`${pointWords(p.setting, over)} ${issues.join(' and ')}`);
-  }
-  const signs = new Set([hp, ...rest].map((p) => Math.sign(p.change_pct)));
-  if (signs.size > 1) others.push(`the change flips sign over ${overWords(over)}`);
-  const where = points.length > 1 ? ` ${pointWords(hp.setting, over)}` : '';
-  if (others.length) return { confidence: 'medium', reason: `${runsText(hp.n, labels)}${where}; ${others.join('; ')}` };
-  const plain = plainKeys(over);
-  const every = points.length > 1 ? ` at every ${plain.length === 1 ? overWords(plain) : 'setting'}` : '';
-  return { confidence: 'high', reason: `${runsText(hp.n, labels)}${every}, and the repeats of the two sides never overlap` };
+  if (!hp) return { confidence: 'low', factors: [{ code: 'no-comparison' }] };
+  const runs: ConfidenceFactor = { code: 'runs', point: headline, n: hp.n };
+  const own = pointIssues(hp, headline, failedAt(hp));
+  if (own.length) return { confidence: 'low', factors: [runs, ...own] };
+  const rest = points.map((p, i) => ({ p, i })).filter(({ p, i }) => i !== headline && !p.warmup);
+  const others = rest.flatMap(({ p, i }) => pointIssues(p, i, failedAt(p)));
+  const signs = new Set([hp, ...rest.map((x) => x.p)].map((p) => Math.sign(p.change_pct)));
+  if (signs.size > 1) others.push({ code: 'sign-flip' });
+  if (others.length) return { confidence: 'medium', factors: [runs, ...others] };
+  return { confidence: 'high', factors: [runs, { code: 'apart' }] };
 }
 
 /** The answer to one question draft. */
@@ -218,15 +209,15 @@ export function answerQuestion(
     over,
     along: pickAlong(metric, items, points, all),
     confidence: 'low',
-    confidence_reason: '',
+    confidence_factors: [],
   };
   if (counted.length >= 2) {
     const xs = counted.map((p) => p.change_pct);
     answer.range = [Math.min(...xs), Math.max(...xs)];
   }
-  const failedAt = (p: AnswerPoint): boolean => failing(comparisons[p.comparison], runsById);
-  const { confidence, reason } = confidenceOf(points, headline, over, draft.labels, failedAt);
+  const failedAt = (p: AnswerPoint): number | undefined => worstFailedShare(comparisons[p.comparison], runsById);
+  const { confidence, factors } = confidenceOf(points, headline, failedAt);
   answer.confidence = confidence;
-  answer.confidence_reason = reason;
+  answer.confidence_factors = factors;
   return answer;
 }

@@ -1,5 +1,6 @@
 /**
- * How directly an input asked a question (ASKED_BY_RULES), with the file:line evidence.
+ * How directly an input asked a question (ASKED_LEVEL), with the file:line evidence. The
+ * report's Methodology states the rule in words (report/view/methodology-view.ts).
  * Read off what ingest kept: the claims matched to the question's comparisons (its
  * conclusion text), the labels of the runs on each side (headings, comments, separators),
  * and the provenance of the compared field ("launch command at line 264", `heading "SGLang"
@@ -8,13 +9,6 @@
 import type { RunRecord } from '../../model/records';
 import type { AskedBy, ClaimCheck, Comparison, QuestionEvidence } from '../types';
 import type { QuestionDraft } from './partition';
-
-/** The rule, in words, for the report's Methodology. */
-export const ASKED_BY_RULES =
-  'Questions are ranked by how directly the input asked them: its conclusion text states the result (a claim matched to the comparison); ' +
-  'a comment or a table sets the two sides side by side ("Now compare with 2 GPUs", a table with a column per side); ' +
-  'headings or separators name each side; the two sides come from launch commands that differ in the setting; ' +
-  'or only the data varies. Then by confidence, then by the size of the change.';
 
 export const ASKED_LEVEL: Record<AskedBy, number> = {
   conclusion: 5,
@@ -158,8 +152,8 @@ export function askedBy(
     .filter((x) => level > 1 && x.level > 1)
     .sort((x, y) => y.level - x.level || (x.file < y.file ? -1 : x.file > y.file ? 1 : (x.line ?? 0) - (y.line ?? 0)))
     .map(({ level: _level, ...e }) => e);
-  if (level === 1)
-    evidence.push({ kind: 'data', text: 'no heading, comment or launch command names the two sides', file: draft.files[0] ?? '' });
+  // No text of the input names the sides: the evidence has none to quote (summary.json words why).
+  if (level === 1) evidence.push({ kind: 'data', text: '', file: draft.files[0] ?? '' });
   return { asked_by: LEVEL_NAME[level] ?? 'data', evidence };
 }
 

@@ -14,22 +14,9 @@ import { answerQuestion } from './answer';
 import { ASKED_LEVEL, askedBy } from './evidence';
 import { partitionComparisons, type QuestionDraft } from './partition';
 
-export { ANSWER_METRICS, CONFIDENCE_RULES } from './answer';
-export { ASKED_BY_RULES, ASKED_LEVEL } from './evidence';
+export { ANSWER_METRICS } from './answer';
+export { ASKED_LEVEL } from './evidence';
 export { caveatKeys } from './partition';
-export {
-  apiName,
-  keyWords,
-  listWords,
-  overWords,
-  plainKeys,
-  pointName,
-  pointWords,
-  settingNumber,
-  settingWords,
-  sideAdjective,
-  valueWords,
-} from './words';
 
 export interface QuestionInput {
   comparisons: readonly Comparison[];

@@ -8,19 +8,14 @@
  * mixed with a caveated one.
  */
 import type { RunRecord } from '../../model/records';
-import type { Comparison, ComparisonKind, GroupKey, GroupValue } from '../types';
+import type { Comparison, GroupKey, StudyQuestion } from '../types';
 import { GROUP_KEYS } from '../types';
 
-export interface QuestionDraft {
-  files: string[];
-  kind: ComparisonKind;
-  factor: string;
-  values: [GroupValue, GroupValue];
-  labels: [string, string];
+/** A question before it is asked and answered: the study question's own fields (see StudyQuestion). */
+export type QuestionDraft = Pick<StudyQuestion, 'files' | 'kind' | 'factor' | 'values' | 'labels' | 'comparisons'> & {
+  /** StudyQuestion's differs_also. */
   differsAlso: GroupKey[];
-  /** Indexes into the comparisons, in their order. */
-  comparisons: number[];
-}
+};
 
 const SETUP_KEYS: readonly GroupKey[] = ['engine', 'model', 'api'];
 

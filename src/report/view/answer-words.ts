@@ -6,6 +6,12 @@
  */
 
 import { NOISE_UNKNOWN } from '../../analyze/interval';
+import type { AnswerPoint, GroupKey, StudyQuestion } from '../../analyze/types';
+import type { RunRecord } from '../../model/records';
+import { runGroup } from '../../model/run-group';
+import { formatNumber, formatPercent, formatRange, mdInline, metricName } from '../helpers';
+import { confidenceReason } from './confidence-words';
+import { WARMUP_MARK } from './flags';
 import {
   apiName,
   keyWords,
@@ -17,12 +23,7 @@ import {
   settingWords,
   sideAdjective,
   valueWords,
-} from '../../analyze/questions';
-import type { AnswerPoint, GroupKey, StudyQuestion } from '../../analyze/types';
-import type { RunRecord } from '../../model/records';
-import { runGroup } from '../../model/run-group';
-import { formatNumber, formatPercent, formatRange, mdInline, metricName } from '../helpers';
-import { WARMUP_MARK } from './flags';
+} from './question-words';
 
 const PROSE_NAMES: Record<string, string> = {
   throughput_rps: 'throughput',
@@ -150,7 +151,7 @@ function warmupWords(q: StudyQuestion): string {
 function confidenceWords(q: StudyQuestion): string {
   const a = q.answer;
   const word = a.confidence.charAt(0).toUpperCase() + a.confidence.slice(1);
-  let s = ` *${word} confidence:* ${mdInline(a.confidence_reason)}.`;
+  let s = ` *${word} confidence:* ${mdInline(confidenceReason(q))}.`;
   const hp = a.points[a.headline];
   if (hp?.efficiency !== undefined && q.kind === 'scaling')
     s += ` Scaling efficiency ${formatNumber(hp.efficiency, 2)} ${mdInline(atWords(q, hp, false))} (1.00 is linear).`;

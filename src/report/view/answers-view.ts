@@ -4,13 +4,14 @@
  * (questions whose sides may differ in more than the studied setting, and pairs that were not
  * compared because they do).
  */
-import { keyWords, overWords, settingNumber, settingWords, valueWords } from '../../analyze/questions';
+
 import type { BlockedPair, Comparison, Configuration, GroupKey, StudyQuestion, Summary } from '../../analyze/types';
 import type { RunRecord } from '../../model/records';
 import { formatPercent, formatRange, mdInline } from '../helpers';
 import { answerParagraph, otherParagraph, proseMetric, questionContext, questionTitle } from './answer-words';
 import { groupInOrder, table } from './common';
 import { WARMUP_LEGEND, WARMUP_MARK } from './flags';
+import { keyWords, overWords, settingNumber, settingWords, valueWords } from './question-words';
 import type { AnswerGroupView, MdTable, ReportView } from './types';
 
 /** Answers written out in full per input file; the rest of the file's answers go in a table. */

@@ -1,12 +1,11 @@
 /**
  * The "Capacity" section (`report --slo`), its figures and its answers, from summary.capacity
  * (analyze/capacity.ts): how many concurrent users each configuration serves with every target
- * met. The section: a table (configuration, capacity with its bound in words, goodput, the
+ * met. The section: a table (configuration, capacity with its bound and 95% interval in words, goodput, the
  * limiting target, the levels), the runs left out, the method in words, and one capacityChart
  * per target metric with the target drawn. The answers: one entry per configuration.
  */
 import type { CapacityGroup, CapacityResult } from '../../analyze/capacity';
-import { listWords } from '../../analyze/questions';
 import { capacityFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatNumber, mdInline } from '../helpers';
@@ -14,6 +13,7 @@ import {
   capacityParts,
   capacityWords,
   goodputWords,
+  intervalWords,
   LEVELS_LEGEND,
   levelsWords,
   limitWords,
@@ -23,8 +23,9 @@ import {
   theTargets,
 } from './capacity-words';
 import { runLines, table } from './common';
-import { chartLabel, commonWords, configCell, configLead, type Fields, fieldsWords, labelKeys, splitConfigFields } from './config-words';
+import { commonWords, configCell, configLead, type Fields, fieldsWords, figureLabels, splitConfigFields } from './config-words';
 import { WARMUP_MARK } from './flags';
+import { listWords } from './question-words';
 import { type SectionFigure, sectionFigure } from './section-figures';
 import type { AnswerGroupView, CapacityView, FigureView, MdTable } from './types';
 
@@ -138,15 +139,13 @@ export function buildCapacityView(
 /** One capacityChart per target metric (and per kind of load), built in charts; captioned here. */
 export function capacityFigures(result: CapacityResult): SectionFigure[] {
   const { common, varying } = fieldsOf(result);
-  const keys = labelKeys(
+  const { label, options, note } = figureLabels(
     result.groups.map((g) => g.group),
+    common,
     varying,
   );
-  const subtitle = commonWords(common);
-  const left = varying.filter((k) => !keys.includes(k));
-  const labels = left.length ? ` Labels name only what tells the configurations apart.` : '';
-  return capacityFigureSpecs(result, (g) => chartLabel(g.group, keys), subtitle ? { subtitle } : {}).map((f) => {
-    const base = `${targetWords(f.target)} against ${loadName(f.load)}: the median of each level's runs, per configuration.${labels}`;
+  return capacityFigureSpecs(result, (g) => label(g.group), options).map((f) => {
+    const base = `${targetWords(f.target)} against ${loadName(f.load)}: the median of each level's runs, per configuration.${note}`;
     return sectionFigure('capacity', f.name, base, f.spec);
   });
 }
@@ -170,6 +169,8 @@ function answerItem(result: CapacityResult, g: CapacityGroup, varying: readonly 
     const limit = g.limited_by && result.slo.length > 1 ? `, limited by ${limitWords(result, g.limited_by)}` : '';
     s = `${value} within ${targets} (${how})${limit}`;
   }
+  const interval = intervalWords(g);
+  if (interval) s += `; ${interval}`;
   const goodput = goodputWords(g);
   if (goodput && g.max_concurrency !== null) s += `; goodput ${goodput} there`;
   if (g.request_share !== undefined) s += `, ${formatNumber(g.request_share * 100, 1)}% of its requests within ${theTargets(result)}`;

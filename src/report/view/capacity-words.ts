@@ -1,14 +1,14 @@
 /**
  * A capacity result in words (not escaped: callers escape): targets ("p99 latency ≤ 3 s"), a
  * configuration's capacity with its bound ("about 39 users (interpolated between 30 and 50)",
- * "at least 50 users (every level meets the target)", "never met"), and its levels.
+ * "at least 50 users (every level meets the target)", "never met"), its 95% interval, and its levels.
  */
 import type { CapacityGroup, CapacityLevel, CapacityResult } from '../../analyze/capacity';
-import { listWords } from '../../analyze/questions';
 import type { SloTarget } from '../../analyze/slo';
 import { formatMetric, formatNumber, metricUnit } from '../helpers';
 import { proseMetric } from './answer-words';
 import { formatSetting } from './common';
+import { listWords } from './question-words';
 
 const OPERATOR_WORDS: Record<SloTarget['op'], string> = { '<=': '≤', '<': '<', '>=': '≥', '>': '>' };
 
@@ -105,10 +105,29 @@ export function capacityParts(result: CapacityResult, g: CapacityGroup): { value
   return { value: loadWords(g.load, x), how: `the last level that meets ${the}; ${why}` };
 }
 
-/** A configuration's capacity with its bound in words: what the table's Capacity cell says. */
+/**
+ * The capacity's 95% interval and the repeats it rests on: "95% interval 37.4 … 41.3, 2 runs
+ * a level"; "noise unknown: 1 run at 5" where a level has a single run ('' when the result
+ * does not say, or the capacity is never met).
+ */
+export function intervalWords(g: CapacityGroup): string {
+  if (g.repeats === undefined || g.max_concurrency === null) return '';
+  if (g.ci95) {
+    const more = g.levels.some((l) => l.n > (g.repeats ?? 0)) ? 'at least ' : '';
+    // No-break spaces: the interval never wraps inside itself in a narrow cell.
+    return `95% interval ${formatNumber(g.ci95[0], 1)}\u00a0…\u00a0${formatNumber(g.ci95[1], 1)}, ${more}${g.repeats} runs a level`;
+  }
+  const single = g.levels.filter((l) => l.n === 1);
+  if (single.length === 0) return '';
+  if (single.length === g.levels.length) return 'noise unknown: 1 run a level';
+  return `noise unknown: 1 run at ${listWords(single.map((l) => formatSetting(l.value)))}`;
+}
+
+/** A configuration's capacity with its bound and interval in words: what the table's Capacity cell says. */
 export function capacityWords(result: CapacityResult, g: CapacityGroup): string {
   const { value, how } = capacityParts(result, g);
-  return `${value} (${how})`;
+  const interval = intervalWords(g);
+  return `${value} (${how}${interval ? `; ${interval}` : ''})`;
 }
 
 /** Goodput at the capacity: "13.27 req/s" ('' when unknown). */

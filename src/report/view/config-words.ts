@@ -4,9 +4,10 @@
  * what every configuration shares is said once, what tells them apart names each one.
  * Not escaped: values come from logs, callers escape what they print.
  */
-import { valueWords } from '../../analyze/questions';
+
 import type { GroupKey, GroupValue } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
+import { valueWords } from './question-words';
 
 export type Fields = Record<string, GroupValue>;
 
@@ -106,4 +107,23 @@ export function labelKeys(groups: readonly Fields[], varying: readonly string[])
     }
   }
   return keys;
+}
+
+/**
+ * How a section's charts name its configurations: a label from the fewest keys that tell them
+ * apart, a subtitle with what they all share, and the caption's note when the labels leave a
+ * varying key out.
+ */
+export function figureLabels(
+  groups: readonly Fields[],
+  common: Fields,
+  varying: readonly string[],
+): { label: (group: Fields) => string; options: { subtitle?: string }; note: string } {
+  const keys = labelKeys(groups, varying);
+  const subtitle = commonWords(common);
+  return {
+    label: (group) => chartLabel(group, keys),
+    options: subtitle ? { subtitle } : {},
+    note: varying.some((k) => !keys.includes(k)) ? ' Labels name only what tells the configurations apart.' : '',
+  };
 }

@@ -3,9 +3,10 @@
  * `caveat:model`); a reader sees what they mean. Warm-up suspects carry a mark (†) in
  * tables, explained by a legend line under the table.
  */
-import { keyWords } from '../../analyze/questions';
+
 import type { GroupKey } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
+import { keyWords } from './question-words';
 
 export const WARMUP_MARK = '†';
 export const WARMUP_LEGEND = `${WARMUP_MARK} warm-up suspect: a comment says so, or the first run after a launch ran far below its repeats (see Methodology).`;

@@ -15,14 +15,14 @@ import type {
 } from '../../analyze/history';
 import { sloWords } from '../../analyze/history-capacity';
 import { NOISE_UNKNOWN } from '../../analyze/interval';
-import { listWords } from '../../analyze/questions';
 import { historyAtKey, historyFigureSpecs } from '../../charts';
 import type { RunRecord } from '../../model/records';
 import { formatMetric, formatNumber, formatPercent, mdInline } from '../helpers';
 import { proseMetric } from './answer-words';
 import { excludedWords } from './capacity-view';
 import { groupInOrder, table } from './common';
-import { chartLabel, commonWords, configCell, configLead, type Fields, labelKeys, splitConfigFields } from './config-words';
+import { commonWords, configCell, configLead, type Fields, figureLabels, splitConfigFields } from './config-words';
+import { listWords } from './question-words';
 import { type SectionFigure, sectionFigure } from './section-figures';
 import type { AnswerGroupView, FigureView, HistoryView, MdTable } from './types';
 
@@ -180,14 +180,13 @@ function capacityHistoryView(h: HistoryCapacity, by: readonly string[]): NonNull
 /** One historyChart per drawn metric, built in charts; captioned here. */
 export function historyFigures(result: HistoryResult): SectionFigure[] {
   const { common, varying } = fieldsOf(result);
-  const keys = labelKeys(
+  const { label, options, note } = figureLabels(
     result.series.map((s) => s.group),
+    common,
     varying,
   );
-  const subtitle = commonWords(common);
-  const labels = varying.some((k) => !keys.includes(k)) ? ' Labels name only what tells the configurations apart.' : '';
-  return historyFigureSpecs(result, (group) => chartLabel(group, keys), subtitle ? { subtitle } : {}).map(({ metric, spec }) => {
-    const base = `${proseMetric(metric).replace(/^./, (c) => c.toUpperCase())} at each date or version (the median of its runs), per configuration.${labels}`;
+  return historyFigureSpecs(result, label, options).map(({ metric, spec }) => {
+    const base = `${proseMetric(metric).replace(/^./, (c) => c.toUpperCase())} at each date or version (the median of its runs), per configuration.${note}`;
     return sectionFigure('history', `history-${metric}`, base, spec);
   });
 }

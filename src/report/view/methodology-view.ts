@@ -1,10 +1,25 @@
 /** The "Methodology" section's numbers and the rules it states (ranking, confidence, claim verdicts). */
 
+import { ERROR_SHARE } from '../../analyze/checks';
 import { CHANGE_CI_TEXT } from '../../analyze/interval';
-import { ASKED_BY_RULES, CONFIDENCE_RULES, listWords } from '../../analyze/questions';
 import type { Comparison, ComparisonKind, Configuration } from '../../analyze/types';
 import { mdInline } from '../helpers';
+import { listWords } from './question-words';
 import type { ReportView } from './types';
+
+/** How questions are ranked (analyze/questions/evidence.ts ASKED_LEVEL, index.ts byRank), in words. */
+export const ASKED_BY_RULES =
+  'Questions are ranked by how directly the input asked them: its conclusion text states the result (a claim matched to the comparison); ' +
+  'a comment or a table sets the two sides side by side ("Now compare with 2 GPUs", a table with a column per side); ' +
+  'headings or separators name each side; the two sides come from launch commands that differ in the setting; ' +
+  'or only the data varies. Then by confidence, then by the size of the change.';
+
+/** How confidence is judged (analyze/questions/answer.ts confidenceOf), in words. */
+export const CONFIDENCE_RULES =
+  'High: at least 2 runs on each side at every setting, the min–max ranges of the two sides never overlap, the change has the same sign at every setting, ' +
+  'and no warm-up suspect or failing run is involved. Medium: the headline setting meets that, but another setting does not. ' +
+  'Low: at the headline setting a side has a single run, the ranges of the two sides overlap, the pair rests on a warm-up suspect, ' +
+  `or more than ${ERROR_SHARE * 100}% of a run's requests failed. A warm-up suspect pair is never the headline when another setting exists, and is left out of the range.`;
 
 const KIND_WORDS: Record<ComparisonKind, string> = {
   scaling: 'GPU count',

@@ -4,13 +4,15 @@
  * preset …) is one column, the settings that vary (GPUs, concurrency …) one column each.
  * Warm-up suspects are marked in the n column (†).
  */
-import { settingWords, valueWords } from '../../analyze/questions';
+
+import { COMPARED_METRICS } from '../../analyze/compare';
 import type { Configuration, Group, GroupKey } from '../../analyze/types';
 import { GROUP_KEYS } from '../../analyze/types';
 import type { RunRecord } from '../../model/records';
 import { mdInline, metricLabel } from '../helpers';
 import { groupInOrder, KEY_NAMES, statCell, table, valueText } from './common';
 import { WARMUP_LEGEND, WARMUP_MARK } from './flags';
+import { settingWords, valueWords } from './question-words';
 import type { ReportView } from './types';
 import { winnerLines } from './winners';
 
@@ -18,18 +20,8 @@ import { winnerLines } from './winners';
 const SETUP_KEYS: readonly GroupKey[] = ['engine', 'model', 'gpu', 'preset', 'strategy', 'api', 'mode'];
 const NUMERIC_KEYS: readonly GroupKey[] = ['gpus', 'concurrency', 'max_tokens', 'context_length', 'temperature'];
 
-/** Metrics shown, in this order, when present (at most MAX_METRIC_COLUMNS). */
-const PREFERRED_METRICS = [
-  'throughput_rps',
-  'output_tps',
-  'input_tps',
-  'total_tps',
-  'latency_mean_s',
-  'latency_p99_s',
-  'ttft_mean_ms',
-  'tpot_mean_ms',
-  'itl_mean_ms',
-];
+/** Metrics shown, in this order, when present (at most MAX_METRIC_COLUMNS): the compared ones, then ITL. */
+const PREFERRED_METRICS: readonly string[] = [...COMPARED_METRICS, 'itl_mean_ms'];
 const MAX_METRIC_COLUMNS = 4;
 
 function pickMetrics(confs: readonly Configuration[]): string[] {

@@ -1,46 +1,12 @@
 /**
- * Plain words for group values and settings, shared by the answers (analysis) and the report:
- * "concurrency 30", "2 GPUs", "the 4-GPU side". Not escaped: values come from logs, so the
- * report escapes whatever it prints.
+ * Plain words for group values and settings in the report's sentences: "concurrency 30",
+ * "2 GPUs", "the 4-GPU side". Not escaped: values come from logs, so the caller escapes
+ * whatever it prints.
  */
-import { engineName } from '../factors';
-import type { Group, GroupKey, GroupValue } from '../types';
+import type { Group, GroupKey } from '../../analyze/types';
+import { valueWords } from '../../model/value-words';
 
-/** A setting as written: 8,192 and 0.7 (settings are exact: no rounding). */
-export function settingNumber(v: number): string {
-  if (!Number.isInteger(v)) return String(v);
-  return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** One group value in words: `concurrency 30`, `2 GPUs`, `SGLang`, `native API`, `context 8,192`. */
-export function valueWords(key: GroupKey, v: GroupValue): string {
-  const text = typeof v === 'number' ? settingNumber(v) : String(v);
-  switch (key) {
-    case 'engine':
-      return engineName(v);
-    case 'gpus':
-      return `${text} GPU${v === 1 ? '' : 's'}`;
-    case 'api':
-      return `${apiName(v)} API`;
-    case 'concurrency':
-      return `concurrency ${text}`;
-    case 'max_tokens':
-      return `max tokens ${text}`;
-    case 'context_length':
-      return `context ${text}`;
-    case 'temperature':
-      return `temperature ${text}`;
-    case 'strategy':
-      return `${text} parallel`;
-    default:
-      return text;
-  }
-}
-
-export function apiName(v: GroupValue): string {
-  const s = String(v);
-  return s === 'openai' ? 'OpenAI' : s;
-}
+export { apiName, settingNumber, valueWords } from '../../model/value-words';
 
 /** The given keys of a group in words, joined by ", " (absent keys skipped). */
 export function settingWords(group: Group, keys: readonly GroupKey[]): string {
