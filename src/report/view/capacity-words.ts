@@ -107,15 +107,20 @@ export function capacityParts(result: CapacityResult, g: CapacityGroup): { value
 
 /**
  * The capacity's 95% interval and the repeats it rests on: "95% interval 37.4 … 41.3, 2 runs
- * a level"; "noise unknown: 1 run at 5" where a level has a single run ('' when the result
- * does not say, or the capacity is never met).
+ * a level"; "18 runs a level" alone when every level meets the target; "noise unknown: 1 run
+ * at 5" where a level has a single run ('' when the result does not say, or the capacity is
+ * never met).
  */
 export function intervalWords(g: CapacityGroup): string {
   if (g.repeats === undefined || g.max_concurrency === null) return '';
   if (g.ci95) {
     const more = g.levels.some((l) => l.n > (g.repeats ?? 0)) ? 'at least ' : '';
+    const runs = `${more}${g.repeats} runs a level`;
+    // Every level meets the target: the capacity is a lower bound (the top level), and its
+    // resampled interval is that level again, which says nothing.
+    if (g.bound === 'not-reached') return runs;
     // No-break spaces: the interval never wraps inside itself in a narrow cell.
-    return `95% interval ${formatNumber(g.ci95[0], 1)}\u00a0…\u00a0${formatNumber(g.ci95[1], 1)}, ${more}${g.repeats} runs a level`;
+    return `95% interval ${formatNumber(g.ci95[0], 1)}\u00a0…\u00a0${formatNumber(g.ci95[1], 1)}, ${runs}`;
   }
   const single = g.levels.filter((l) => l.n === 1);
   if (single.length === 0) return '';
