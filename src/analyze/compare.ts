@@ -1,5 +1,5 @@
 /**
- * Comparisons (design.md "Comparisons"): pair configurations equal in every group key
+ * Comparisons (docs/architecture.md, "Comparisons"): pair configurations equal in every group key
  * except the factor, and compare each headline metric.
  *
  * Pairing rules, in order:

@@ -10,12 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BenchbookError, type Diagnostic } from '../model/diagnostics';
-import type { RunRecord } from '../model/records';
+import { ENGINES, type RunRecord } from '../model/records';
 import type { ContextFile, ParseOptions, UserContext } from './types';
 
 const NUMERIC_KEYS = ['gpus', 'tp', 'dp', 'pp', 'concurrency', 'max_tokens', 'context_length'] as const;
 const TEXT_KEYS = ['engine', 'gpu', 'model', 'api', 'mode', 'preset'] as const;
-const ENGINES: readonly string[] = ['vllm', 'sglang', 'tgi', 'trtllm', 'nim', 'other'];
 const APIS: readonly string[] = ['openai', 'native'];
 const MODES: readonly string[] = ['think', 'no-think'];
 export const USER_CONTEXT_KEYS: readonly string[] = [...TEXT_KEYS, ...NUMERIC_KEYS];
@@ -42,7 +41,7 @@ function setKey(ctx: UserContext, key: string, value: unknown, where?: string): 
   if (k === 'engine') {
     v = text.toLowerCase().replace(/[-_ ]/g, '');
     if (v === 'tensorrtllm') v = 'trtllm';
-    if (!ENGINES.includes(v)) throw usage(`engine must be one of ${ENGINES.join(', ')}, got "${text}"`);
+    if (!(ENGINES as readonly string[]).includes(v)) throw usage(`engine must be one of ${ENGINES.join(', ')}, got "${text}"`);
   } else if (k === 'api') {
     v = text.toLowerCase();
     if (!APIS.includes(v)) throw usage(`api must be one of ${APIS.join(', ')}, got "${text}"`);

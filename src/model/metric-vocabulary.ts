@@ -1,5 +1,5 @@
 /**
- * The metric vocabulary (design.md): one key per concept, `<quantity>_<stat>_<unit>`.
+ * The metric vocabulary (docs/architecture.md): one key per concept, `<quantity>_<stat>_<unit>`.
  * Every parser maps labels through here so that "Average Response Time", "Mean E2EL (ms)"
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */

@@ -71,7 +71,9 @@ export interface Source {
   format: FormatName;
 }
 
-export type Engine = 'vllm' | 'sglang' | 'tgi' | 'trtllm' | 'nim' | 'lmdeploy' | 'other';
+/** The engines a run can name; `other` for any engine not listed. */
+export const ENGINES = ['vllm', 'sglang', 'tgi', 'trtllm', 'nim', 'lmdeploy', 'other'] as const;
+export type Engine = (typeof ENGINES)[number];
 export type ApiKind = 'openai' | 'native';
 export type Mode = 'think' | 'no-think';
 export type Strategy = 'tensor' | 'pipeline' | 'data' | 'mixed' | 'single';

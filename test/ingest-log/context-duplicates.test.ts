@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DuplicateTracker, loadContextFile, parseLog, parsePaths, parseSetArgs } from '../../src/ingest/index';
 import { BenchbookError } from '../../src/model/diagnostics';
-import type { RunRecord } from '../../src/model/records';
+import { ENGINES, type RunRecord } from '../../src/model/records';
 import { REPO_ROOT } from '../helpers/golden';
 
 const FIX = path.join(REPO_ROOT, 'test', 'fixtures', 'ingest-log');
@@ -21,6 +21,9 @@ describe('--set', () => {
       mode: 'no-think',
       max_tokens: 256,
     });
+  });
+  it('accepts every engine a run can name (one list, in model/records)', () => {
+    for (const engine of ENGINES) assert.equal(parseSetArgs([`engine=${engine}`]).engine, engine);
   });
   it('throws a usage error for unknown keys and bad values', () => {
     for (const bad of [['colour=red'], ['gpus=two'], ['engine'], ['engine=foo'], ['gpus=0']]) {

@@ -73,11 +73,7 @@ describe('report data/a10-sglang-vllm-tp2-vs-tp4.md --slo "latency_p99_s<=3" (is
     );
     // The repeats behind each capacity: 2 runs at every level, 1 run at every level, 1 run at the
     // lowest level only. A lower bound gets no interval: it would be 50.0 … 50.0.
-    assert.deepEqual(intervals.sort(), [
-      '2 runs a level',
-      'noise unknown: 1 run a level',
-      'noise unknown: 1 run at 5',
-    ]);
+    assert.deepEqual(intervals.sort(), ['2 runs a level', 'noise unknown: 1 run a level', 'noise unknown: 1 run at 5']);
     assert.match(capacity, /^All configurations: NVIDIA A10, max tokens 256\.$/m);
   });
 

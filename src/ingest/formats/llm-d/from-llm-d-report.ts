@@ -5,7 +5,7 @@
  * Time series, observability and profiling have no place in a RunRecord: an info says so.
  */
 import type { Diagnostic } from '../../../model/diagnostics';
-import type { ClientSettings, Engine, Metrics, Parallelism, ServerSettings } from '../../../model/records';
+import { type ClientSettings, ENGINES, type Engine, type Metrics, type Parallelism, type ServerSettings } from '../../../model/records';
 import { partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
 import { strategyOf } from '../../launch-command';
@@ -19,7 +19,8 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
 const obj = (v: unknown): Json => (isObject(v) ? v : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const ENGINES: readonly Engine[] = ['vllm', 'sglang', 'tgi', 'trtllm', 'nim'];
+/** The engines an llm-d report's `tool` can name; anything else is `other`. */
+const NAMED_ENGINES: readonly Engine[] = ENGINES.filter((e) => e !== 'other');
 
 /** A JSON document with `version` "0.2", a `run` and `results.request_performance`. */
 export function looksLikeLlmdReport(o: Json): boolean {
@@ -47,7 +48,7 @@ function engineComponents(stack: Json[]): Json[] {
   if (engines.length) return engines;
   const generic = stack.find((c) => {
     const s = obj(c.standardized);
-    const named = ENGINES.includes(s.tool as Engine) || 'model' in s || 'accelerator' in s || 'command' in obj(obj(c.native).config);
+    const named = NAMED_ENGINES.includes(s.tool as Engine) || 'model' in s || 'accelerator' in s || 'command' in obj(obj(c.native).config);
     return kindOf(c) === 'generic' && labelOf(c) !== LOAD_GENERATOR_LABEL && named;
   });
   return generic ? [generic] : [];
@@ -87,7 +88,8 @@ function readEngine(run: PartialRun, stack: Json[], ctx: LlmdContext): void {
     ctx.diagnostics.push(info(ctx, `${more.length + 1} inference engine components: the first (${labelOf(c) ?? 'no label'}) is read`));
   const s = obj(c.standardized);
   const tool = str(s.tool);
-  if (tool && tool !== 'unknown') run.engine = ENGINES.includes(tool.toLowerCase() as Engine) ? (tool.toLowerCase() as Engine) : 'other';
+  if (tool && tool !== 'unknown')
+    run.engine = NAMED_ENGINES.includes(tool.toLowerCase() as Engine) ? (tool.toLowerCase() as Engine) : 'other';
   if (tool) run.raw['stack.engine.tool'] = tool;
   if (typeof s.role === 'string') run.raw['stack.engine.role'] = s.role;
   const version = str(s.tool_version);
