@@ -5,6 +5,7 @@
  * "Qwen7B-awq · OpenAI API") are left out and named in the caption.
  */
 import { groupInOrder } from '../model/group-in-order';
+import { listWords } from '../model/value-words';
 import { groupLabel, keyTitle, midSentence, orderKeys, varyingKeys } from './format';
 
 type GroupLike = Record<string, string | number | undefined>;
@@ -65,6 +66,6 @@ export function commonLine(groups: readonly GroupLike[], sk: SeriesKeys): string
 export function impliedNote(sk: SeriesKeys): string | undefined {
   if (sk.implied.length === 0) return undefined;
   const names = sk.implied.map((k) => midSentence(keyTitle(k).replace(/\s*\([^()]*\)$/, '')));
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const list = listWords(names);
   return `Labels leave out ${list}: within this chart ${names.length === 1 ? 'it follows' : 'they follow'} from the keys shown.`;
 }

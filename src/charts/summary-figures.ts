@@ -3,6 +3,7 @@
  * came from (for captions), the mark cap, and the figure list with the names used so far.
  */
 import type { Comparison } from '../analyze/types';
+import { listWords } from '../model/value-words';
 import { metricName, midSentence } from './format';
 import { chartMeta } from './spec';
 import type { ChartFigure, ChartRow, VegaLiteSpec } from './types';
@@ -49,5 +50,5 @@ export function addFigure(f: SummaryFigures, name: string, title: string, base: 
 /** "Prompt TPS, gen TPS and throughput": metric names in a sentence. */
 export function describeMetrics(metrics: readonly string[]): string {
   const names = metrics.map((m, i) => (i === 0 ? metricName(m) : midSentence(metricName(m))));
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return listWords(names);
 }

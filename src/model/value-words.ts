@@ -38,6 +38,12 @@ export function valueWords(key: GroupKey, v: GroupValue): string {
   }
 }
 
+/** "a, b and c" (or "a, b or c"): items in a sentence. */
+export function listWords(items: readonly string[], conjunction = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
 /** An API value's name: `OpenAI` for openai, any other as written. */
 export function apiName(v: GroupValue): string {
   const s = String(v);

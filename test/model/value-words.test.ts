@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { settingWords as claimWords } from '../../src/analyze/claims/words';
 import { valueLabel } from '../../src/charts/format';
 import { GROUP_KEYS, type GroupKey } from '../../src/model/run-group';
-import { settingNumber, valueWords } from '../../src/model/value-words';
+import { listWords, settingNumber, valueWords } from '../../src/model/value-words';
 import { valueWords as reportWords } from '../../src/report/view/question-words';
 
 describe('value words', () => {
@@ -19,6 +19,13 @@ describe('value words', () => {
     assert.equal(valueWords('api', 'openai'), 'OpenAI API');
     assert.equal(valueWords('strategy', 'tensor'), 'tensor parallel');
     assert.equal(settingNumber(0.7), '0.7');
+  });
+
+  it('lists items as a sentence does (claims, chart captions and the report share it)', () => {
+    assert.equal(listWords([]), '');
+    assert.equal(listWords(['TTFT']), 'TTFT');
+    assert.equal(listWords(['a', 'b', 'c']), 'a, b and c');
+    assert.equal(listWords(['a', 'b'], 'or'), 'a or b');
   });
 
   it('the claims check, the charts and the report share it', () => {

@@ -1,11 +1,12 @@
 /** Why a claim cannot be checked, in words: the side that is missing, the comparisons that tie, the setups a trend lacks. */
 import type { GroupKey, GroupValue } from '../../model/run-group';
 import type { SourceClaim } from '../../model/source-claim';
+import { listWords } from '../../model/value-words';
 import type { Configuration } from '../types';
 import type { ClaimTarget, Indexed } from './match';
 import { whereMatches } from './match';
 import { CLAIM_TREND_MIN_SETUPS } from './rules';
-import { comparisonWords, differingKeys, listWords, metricWords, settingWords } from './words';
+import { comparisonWords, differingKeys, metricWords, settingWords } from './words';
 
 const FACTOR_WORDS: Record<string, string> = {
   gpus: 'GPU count',

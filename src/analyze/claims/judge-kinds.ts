@@ -5,12 +5,13 @@
  */
 import type { GroupKey } from '../../model/run-group';
 import type { SourceClaim } from '../../model/source-claim';
+import { listWords } from '../../model/value-words';
 import { engineName } from '../factors';
 import type { ClaimVerdict, Comparison } from '../types';
 import { ambiguousWords } from './explain';
 import type { Indexed } from './match';
 import { claimedChange, directionSign, judgeDirection, judgeSize, quotedValuesWords } from './verdicts';
-import { capped, comparisonWords, differingKeys, listWords, pct } from './words';
+import { capped, comparisonWords, differingKeys, pct } from './words';
 
 export interface Outcome {
   verdict: ClaimVerdict;

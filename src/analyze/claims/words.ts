@@ -91,9 +91,3 @@ export function measuredWords(c: Comparison): string {
 export function capped(items: readonly string[], max = 6): string[] {
   return items.length <= max ? [...items] : [...items.slice(0, max), `and ${items.length - max} more`];
 }
-
-/** "a, b and c". */
-export function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}

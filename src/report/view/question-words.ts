@@ -4,9 +4,9 @@
  * whatever it prints.
  */
 import type { Group, GroupKey } from '../../analyze/types';
-import { valueWords } from '../../model/value-words';
+import { listWords, valueWords } from '../../model/value-words';
 
-export { apiName, settingNumber, valueWords } from '../../model/value-words';
+export { apiName, listWords, settingNumber, valueWords } from '../../model/value-words';
 
 /** The given keys of a group in words, joined by ", " (absent keys skipped). */
 export function settingWords(group: Group, keys: readonly GroupKey[]): string {
@@ -40,12 +40,6 @@ export function keyWords(key: GroupKey): string {
     default:
       return key.replace(/_/g, ' ');
   }
-}
-
-/** "a, b and c" (or "a, b or c"). */
-export function listWords(items: readonly string[], conjunction = 'and'): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /** A preset names its GPU and GPU count: those keys say nothing more beside it. */
