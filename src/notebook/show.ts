@@ -15,6 +15,7 @@
 import { runToRow } from '../analyze/frame';
 import { renderSvg } from '../charts/render-svg';
 import type { ChartFigure, VegaLiteSpec } from '../charts/types';
+import { isJsonObject } from '../model/json-object';
 import type { RunRecord } from '../model/records';
 import { interactiveChartHtml } from './chart-html';
 
@@ -32,19 +33,15 @@ export interface ShowOptions {
 
 const CHART_KEYS = ['mark', 'layer', 'hconcat', 'vconcat', 'concat', 'facet', 'repeat'];
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
 /** A Vega-Lite spec: `$schema` naming vega-lite, or a view/composition key with data. */
 export function isVegaLiteSpec(x: unknown): x is VegaLiteSpec {
-  if (!isObject(x)) return false;
+  if (!isJsonObject(x)) return false;
   if (typeof x.$schema === 'string') return /vega-lite/.test(x.$schema);
   return CHART_KEYS.some((k) => k in x) && ('data' in x || 'datasets' in x);
 }
 
 export function isChartFigure(x: unknown): x is ChartFigure {
-  return isObject(x) && typeof x.name === 'string' && typeof x.title === 'string' && isVegaLiteSpec(x.spec);
+  return isJsonObject(x) && typeof x.name === 'string' && typeof x.title === 'string' && isVegaLiteSpec(x.spec);
 }
 
 /** danfojs DataFrame (duck-typed so danfojs is never loaded here): `columns` and row `values`. */
@@ -59,7 +56,7 @@ export function isDataFrameLike(x: unknown): x is { columns: unknown[]; values: 
 }
 
 function isPlainRow(x: unknown): x is Record<string, unknown> {
-  if (!isObject(x)) return false;
+  if (!isJsonObject(x)) return false;
   const proto = Object.getPrototypeOf(x) as unknown;
   return proto === Object.prototype || proto === null;
 }
@@ -126,7 +123,7 @@ export function tableText(x: unknown, maxRows = 50): string {
 
 function chartText(spec: VegaLiteSpec, figure?: ChartFigure): string {
   const t = spec.title;
-  const title = figure?.title ?? (typeof t === 'string' ? t : isObject(t) && typeof t.text === 'string' ? t.text : 'chart');
+  const title = figure?.title ?? (typeof t === 'string' ? t : isJsonObject(t) && typeof t.text === 'string' ? t.text : 'chart');
   return figure ? `${title}\n${figure.caption}` : `${title} (Vega-Lite chart)`;
 }
 

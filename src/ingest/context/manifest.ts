@@ -7,6 +7,7 @@
  * `server_args=ServerArgs(…)`) or a JSON object on one line. Plain `key: value` lines of the same
  * files (`tensorParallelSize: 4`, `nvidia.com/gpu: 4`, Ansible vars) are settings lines.
  */
+import { isJsonObject } from '../../model/json-object';
 import type { Engine } from '../../model/records';
 import { shellWords } from '../launch-command';
 import { type EngineVersion, engineOfImage, engineVersionOf } from './engine-version';
@@ -150,7 +151,7 @@ function settingsOfPairs(list: ReadonlyArray<[string, unknown]>): LineSetting[] 
 function leaves(value: unknown, out: Array<[string, unknown]>, depth = 0): Array<[string, unknown]> {
   if (value === null || typeof value !== 'object' || depth > 6) return out;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) leaves(v, out, depth + 1);
+    if (isJsonObject(v)) leaves(v, out, depth + 1);
     else out.push([k, v]);
   }
   return out;

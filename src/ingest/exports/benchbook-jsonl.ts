@@ -13,17 +13,17 @@
  * with one.
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { isJsonObject } from '../../model/json-object';
 import { type BenchRecord, FORMAT_NAMES, type RunRecord, SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const FORMATS: ReadonlySet<string> = new Set(FORMAT_NAMES);
 
 function isSource(v: unknown): v is RunRecord['source'] {
   return (
-    isObj(v) &&
+    isJsonObject(v) &&
     typeof v.file === 'string' &&
     typeof v.line === 'number' &&
     typeof v.format === 'string' &&
@@ -38,17 +38,17 @@ export function looksLikeBenchbookRecord(o: Obj): boolean {
     (o.kind === 'run' || o.kind === 'env' || o.kind === 'sample') &&
     typeof o.schema_version === 'number' &&
     typeof o.id === 'string' &&
-    isObj(o.source)
+    isJsonObject(o.source)
   );
 }
 
-const isStringMap = (v: unknown): boolean => isObj(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringMap = (v: unknown): boolean => isJsonObject(v) && Object.values(v).every((x) => typeof x === 'string');
 const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /** What is wrong with a record of kind `run` (undefined when it can be read). */
 function runProblem(o: Obj): string | undefined {
   if (!isSource(o.source)) return 'its source is not {file, line, format} with a known format';
-  if (!isObj(o.metrics)) return 'it has no metrics object';
+  if (!isJsonObject(o.metrics)) return 'it has no metrics object';
   if (!isStringMap(o.raw) || !isStringMap(o.provenance)) return 'its raw or provenance is not text by label';
   if (!isStringList(o.labels) || !isStringList(o.flags)) return 'its labels or flags are not lists of text';
   return undefined;

@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isJsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { setModelFromPath } from '../../exports/model-path';
 import { parseJsonTolerant } from '../../exports/tolerant-json';
@@ -46,7 +47,6 @@ const ARG_KEYS = [
   'outputs_dir',
 ];
 
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isLoad = (v: unknown): boolean =>
   typeof v === 'number' || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number'));
 
@@ -178,7 +178,7 @@ function readArgs(file: string): Obj | undefined {
     const value: unknown = parseJsonTolerant(
       fs.readFileSync(path.join(path.dirname(file), 'benchmark_args.json'), 'utf8').replace(/^\uFEFF/, ''),
     );
-    return isObj(value) && looksLikeEvalscopeArgs(value) ? value : undefined;
+    return isJsonObject(value) && looksLikeEvalscopeArgs(value) ? value : undefined;
   } catch {
     // Optional context: a missing or unreadable file changes nothing.
     return undefined;

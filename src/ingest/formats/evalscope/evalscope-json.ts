@@ -17,6 +17,7 @@
  * The `benchmark_args.json` beside them gives both their settings (evalscope-args.ts).
  */
 import type { Diagnostic } from '../../../model/diagnostics';
+import { jsonObject } from '../../../model/json-object';
 import { setOwn, slugify } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import { clean, type Meaning, meaningForCell, percentileColumnMeaning, putCell } from '../../tables/tool-metrics';
@@ -24,10 +25,6 @@ import type { PartialRun } from '../../types';
 import { applyEvalscopeArgs } from './evalscope-args';
 
 type Obj = Record<string, unknown>;
-
-function obj(v: unknown): Obj | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
-}
 
 const SUMMARY_KEYS = [
   /^(time taken for tests|test duration) \(s\)$/i,
@@ -64,7 +61,7 @@ export function evalscopePercentileRows(rows: readonly unknown[]): Obj | undefin
   const columns: Record<string, unknown[]> = {};
   let labelKey: string | undefined;
   for (const r of rows) {
-    const row = obj(r);
+    const row = jsonObject(r);
     const key = row ? Object.keys(row).find((k) => PERCENTILE_KEY.test(k)) : undefined;
     const label = key ? row?.[key] : undefined;
     if (!row || !key || typeof label !== 'string' || !PERCENTILE_LABEL.test(label.trim())) return undefined;
@@ -86,7 +83,7 @@ function partsOf(o: Obj): { summary?: Obj; percentiles?: Obj } {
   if (cols) return { percentiles: cols };
   const out: { summary?: Obj; percentiles?: Obj } = {};
   for (const v of Object.values(o)) {
-    const child = obj(v);
+    const child = jsonObject(v);
     if (child && !out.summary && looksLikeEvalscopeSummary(child)) out.summary = child;
     const pct = Array.isArray(v) ? evalscopePercentileRows(v) : child ? percentileColumns(child) : undefined;
     if (pct && !out.percentiles) out.percentiles = pct;

@@ -15,6 +15,7 @@
  *     (throughput = requests / (last response − first request); percentiles interpolated
  *     linearly, numpy's default; std over the population), and provenance says so.
  */
+import { isJsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
@@ -34,18 +35,14 @@ const OUTPUT_TEXT = /"(?:content|reasoning_content|text|text_output)"\s*:\s*"(?:
 const STATS_METHOD =
   'computed from the per-request timestamps of the export with genai-perf definitions: TTFT and latency to the first and last response with output; throughput = requests / (last response − first request)';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 export function looksLikeGenaiPerfRequests(o: Record<string, unknown>): boolean {
   const e = o.experiments;
-  return Array.isArray(e) && e.some((x) => isObject(x) && Array.isArray(x.requests));
+  return Array.isArray(e) && e.some((x) => isJsonObject(x) && Array.isArray(x.requests));
 }
 
 /** Whether a response carries output; unknown shapes count as output (nothing is left out blindly). */
 function hasOutput(out: unknown): boolean {
-  if (!isObject(out)) return true;
+  if (!isJsonObject(out)) return true;
   if (typeof out.response === 'string') return OUTPUT_TEXT.test(out.response);
   if (typeof out.text_output === 'string') return out.text_output !== '';
   return true;
@@ -70,7 +67,7 @@ function outputTimes(req: Record<string, unknown>, openai: boolean): number[] {
 const seconds = (ns: number): number => Math.round(ns / 1000) / 1e6;
 
 function requestValues(req: unknown, openai: boolean): RequestValues {
-  if (!isObject(req) || typeof req.timestamp !== 'number') return { failed: true };
+  if (!isJsonObject(req) || typeof req.timestamp !== 'number') return { failed: true };
   const times = outputTimes(req, openai);
   const first = times[0];
   const last = times[times.length - 1];
@@ -112,7 +109,7 @@ function runMetrics(reqs: readonly unknown[], values: readonly RequestValues[]):
   let end = Number.NEGATIVE_INFINITY;
   values.forEach((v, k) => {
     const req = reqs[k];
-    if (v.failed || !isObject(req) || typeof req.timestamp !== 'number' || v.latency_s === undefined) return;
+    if (v.failed || !isJsonObject(req) || typeof req.timestamp !== 'number' || v.latency_s === undefined) return;
     start = Math.min(start, req.timestamp);
     end = Math.max(end, req.timestamp + v.latency_s * NS);
   });
@@ -141,11 +138,11 @@ function runMetrics(reqs: readonly unknown[], values: readonly RequestValues[]):
 
 function modelOf(reqs: readonly unknown[]): string | undefined {
   const first = reqs[0];
-  const payload = isObject(first) && isObject(first.request_inputs) ? first.request_inputs.payload : undefined;
+  const payload = isJsonObject(first) && isJsonObject(first.request_inputs) ? first.request_inputs.payload : undefined;
   if (typeof payload !== 'string') return undefined;
   try {
     const p: unknown = JSON.parse(payload);
-    return isObject(p) && typeof p.model === 'string' && p.model !== '' ? p.model : undefined;
+    return isJsonObject(p) && typeof p.model === 'string' && p.model !== '' ? p.model : undefined;
   } catch {
     return undefined;
   }
@@ -164,7 +161,7 @@ function experimentRun(o: Record<string, unknown>, exp: Record<string, unknown>,
     const v = o[key];
     if (typeof v === 'string' || typeof v === 'number') setOwn(run.raw, key, String(v));
   }
-  const setting = isObject(exp.experiment) ? exp.experiment : {};
+  const setting = isJsonObject(exp.experiment) ? exp.experiment : {};
   const { mode, value } = setting;
   if (typeof mode === 'string') setOwn(run.raw, 'experiment.mode', mode);
   if (typeof value === 'number' || typeof value === 'string') setOwn(run.raw, 'experiment.value', String(value));
@@ -181,7 +178,7 @@ function experimentRun(o: Record<string, unknown>, exp: Record<string, unknown>,
 
 /** One run per experiment of the export (a variant `experimentN` in the id when there are several). */
 export function genaiPerfExperimentRuns(o: Record<string, unknown>, startLine: number): ExperimentRun[] {
-  const exps = (Array.isArray(o.experiments) ? o.experiments : []).filter(isObject);
+  const exps = (Array.isArray(o.experiments) ? o.experiments : []).filter(isJsonObject);
   return exps.map((exp, k) => {
     const r = experimentRun(o, exp, startLine);
     return exps.length > 1 ? { ...r, variant: `experiment${k + 1}` } : r;

@@ -15,6 +15,7 @@
  * the run's metrics are the `successful` one (guidellm's console prints the same). A
  * distribution with no observations holds zeros that are not measurements: left out.
  */
+import { jsonObject } from '../../../model/json-object';
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import { setModelFromPath } from '../../exports/model-path';
@@ -22,10 +23,6 @@ import { measured, type RequestValues } from '../../exports/request-samples';
 import type { PartialRun } from '../../types';
 
 type Obj = Record<string, unknown>;
-
-function obj(v: unknown): Obj | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
-}
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
@@ -37,14 +34,14 @@ function str(v: unknown): string | undefined {
 
 /** A `{successful: {mean, median, percentiles…}, …}` distribution. */
 function isStatusDistribution(v: unknown): boolean {
-  const s = obj(obj(v)?.successful);
+  const s = jsonObject(jsonObject(v)?.successful);
   return s !== undefined && (num(s.mean) !== undefined || num(s.median) !== undefined);
 }
 
 export function looksLikeGuidellmReport(o: Obj): boolean {
   if (!Array.isArray(o.benchmarks)) return false;
   return o.benchmarks.some((b) => {
-    const m = obj(obj(b)?.metrics);
+    const m = jsonObject(jsonObject(b)?.metrics);
     return m !== undefined && ['requests_per_second', 'request_latency', 'time_to_first_token_ms'].some((k) => isStatusDistribution(m[k]));
   });
 }
@@ -106,7 +103,7 @@ function statsOf(d: Obj | undefined): Array<[string, number]> | undefined {
   put('std', d.std_dev);
   put('min', d.min);
   put('max', d.max);
-  const pct = obj(d.percentiles);
+  const pct = jsonObject(d.percentiles);
   if (pct) for (const [k, v] of Object.entries(pct)) if (Object.hasOwn(PERCENTILES, k)) put(PERCENTILES[k] as string, v);
   return out.length > 0 ? out : undefined;
 }
@@ -131,7 +128,7 @@ function keyOf(name: string, stat: string, v03: boolean): string | undefined {
 function putDistributions(run: PartialRun, metrics: Obj, v03: boolean): void {
   for (const [name, v] of Object.entries(metrics)) {
     if (!isStatusDistribution(v)) continue;
-    const stats = statsOf(obj(obj(v)?.successful));
+    const stats = statsOf(jsonObject(jsonObject(v)?.successful));
     for (const [stat, x] of stats ?? []) {
       const key = keyOf(name, stat, v03);
       if (key && !Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, x);
@@ -139,21 +136,21 @@ function putDistributions(run: PartialRun, metrics: Obj, v03: boolean): void {
   }
   if (!v03) return;
   // 0.3: the server's token rates, over the benchmark's time.
-  const tokens = obj(obj(metrics.text)?.tokens);
+  const tokens = jsonObject(jsonObject(metrics.text)?.tokens);
   const rates: Array<[string, string]> = [
     ['output_per_second', 'output_tps'],
     ['input_per_second', 'input_tps'],
     ['total_per_second', 'total_tps'],
   ];
   for (const [name, key] of rates) {
-    const mean = statsOf(obj(obj(tokens?.[name])?.successful))?.find(([s]) => s === 'mean')?.[1];
+    const mean = statsOf(jsonObject(jsonObject(tokens?.[name])?.successful))?.find(([s]) => s === 'mean')?.[1];
     if (mean !== undefined && !Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, mean);
   }
 }
 
 /** `request_totals` (0.2/0.3 on the benchmark, ≥ 0.4 under `metrics`) → request counts. */
 function putTotals(run: PartialRun, b: Obj): void {
-  const totals = obj(b.request_totals) ?? obj(obj(b.metrics)?.request_totals);
+  const totals = jsonObject(b.request_totals) ?? jsonObject(jsonObject(b.metrics)?.request_totals);
   if (!totals) return;
   const counts: Array<[string, string]> = [
     ['successful', 'requests_ok_count'],
@@ -174,7 +171,9 @@ function isoOfEpoch(s: number): string | undefined {
 }
 
 function strategyOf(b: Obj): Obj | undefined {
-  return obj(obj(b.config)?.strategy) ?? obj(obj(b.scheduler)?.strategy) ?? obj(obj(b.args)?.strategy);
+  return (
+    jsonObject(jsonObject(b.config)?.strategy) ?? jsonObject(jsonObject(b.scheduler)?.strategy) ?? jsonObject(jsonObject(b.args)?.strategy)
+  );
 }
 
 /** The load level from the strategy: concurrency for synchronous/concurrent, the rate for constant/poisson. */
@@ -212,12 +211,12 @@ function firstString(...vs: unknown[]): string | undefined {
 
 /** Model, target URL, backend type and data, wherever this version keeps them. */
 function putBackend(run: PartialRun, b: Obj, reportArgs: Obj | undefined): void {
-  const worker = obj(b.worker);
-  const backend = obj(obj(b.config)?.backend) ?? obj(obj(b.benchmarker)?.backend);
+  const worker = jsonObject(b.worker);
+  const backend = jsonObject(jsonObject(b.config)?.backend) ?? jsonObject(jsonObject(b.benchmarker)?.backend);
   const model = firstString(worker?.backend_model, backend?.model, reportArgs?.model);
   const target = firstString(worker?.backend_target, backend?.target, reportArgs?.target);
   const type = firstString(worker?.backend_type, backend?.type_, reportArgs?.backend);
-  const data = firstString(obj(b.request_loader)?.data, reportArgs?.data);
+  const data = firstString(jsonObject(b.request_loader)?.data, reportArgs?.data);
   if (model) {
     setModelFromPath(run, model);
   }
@@ -233,14 +232,14 @@ function putBackend(run: PartialRun, b: Obj, reportArgs: Obj | undefined): void 
 }
 
 function startTime(b: Obj): number | undefined {
-  return num(b.start_time) ?? num(obj(b.run_stats)?.start_time) ?? num(obj(b.scheduler_metrics)?.measure_start_time);
+  return num(b.start_time) ?? num(jsonObject(b.run_stats)?.start_time) ?? num(jsonObject(b.scheduler_metrics)?.measure_start_time);
 }
 
 /** One benchmark → a run (no id/source yet). */
 export function guidellmBenchmarkRun(b: Obj, report: Obj, startLine: number): PartialRun {
   const run = partialRun('guidellm-json', startLine);
-  const v03 = obj(b.benchmarker) !== undefined;
-  const metrics = obj(b.metrics);
+  const v03 = jsonObject(b.benchmarker) !== undefined;
+  const metrics = jsonObject(b.metrics);
   if (metrics) putDistributions(run, metrics, v03);
   putTotals(run, b);
   const duration = num(b.duration);
@@ -248,12 +247,12 @@ export function guidellmBenchmarkRun(b: Obj, report: Obj, startLine: number): Pa
   const name = putStrategy(run, b);
   run.title = name ? `guidellm benchmark ${name}` : 'guidellm benchmark';
   const profile = firstString(
-    obj(obj(b.config)?.profile)?.type_,
-    obj(obj(b.benchmarker)?.profile)?.type_,
-    obj(obj(b.args)?.profile)?.type_,
+    jsonObject(jsonObject(b.config)?.profile)?.type_,
+    jsonObject(jsonObject(b.benchmarker)?.profile)?.type_,
+    jsonObject(jsonObject(b.args)?.profile)?.type_,
   );
   if (profile) setOwn(run.raw, 'profile', profile);
-  putBackend(run, b, obj(report.args));
+  putBackend(run, b, jsonObject(report.args));
   const start = startTime(b);
   const ts = start !== undefined ? isoOfEpoch(start) : undefined;
   if (ts) {
@@ -268,7 +267,7 @@ export function guidellmBenchmarkRun(b: Obj, report: Obj, startLine: number): Pa
  * computed `request_latency` (s), `time_to_first_token_ms`, `inter_token_latency_ms`, `output_tokens`).
  */
 export function guidellmRequestValues(r: unknown, failed: boolean): RequestValues | undefined {
-  const o = obj(r);
+  const o = jsonObject(r);
   if (!o) return undefined;
   if (failed) return { failed: true };
   const v: RequestValues = {};
@@ -285,7 +284,7 @@ export function guidellmRequestValues(r: unknown, failed: boolean): RequestValue
 
 /** The per-request lists of a benchmark: successful, then errored (incomplete ones were cut off by its end: not failures). */
 export function guidellmRequests(b: Obj): { successful: unknown[]; errored: unknown[] } {
-  const r = obj(b.requests);
+  const r = jsonObject(b.requests);
   const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
   return { successful: list(r?.successful), errored: list(r?.errored) };
 }

@@ -16,13 +16,13 @@
  *   - `statusCodeDistribution` (`{"200": 998}`) and `errorDistribution` (`{"aborted due to deadline": 2}`).
  * serde writes NaN as `null`: absent. oha states no concurrency and measures no TTFT.
  */
+import { isJsonObject } from '../../../model/json-object';
 import { applyFactor, unknownMetricKey } from '../../../model/metric-vocabulary';
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
 import type { PartialRun } from '../../types';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** `summary` keys → the console reader's keys. */
@@ -54,8 +54,8 @@ const camelSlug = (key: string): string => slugify(key.replace(/([a-z0-9])([A-Z]
 
 export function looksLikeOhaJson(o: Record<string, unknown>): boolean {
   const s = o.summary;
-  if (!isObject(s) || !(Object.hasOwn(s, 'requestsPerSec') || Object.hasOwn(s, 'successRate'))) return false;
-  return ['latencyPercentiles', 'statusCodeDistribution', 'responseTimeHistogram', 'reaponseTimeHistogram'].some((k) => isObject(o[k]));
+  if (!isJsonObject(s) || !(Object.hasOwn(s, 'requestsPerSec') || Object.hasOwn(s, 'successRate'))) return false;
+  return ['latencyPercentiles', 'statusCodeDistribution', 'responseTimeHistogram', 'reaponseTimeHistogram'].some((k) => isJsonObject(o[k]));
 }
 
 function readSummary(run: PartialRun, s: Record<string, unknown>): void {
@@ -75,7 +75,7 @@ function readSummary(run: PartialRun, s: Record<string, unknown>): void {
 function readPercentiles(run: PartialRun, o: Record<string, unknown>): void {
   for (const [table, quantity] of Object.entries(PERCENTILES)) {
     const t = o[table];
-    if (!isObject(t)) continue;
+    if (!isJsonObject(t)) continue;
     for (const [p, v] of Object.entries(t)) {
       const stat = /^p(\d+(?:\.\d+)?)$/.exec(p)?.[1];
       const key = stat === undefined ? undefined : percentileStat(stat);
@@ -87,9 +87,9 @@ function readPercentiles(run: PartialRun, o: Record<string, unknown>): void {
 
 /** `rps`: the spread of requests/s over 10 ms windows, as `per_interval_rps_<stat>`. */
 function readRps(run: PartialRun, rps: unknown): void {
-  if (!isObject(rps)) return;
+  if (!isJsonObject(rps)) return;
   for (const [k, v] of Object.entries(rps)) {
-    if (k === 'percentiles' && isObject(v)) {
+    if (k === 'percentiles' && isJsonObject(v)) {
       for (const [p, pv] of Object.entries(v)) {
         const stat = /^p(\d+(?:\.\d+)?)$/.exec(p)?.[1];
         const key = stat === undefined ? undefined : percentileStat(stat);
@@ -110,9 +110,9 @@ function readRps(run: PartialRun, rps: unknown): void {
 }
 
 function readDetails(run: PartialRun, details: unknown): void {
-  if (!isObject(details)) return;
+  if (!isJsonObject(details)) return;
   for (const [name, triple] of Object.entries(details)) {
-    if (!isObject(triple)) continue;
+    if (!isJsonObject(triple)) continue;
     const base = getOwn(DETAILS, name) ?? camelSlug(name);
     for (const [k, v] of Object.entries(triple)) {
       const n = num(v);
@@ -126,7 +126,7 @@ function readOutcomes(run: PartialRun, o: Record<string, unknown>): void {
   let ok: number | undefined;
   let failedCodes: number | undefined;
   let errors: number | undefined;
-  if (isObject(o.statusCodeDistribution)) {
+  if (isJsonObject(o.statusCodeDistribution)) {
     for (const [code, v] of Object.entries(o.statusCodeDistribution)) {
       const n = num(v);
       if (n === undefined || !/^\d{3}$/.test(code)) continue;
@@ -136,7 +136,7 @@ function readOutcomes(run: PartialRun, o: Record<string, unknown>): void {
     }
     ok ??= failedCodes === undefined ? undefined : 0;
   }
-  if (isObject(o.errorDistribution)) {
+  if (isJsonObject(o.errorDistribution)) {
     Object.entries(o.errorDistribution).forEach(([text, v], k) => {
       const n = num(v);
       if (n === undefined) return;
@@ -161,7 +161,7 @@ function readOutcomes(run: PartialRun, o: Record<string, unknown>): void {
 function readHistograms(run: PartialRun, o: Record<string, unknown>): void {
   for (const k of Object.keys(o)) {
     const h = o[k];
-    if (!/Histogram/.test(k) || !isObject(h)) continue;
+    if (!/Histogram/.test(k) || !isJsonObject(h)) continue;
     setOwn(
       run.raw,
       k,
@@ -175,7 +175,7 @@ function readHistograms(run: PartialRun, o: Record<string, unknown>): void {
 /** One oha JSON result → a run (format `oha-json`). No engine: the scope or `--set` names it. */
 export function ohaJsonRun(o: Record<string, unknown>, startLine: number): PartialRun {
   const run = partialRun('oha-json', startLine, 'oha');
-  if (isObject(o.summary)) readSummary(run, o.summary);
+  if (isJsonObject(o.summary)) readSummary(run, o.summary);
   readPercentiles(run, o);
   readRps(run, o.rps);
   readDetails(run, o.details);

@@ -8,13 +8,13 @@
  * num_prompts, request_rate, duration, …}`, told from vLLM's by its model_id/tokenizer_id and no
  * `backend`.
  */
+import { isJsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { setModelFromPath } from '../../exports/model-path';
 import type { PartialRun } from '../../types';
 import { servingResultRun } from '../serving-bench/serving-json';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The first JetStream (2024-03 … 2024-06) saved one flat object: the dimensions beside the metrics, and no `backend`. */
 function isFlat(o: Obj): boolean {
@@ -25,7 +25,7 @@ export function looksLikeJetstreamResult(o: Obj): boolean {
   const m = o.metrics;
   const d = o.dimensions;
   if (isFlat(o)) return true;
-  return isObj(m) && isObj(d) && typeof m.request_throughput === 'number' && ('model_id' in d || 'tokenizer_id' in d);
+  return isJsonObject(m) && isJsonObject(d) && typeof m.request_throughput === 'number' && ('model_id' in d || 'tokenizer_id' in d);
 }
 
 /** JetStream's `mean_ttst_ms` (time to the second token) as its console names it (`ttst_mean_ms`, jetstream-bench.ts). */

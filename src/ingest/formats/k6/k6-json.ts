@@ -17,13 +17,13 @@
  * `http_req_failed` is a rate of failed requests: `passes` are the failed ones. Everything
  * else is kept as a slug of its name (counters also `_per_s`), every metric as written in `raw`.
  */
+import { isJsonObject } from '../../../model/json-object';
 import { applyFactor, lookupLabelShared, secondsPerUnit, unknownMetricKey } from '../../../model/metric-vocabulary';
 import { getOwn, setOwn, slugify } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import type { PartialRun } from '../../types';
 import { k6Stat, k6TrendKey } from './k6';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** k6's built-in metrics: what makes a `metrics` object k6's. */
@@ -49,14 +49,14 @@ interface K6Metric {
 
 export function looksLikeK6Summary(o: Record<string, unknown>): boolean {
   const m = o.metrics;
-  if (!isObject(m) || !BUILTIN.some((k) => Object.hasOwn(m, k) && isObject(m[k]))) return false;
-  return Object.hasOwn(o, 'root_group') || isObject(o.state) || isObject(o.options);
+  if (!isJsonObject(m) || !BUILTIN.some((k) => Object.hasOwn(m, k) && isJsonObject(m[k]))) return false;
+  return Object.hasOwn(o, 'root_group') || isJsonObject(o.state) || isJsonObject(o.options);
 }
 
 /** A metric in either shape: handleSummary's `{type, contains, values}` or the export's flat values. */
 function metricOf(v: unknown): K6Metric | undefined {
-  if (!isObject(v)) return undefined;
-  if (isObject(v.values)) {
+  if (!isJsonObject(v)) return undefined;
+  if (isJsonObject(v.values)) {
     const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
     return { type: str(v.type), contains: str(v.contains), values: v.values };
   }
@@ -152,7 +152,7 @@ function readGauge(run: PartialRun, name: string, m: K6Metric): void {
 
 /** The test's duration: `state.testRunDurationMs`, else http_reqs (or iterations) count ÷ rate. */
 function readDuration(run: PartialRun, o: Record<string, unknown>, metrics: Record<string, unknown>): void {
-  const ms = isObject(o.state) ? num(o.state.testRunDurationMs) : undefined;
+  const ms = isJsonObject(o.state) ? num(o.state.testRunDurationMs) : undefined;
   if (ms !== undefined && ms > 0) {
     run.metrics.duration_s = applyFactor(ms, 0.001);
     run.provenance['metrics.duration_s'] = 'k6 state.testRunDurationMs ÷ 1000';
@@ -172,7 +172,7 @@ function readDuration(run: PartialRun, o: Record<string, unknown>, metrics: Reco
 /** One k6 summary (export or handleSummary data) → a run (format `k6-json`). No engine: the scope or `--set` names it. */
 export function k6SummaryRun(o: Record<string, unknown>, startLine: number): PartialRun {
   const run = partialRun('k6-json', startLine, 'k6 summary');
-  const metrics = isObject(o.metrics) ? o.metrics : {};
+  const metrics = isJsonObject(o.metrics) ? o.metrics : {};
   // http_req_duration first: a custom trend named like it never takes its keys.
   const names = Object.keys(metrics).sort((a, b) => Number(b === 'http_req_duration') - Number(a === 'http_req_duration'));
   for (const name of names) {
@@ -188,7 +188,8 @@ export function k6SummaryRun(o: Record<string, unknown>, startLine: number): Par
   readDuration(run, o, metrics);
   if (run.metrics.throughput_rps !== undefined) run.provenance['metrics.throughput_rps'] = 'k6 http_reqs rate (requests ÷ test duration)';
   const group = o.root_group;
-  if (isObject(group) && Array.isArray(group.checks)) setOwn(run.raw, 'root_group.checks', String(group.checks.length));
-  else if (isObject(group) && isObject(group.checks)) setOwn(run.raw, 'root_group.checks', String(Object.keys(group.checks).length));
+  if (isJsonObject(group) && Array.isArray(group.checks)) setOwn(run.raw, 'root_group.checks', String(group.checks.length));
+  else if (isJsonObject(group) && isJsonObject(group.checks))
+    setOwn(run.raw, 'root_group.checks', String(Object.keys(group.checks).length));
   return run;
 }

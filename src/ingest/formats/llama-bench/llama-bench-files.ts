@@ -8,6 +8,7 @@
  * so a file that holds only this output is one too (the registry's detector sends it there).
  */
 import type { Diagnostic } from '../../../model/diagnostics';
+import { isJsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import { readCsvRows } from '../../csv/read';
@@ -90,7 +91,7 @@ function readJson(lines: readonly string[], start: number, file: string): BlockR
     const block = jsonObjectAt(lines, j);
     if (!block) break;
     const values = Array.isArray(block.value) ? block.value : [block.value];
-    for (const v of values) if (v !== null && typeof v === 'object' && !Array.isArray(v)) items.push({ fields: v as Fields, line: j });
+    for (const v of values) if (isJsonObject(v)) items.push({ fields: v as Fields, line: j });
     j = block.next;
     if (!Array.isArray(block.value) && !(lines[j] ?? '').includes('"build_commit"')) break;
   }

@@ -5,6 +5,7 @@
  * Time series, observability and profiling have no place in a RunRecord: an info says so.
  */
 import type { Diagnostic } from '../../../model/diagnostics';
+import { isJsonObject } from '../../../model/json-object';
 import { type ClientSettings, ENGINES, type Engine, type Metrics, type Parallelism, type ServerSettings } from '../../../model/records';
 import { partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
@@ -15,8 +16,7 @@ import { LOAD_GENERATOR_LABEL, UNKNOWN_VERSION } from './to-llm-d-report';
 import { reportProblems } from './validate-report';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const obj = (v: unknown): Json => (isObject(v) ? v : {});
+const obj = (v: unknown): Json => (isJsonObject(v) ? v : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 /** The engines an llm-d report's `tool` can name; anything else is `other`. */
@@ -24,7 +24,7 @@ const NAMED_ENGINES: readonly Engine[] = ENGINES.filter((e) => e !== 'other');
 
 /** A JSON document with `version` "0.2", a `run` and `results.request_performance`. */
 export function looksLikeLlmdReport(o: Json): boolean {
-  return o.version === '0.2' && isObject(o.run) && isObject(o.results) && isObject(o.results.request_performance);
+  return o.version === '0.2' && isJsonObject(o.run) && isJsonObject(o.results) && isJsonObject(o.results.request_performance);
 }
 
 export interface LlmdContext {
@@ -36,7 +36,7 @@ export interface LlmdContext {
 
 function components(report: Json): Json[] {
   const stack = obj(report.scenario).stack;
-  return Array.isArray(stack) ? stack.filter(isObject) : [];
+  return Array.isArray(stack) ? stack.filter(isJsonObject) : [];
 }
 
 const kindOf = (c: Json): string | undefined => str(obj(c.metadata).kind);
@@ -56,7 +56,7 @@ function engineComponents(stack: Json[]): Json[] {
 
 /** Launch flags as benchbook keeps them: a flag without value (`null`) is `true`, structures as JSON. */
 function flagsOf(args: unknown): ServerSettings['flags'] {
-  if (!isObject(args)) return undefined;
+  if (!isJsonObject(args)) return undefined;
   const flags: NonNullable<ServerSettings['flags']> = {};
   for (const [k, v] of Object.entries(args)) {
     if (v === null) flags[k] = true;
@@ -114,7 +114,7 @@ const CLIENT_NUMBERS = ['concurrency', 'total_requests', 'max_tokens', 'temperat
 
 /** Client settings: the standardized load wins over the same keys in its native config. */
 function readLoad(run: PartialRun, report: Json, stack: Json[]): void {
-  const load = isObject(obj(report.scenario).load)
+  const load = isJsonObject(obj(report.scenario).load)
     ? obj(obj(report.scenario).load)
     : stack.find((c) => kindOf(c) === 'generic' && labelOf(c) === LOAD_GENERATOR_LABEL);
   if (!load) return;
@@ -147,7 +147,7 @@ function readAggregate(report: Json, ctx: LlmdContext): Metrics {
   if (num(requests.incomplete) !== undefined) metrics.requests_incomplete_count = num(requests.incomplete) as number;
   for (const place of STAT_PLACES) {
     const stats = obj(aggregate[place.group])[place.field];
-    if (!isObject(stats)) continue;
+    if (!isJsonObject(stats)) continue;
     const got = metricsOf(place, stats);
     if (got.problem) ctx.diagnostics.push({ ...info(ctx, got.problem), severity: 'warning', code: 'cell-unparsed' });
     Object.assign(metrics, got.metrics);

@@ -13,6 +13,7 @@
  * Keys llmperf does not write (`--metadata` pairs, forks' extras) are read through the settings
  * vocabulary like other result JSON (result-settings.ts), else kept as extra metrics or in `raw`.
  */
+import { isJsonObject } from '../../../model/json-object';
 import { applyFactor, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { ClientSettings } from '../../../model/records';
 import { getOwn, setOwn } from '../../../model/safe-keys';
@@ -54,8 +55,6 @@ const RAW_ONLY = new Set(['version', 'name', 'stddev_input_tokens', 'stddev_outp
 
 const STAT = /^(.+?)_(?:quantiles_)?(p\d+|mean|min|max|stddev)$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** llmperf's `flatten_dict`: nested objects joined with `_` (depth-limited against odd input). */
 export function flattenLlmperf(
   o: Record<string, unknown>,
@@ -65,15 +64,15 @@ export function flattenLlmperf(
 ): Record<string, unknown> {
   for (const [k, v] of Object.entries(o)) {
     const key = prefix ? `${prefix}_${k}` : k;
-    if (isObject(v) && depth < 4) flattenLlmperf(v, key, depth + 1, out);
+    if (isJsonObject(v) && depth < 4) flattenLlmperf(v, key, depth + 1, out);
     else setOwn(out, key, v);
   }
   return out;
 }
 
 export function looksLikeLlmperfSummary(o: Record<string, unknown>): boolean {
-  const r = isObject(o.results) ? o.results : undefined;
-  if (r) return isObject(r.ttft_s) || isObject(r.end_to_end_latency_s) || 'mean_output_throughput_token_per_s' in r;
+  const r = isJsonObject(o.results) ? o.results : undefined;
+  if (r) return isJsonObject(r.ttft_s) || isJsonObject(r.end_to_end_latency_s) || 'mean_output_throughput_token_per_s' in r;
   return (
     'results_mean_output_throughput_token_per_s' in o ||
     'results_ttft_s_mean' in o ||

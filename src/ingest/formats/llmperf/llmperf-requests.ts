@@ -18,6 +18,7 @@
  */
 import fs from 'node:fs';
 import { recordId } from '../../../model/ids';
+import { isJsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import { meanOf, measured, type RequestValues } from '../../exports/request-samples';
@@ -28,10 +29,8 @@ import { llmperfNumber, looksLikeLlmperfSummary } from './llmperf-json';
 const STATS_METHOD =
   "computed from the per-request results of the llmperf file with llmperf's definitions (requests without an error; quantiles linear between ranks; sample std)";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 function isLlmperfRequest(v: unknown): boolean {
-  if (!isObject(v)) return false;
+  if (!isJsonObject(v)) return false;
   const timed = 'ttft_s' in v || 'end_to_end_latency_s' in v;
   return timed && ('error_code' in v || 'number_output_tokens' in v || 'request_output_throughput_token_per_s' in v);
 }
@@ -123,7 +122,7 @@ function siblingSummaryId(file: string): string | undefined {
   try {
     const text = fs.readFileSync(summary, 'utf8').replace(/^\uFEFF/, '');
     const value: unknown = parseJsonTolerant(text);
-    if (!isObject(value) || !looksLikeLlmperfSummary(value)) return undefined;
+    if (!isJsonObject(value) || !looksLikeLlmperfSummary(value)) return undefined;
     // The line its reader gives the run: where the object starts (index.ts, readValues).
     const line = text.slice(0, text.search(/\S|$/)).split('\n').length;
     return recordId(summary, line);
@@ -145,7 +144,7 @@ export interface LlmperfRequests {
  * samples' run id names the summary's file, so a file read alone still says whose they are).
  */
 export function readLlmperfRequests(values: readonly unknown[], file: string, line: number): LlmperfRequests {
-  const reqs = values.filter(isObject);
+  const reqs = values.filter(isJsonObject);
   const requests = reqs.map(requestValues);
   const sibling = siblingSummaryId(file);
   return sibling ? { requests, summaryRunId: sibling } : { requests, run: computedRun(reqs, requests, line - 1) };

@@ -8,6 +8,7 @@
  * `sequence_length` → client.input_len, `generate_kwargs.max_new_tokens` → client.output_len) and
  * backend (`model` → model, `name` kept in raw). Memory and energy stay in raw, as written.
  */
+import { jsonObject } from '../../../model/json-object';
 import { setOwn } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
 import { lastPathPart } from '../../exports/model-path';
@@ -19,26 +20,22 @@ type Obj = Record<string, unknown>;
 
 const TARGETS = ['load_model', 'load', 'prefill', 'decode', 'per_token', 'forward', 'generate', 'call'];
 
-function obj(v: unknown): Obj | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
-}
-
 function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
 /** The report part: the object itself, or its `report`. */
 export function reportOf(o: Obj): Obj | undefined {
-  const r = obj(o.report) ?? o;
+  const r = jsonObject(o.report) ?? o;
   const hasTarget = TARGETS.some((t) => {
-    const s = obj(r[t]);
-    return s !== undefined && (obj(s.latency) !== undefined || obj(s.throughput) !== undefined);
+    const s = jsonObject(r[t]);
+    return s !== undefined && (jsonObject(s.latency) !== undefined || jsonObject(s.throughput) !== undefined);
   });
   return hasTarget ? r : undefined;
 }
 
 function readTarget(run: PartialRun, target: string, s: Obj): void {
-  const lat = obj(s.latency);
+  const lat = jsonObject(s.latency);
   if (lat && (lat.unit === undefined || lat.unit === 's')) {
     for (const stat of ['mean', 'p50', 'p90', 'p95', 'p99', 'stdev']) {
       const v = num(lat[stat]);
@@ -47,11 +44,11 @@ function readTarget(run: PartialRun, target: string, s: Obj): void {
     const count = num(lat.count);
     if (count !== undefined) setOwn(run.raw, `${target}.latency.count`, String(count));
   }
-  const thr = obj(s.throughput);
+  const thr = jsonObject(s.throughput);
   const value = num(thr?.value);
   if (thr && value !== undefined && typeof thr.unit === 'string') addThroughput(run, target, value, thr.unit);
   for (const part of ['memory', 'energy', 'efficiency']) {
-    const p = obj(s[part]);
+    const p = jsonObject(s[part]);
     if (!p) continue;
     for (const [k, v] of Object.entries(p))
       if (typeof v === 'number' || typeof v === 'string') setOwn(run.raw, `${target}.${part}.${k}`, String(v));
@@ -59,9 +56,9 @@ function readTarget(run: PartialRun, target: string, s: Obj): void {
 }
 
 function applyConfig(run: PartialRun, config: Obj | undefined): void {
-  const scenario = obj(config?.scenario);
-  const shapes = obj(scenario?.input_shapes);
-  const gen = obj(scenario?.generate_kwargs);
+  const scenario = jsonObject(config?.scenario);
+  const shapes = jsonObject(scenario?.input_shapes);
+  const gen = jsonObject(scenario?.generate_kwargs);
   const batch = num(shapes?.batch_size);
   const seq = num(shapes?.sequence_length);
   const newTokens = num(gen?.max_new_tokens) ?? num(gen?.min_new_tokens);
@@ -69,7 +66,7 @@ function applyConfig(run: PartialRun, config: Obj | undefined): void {
   if (seq !== undefined) (run.client ??= {}).input_len = seq;
   if (newTokens !== undefined) (run.client ??= {}).output_len = newTokens;
   if (batch !== undefined) run.provenance['client.concurrency'] = 'optimum-benchmark scenario input_shapes.batch_size';
-  const backend = obj(config?.backend);
+  const backend = jsonObject(config?.backend);
   if (typeof backend?.model === 'string' && backend.model !== '') {
     run.model = lastPathPart(backend.model);
     (run.client ??= {}).model_path = backend.model;
@@ -84,10 +81,10 @@ export function optimumReportRun(o: Obj, line: number): PartialRun | undefined {
   if (!report) return undefined;
   const run = partialRun('optimum-benchmark-json', line, 'optimum-benchmark report');
   for (const t of TARGETS) {
-    const s = obj(report[t]);
+    const s = jsonObject(report[t]);
     if (s) readTarget(run, t, s);
   }
-  applyConfig(run, obj(o.config));
+  applyConfig(run, jsonObject(o.config));
   return Object.keys(run.metrics).length > 0 ? orderRun(run) : undefined;
 }
 
@@ -97,7 +94,7 @@ const FIRST_KEY = /^\s*"(?:config|report|load_model|load|prefill|decode|per_toke
 
 function readOptimumJson(lines: readonly string[], start: number): BlockResult {
   const block = jsonObjectAt(lines, start);
-  const o = obj(block?.value);
+  const o = jsonObject(block?.value);
   const run = o ? optimumReportRun(o, start) : undefined;
   if (!block || !run) return emptyResult(start + 1);
   return { next: block.next, runs: [run], env: [], samples: [], diagnostics: [] };
