@@ -12,9 +12,10 @@
  */
 import { setOwn } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, orderRun, partialRun } from '../../blocks/common';
+import { pipeCells, RULE_CELL } from '../../tables/pipe-cells';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { llamaCommandAbove, llamaModelName } from '../llama-bench/llama-command';
-import { pipeCells, RULE_CELL, readPipeRows } from '../llama-bench/pipe-rows';
+import { readPipeRows } from '../llama-bench/pipe-rows';
 
 /** Column label → what it fills: a client setting, a metric, or raw only. */
 const COLUMNS: Readonly<Record<string, { client?: 'input_len' | 'output_len' | 'concurrency'; metric?: string }>> = {

@@ -10,8 +10,9 @@
 import { setOwn } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, orderRun } from '../../blocks/common';
 import { textStart } from '../../blocks/http-load-units';
+import { pipeCells, RULE_CELL } from '../../tables/pipe-cells';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
-import { pipeCells, RULE_CELL, readPipeRows } from './pipe-rows';
+import { readPipeRows } from './pipe-rows';
 import { type LlamaBenchTest, llamaBenchTestRun } from './test-run';
 
 const TEST = /^(?:pp(\d+)|tg(\d+)|pp(\d+)\+tg(\d+))(?:\s*@\s*d(\d+))?$/;

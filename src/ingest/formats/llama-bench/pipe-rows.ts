@@ -7,17 +7,6 @@ import type { Diagnostic } from '../../../model/diagnostics';
 import { diag } from '../../blocks/common';
 import type { PartialRun } from '../../types';
 
-/** A rule cell: `---`, `:--`, `--:`. */
-export const RULE_CELL = /^:?-{2,}:?$/;
-
-/** The cells of a `|`-led row (its outer pipes dropped), else undefined. */
-export function pipeCells(line: string): string[] | undefined {
-  const t = line.trim();
-  if (!t.startsWith('|')) return undefined;
-  const inner = t.endsWith('|') && t.length > 1 ? t.slice(1, -1) : t.slice(1);
-  return inner.split('|').map((c) => c.trim());
-}
-
 /**
  * Rows from line start + 2 (after header and rule) to the first non-row: each a run, or the
  * reason it is none (a `cell-unparsed` warning at its line). `cells` splits a line, `row` reads

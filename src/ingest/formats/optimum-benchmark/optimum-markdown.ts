@@ -17,7 +17,8 @@
  */
 import type { Diagnostic } from '../../../model/diagnostics';
 import { setOwn } from '../../../model/safe-keys';
-import { diag, emptyResult, guardedRead, isBlank, orderRun } from '../../blocks/common';
+import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
+import { pipeCells, RULE_CELL } from '../../tables/pipe-cells';
 import { firstNonSpace } from '../../tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
 import { addLatency, addThroughput, normalTarget, secondsOf } from './optimum-metrics';
@@ -25,7 +26,6 @@ import { addLatency, addThroughput, normalTarget, secondsOf } from './optimum-me
 const TARGETS: ReadonlySet<string> = new Set(['load', 'prefill', 'decode', 'per_token', 'forward', 'generate', 'call']);
 const TARGET_HEADING = /^\s*#\s+([A-Za-z_]+):\s*$/;
 const MEASURE_HEADING = /^\s*##\s+(memory|latency|throughput|energy|efficiency):\s*$/;
-const SEPARATOR = /^:?-{2,}:?$/;
 const LATENCY_STATS: ReadonlySet<string> = new Set(['mean', 'p50', 'p90', 'p95', 'p99', 'stdev', 'min', 'max']);
 
 function targetAt(line: string | undefined): string | undefined {
@@ -40,17 +40,6 @@ function nextFilled(lines: readonly string[], i: number): number {
   return k;
 }
 
-/** A pipe row's cells, outer pipes dropped; undefined for a line that is no pipe row. */
-function cellsOf(line: string): string[] | undefined {
-  const t = line.trim();
-  if (!t.startsWith('|')) return undefined;
-  return t
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((c) => c.trim());
-}
-
 interface Reading {
   run: PartialRun;
   target: string;
@@ -61,7 +50,7 @@ interface Reading {
 
 function readRow(r: Reading, cells: readonly string[], j: number): void {
   const [name = '', text = '', unit = ''] = cells;
-  if (name === 'metric' || SEPARATOR.test(name)) return;
+  if (name === 'metric' || RULE_CELL.test(name)) return;
   setOwn(r.run.raw, `${r.target}.${r.measure}.${name}`, unit && unit !== '-' ? `${text} ${unit}` : text);
   const value = Number(text);
   if (text === '' || !Number.isFinite(value)) {
@@ -83,15 +72,7 @@ function readRow(r: Reading, cells: readonly string[], j: number): void {
 }
 
 function readReport(lines: readonly string[], start: number, file: string): BlockResult {
-  const run: PartialRun = {
-    startLine: start,
-    format: 'optimum-benchmark',
-    title: 'optimum-benchmark report',
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
+  const run = partialRun('optimum-benchmark', start, 'optimum-benchmark report');
   const r: Reading = { run, target: '', measure: '', file, diagnostics: [] };
   const seen = new Set<string>();
   let j = start;
@@ -101,7 +82,7 @@ function readReport(lines: readonly string[], start: number, file: string): Bloc
     if (isBlank(line)) continue;
     const target = targetAt(line);
     const measure = MEASURE_HEADING.exec(line)?.[1];
-    const cells = target || measure ? undefined : cellsOf(line);
+    const cells = target || measure ? undefined : pipeCells(line);
     if (target) {
       if (seen.has(target)) break; // the next report
       seen.add(target);
