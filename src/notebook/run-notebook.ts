@@ -17,6 +17,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { BenchbookError } from '../model/diagnostics';
 import { jupyterEnv, KERNEL_NAME, prepareJupyterDir } from './jupyter-dir';
 import { HEADLESS_ENV } from './kernel/program-options';
@@ -168,13 +169,7 @@ const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Spawns the nbclient driver; `onLine` sees each line of its stdout as it comes. */
 function spawnDriver(python: string, args: DriverArgs, env: NodeJS.ProcessEnv, onLine: (line: string) => void): ChildProcess {
   const child = spawn(python, ['-Xfrozen_modules=off', '-c', DRIVER, JSON.stringify(args)], { cwd: args.cwd, env });
-  let partial = '';
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
-    const lines = (partial + d).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  child.stdout?.on('end', () => partial && onLine(partial));
+  if (child.stdout) readline.createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', onLine);
   return child;
 }
 
