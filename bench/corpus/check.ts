@@ -12,7 +12,7 @@
  * near-negatives. For the sealed halves (sealed, and the fresh third-round set sealed2) only aggregates
  * and the ids of failing files are printed.
  *
- * Run: node --import tsx bench/corpus/check.ts --half dev|sealed|sealed2 [--dir DIR] [--repo CHECKOUT] [--json]
+ * Run: node --import tsx bench/corpus/check.ts --half dev|dev3|sealed|sealed2 [--dir DIR] [--repo CHECKOUT] [--json]
  * (or npm run corpus -- --half dev). DIR defaults to $BENCHBOOK_CORPUS, else /work/corpus.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,9 +20,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
 
-/** dev is tuned on; the sealed halves are scored without per-file detail. */
-const HALVES = ['dev', 'sealed', 'sealed2'] as const;
+/** dev and dev3 (the fourth round's tuning set) are tuned on; the sealed halves are scored without per-file detail. */
+const HALVES = ['dev', 'dev3', 'sealed', 'sealed2'] as const;
 type Half = (typeof HALVES)[number];
+
+const isDev = (half: string): boolean => half === 'dev' || half === 'dev3';
 
 interface IndexEntry {
   id: string;
@@ -122,12 +124,12 @@ function main(): void {
     scores.push(scoreFile(entry.id, entry.kind, expected, parsed.runs, warned, parsed.exit, parsed.samples));
   }
   if (process.argv.includes('--json')) {
-    const show = half === 'dev' ? scores : scores.map(({ missing: _m, ...rest }) => rest);
+    const show = isDev(half) ? scores : scores.map(({ missing: _m, ...rest }) => rest);
     console.log(JSON.stringify(show, null, 2));
     return;
   }
   printTotals(half, scores);
-  if (half === 'dev') printDetails(scores);
+  if (isDev(half)) printDetails(scores);
 }
 
 main();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { parsePaths } from '../../src/ingest';
 import { parseJsonExport } from '../../src/ingest/exports/index';
 import type { RunRecord } from '../../src/model/records';
@@ -26,9 +26,16 @@ function parseFile(file: string): RunRecord[] {
   return runsOf(parseJsonExport(fs.readFileSync(file, 'utf8'), { file }).records);
 }
 
-/** A temporary folder `<name>` holding the given files (name → text). */
+const temporary: string[] = [];
+after(() => {
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder `<name>` holding the given files (name → text), removed after the tests. */
 function folder(name: string, files: Record<string, string>): string {
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bb-evalscope-')), name);
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-evalscope-'));
+  temporary.push(parent);
+  const dir = path.join(parent, name);
   fs.mkdirSync(dir);
   for (const [f, t] of Object.entries(files)) fs.writeFileSync(path.join(dir, f), t);
   return dir;
