@@ -5,6 +5,8 @@
  *
  *   - a 20 MB log: 300 copies of a10-sglang-vllm-tp2-vs-tp4.md;
  *   - a folder of 180 logs: each of the three console logs repeated 5× in a file, 60 files each;
+ *   - one log (data/'s a10-sglang-dp2-vllm.md, 57 KB), parsed in rounds three times as many:
+ *     start-up (loading the modules a parse needs) is most of it, what a user waits for per call;
  *   - a folder of 500 small files: each of data/'s five files as it is, 100 copies each (per-file
  *     cost: start-up of each file's read, detection, finishing).
  *
@@ -29,6 +31,9 @@ const MB = 1_000_000;
 const BIG_LOG = 'a10-sglang-vllm-tp2-vs-tp4.md';
 const FOLDER_LOGS = ['a10-sglang-vllm-tp2-vs-tp4.md', 'a10-sglang-dp2-vllm.md', 'qwen3-4b-think-openai-vs-native.md'];
 const SMALL_COPIES = 100;
+/** The one-file input (start-up) and how many more rounds it gets: each run is short and noisy. */
+const ONE_LOG = 'a10-sglang-dp2-vllm.md';
+const ONE_ROUNDS = 3;
 
 export interface WholeArgs {
   repeats: number;
@@ -110,6 +115,7 @@ export function baselineBuild(commit: string, log: (s: string) => void): string 
 }
 
 interface Inputs {
+  one: string;
   big: string;
   folder: string;
   small: string;
@@ -152,7 +158,9 @@ function writeInputs(dir: string): Inputs {
       folderBytes += Buffer.byteLength(five);
     }
   }
-  return { big, folder, bigBytes: fs.statSync(big).size, folderBytes, ...writeSmallFiles(data, dir) };
+  const oneLog = path.join(dir, ONE_LOG);
+  fs.copyFileSync(path.join(data, ONE_LOG), oneLog);
+  return { one: oneLog, big, folder, bigBytes: fs.statSync(big).size, folderBytes, ...writeSmallFiles(data, dir) };
 }
 
 interface Contender {
@@ -236,15 +244,16 @@ export async function benchWholeProcess(a: WholeArgs, md: string[], log: (s: str
     const big = await paired(inputs.big, all, a.repeats, log);
     const folder = await paired(inputs.folder, all, a.repeats, log);
     const small = await paired(inputs.small, all, a.repeats, log);
+    const one = await paired(inputs.one, all, a.repeats * ONE_ROUNDS, log);
     const load1 = os.loadavg();
     md.push(
-      `Inputs: a ${f2(inputs.bigBytes / MB)} MB log (300 copies of data/${BIG_LOG}); a folder of 180 logs, ${f2(inputs.folderBytes / MB)} MB (each of data/'s ${FOLDER_LOGS.join(', ')} repeated 5× in a file, 60 files each); a folder of ${inputs.smallFiles} small files, ${f2(inputs.smallBytes / MB)} MB (each file of data/ as it is, ${SMALL_COPIES} copies each). Each run a child process, output to /dev/null; medians of ${a.repeats} rounds, order alternating. Load average ${load0.map((x) => x.toFixed(1)).join(' / ')} before, ${load1.map((x) => x.toFixed(1)).join(' / ')} after (1/5/15 min, ${os.availableParallelism()} cores).`,
+      `Inputs: a ${f2(inputs.bigBytes / MB)} MB log (300 copies of data/${BIG_LOG}); a folder of 180 logs, ${f2(inputs.folderBytes / MB)} MB (each of data/'s ${FOLDER_LOGS.join(', ')} repeated 5× in a file, 60 files each); a folder of ${inputs.smallFiles} small files, ${f2(inputs.smallBytes / MB)} MB (each file of data/ as it is, ${SMALL_COPIES} copies each); one log, data/${ONE_LOG} (start-up; ${ONE_ROUNDS}× the rounds). Each run a child process, output to /dev/null; medians of ${a.repeats} rounds, order alternating. Load average ${load0.map((x) => x.toFixed(1)).join(' / ')} before, ${load1.map((x) => x.toFixed(1)).join(' / ')} after (1/5/15 min, ${os.availableParallelism()} cores).`,
       '',
       `Each cell: median wall seconds / median CPU seconds (user + system, GNU time's \`%U %S\`; "–" without /usr/bin/time). Read CPU on a loaded machine.`,
       '',
-      `| command | 20 MB log, s | folder of 180, s | ${inputs.smallFiles} small files, s |`,
-      '| --- | --- | --- | --- |',
-      ...all.map((c, k) => `| ${c.label} | ${cell(big, k)} | ${cell(folder, k)} | ${cell(small, k)} |`),
+      `| command | 20 MB log, s | folder of 180, s | ${inputs.smallFiles} small files, s | one log, s |`,
+      '| --- | --- | --- | --- | --- |',
+      ...all.map((c, k) => `| ${c.label} | ${cell(big, k)} | ${cell(folder, k)} | ${cell(small, k)} | ${cell(one, k)} |`),
       '',
     );
     md.push(...targetLines(all, a.baseline, big, folder, small));

@@ -38,13 +38,17 @@ export async function readInputs(paths: string[], opts: InputOptions, hooks: Rea
   const formatHint = parseFormatHint(opts.formatHint);
   // `-` is standard input (shown as `<stdin>`: src/ingest/stdin.ts).
   for (const p of paths) if (p !== '-' && !fs.existsSync(p)) throw usageError(`no such file or directory: ${p}`);
-  const ingest = await import('../ingest');
+  // The two modules rather than ingest's index, which also loads the claims readers `report` uses.
+  const [{ parsePaths }, { loadContextFile, parseSetArgs }] = await Promise.all([
+    import('../ingest/parse-paths'),
+    import('../ingest/user-context'),
+  ]);
   // Both throw a usage BenchbookError on a bad pair or file: main.ts reports it (exit 2).
-  const set = opts.set?.length ? ingest.parseSetArgs(opts.set) : undefined;
-  const context = opts.context ? ingest.loadContextFile(opts.context) : undefined;
+  const set = opts.set?.length ? parseSetArgs(opts.set) : undefined;
+  const context = opts.context ? loadContextFile(opts.context) : undefined;
   const progress = createProgress('parsing');
   try {
-    return await ingest.parsePaths(paths, {
+    return await parsePaths(paths, {
       formatHint,
       set,
       context,

@@ -2,19 +2,13 @@
  * `benchbook` command line (docs/architecture.md "CLI contract").
  *
  * Exit codes: 0 ok or only warnings/info, 1 any error (output still written for the rest),
- * 2 usage. Each command loads its stages lazily so that `parse` never loads danfojs, vega
- * or puppeteer.
+ * 2 usage. Each command's module is loaded when it runs, and loads its stages lazily, so that
+ * `parse` never loads danfojs, vega or puppeteer, nor the other commands (start-up).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { BenchbookError, exitStatus } from '../model/diagnostics';
-import { runCapacity } from './capacity-command';
-import { runCompare } from './compare-command';
-import { runHistory } from './history-command';
 import { parseJobs } from './inputs';
-import { installKernelCommand, newNotebookCommand, runNotebookCommand, serveNotebookCommand } from './notebook-command';
 import { collect } from './options';
-import { runParse } from './parse-command';
-import { runReport } from './report-command';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -86,7 +80,7 @@ function addParseCommand(program: Command, setExit: SetExit): void {
           .choices(['text', 'json'])
           .default('text'),
       ),
-  ).action(async (paths: string[], opts) => setExit(await runParse(paths, opts)));
+  ).action(async (paths: string[], opts) => setExit(await (await import('./parse-command')).runParse(paths, opts)));
 }
 
 function addReportCommand(program: Command, setExit: SetExit): void {
@@ -103,7 +97,7 @@ function addReportCommand(program: Command, setExit: SetExit): void {
       .option('--png', 'also write charts/*.png (Chromium)')
       .addOption(jobsOption())
       .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3): adds a Capacity section; repeatable', collect, []),
-  ).action(async (paths: string[], opts) => setExit(await runReport(paths, opts)));
+  ).action(async (paths: string[], opts) => setExit(await (await import('./report-command')).runReport(paths, opts)));
 }
 
 function addCompareCommand(program: Command, setExit: SetExit): void {
@@ -116,7 +110,7 @@ function addCompareCommand(program: Command, setExit: SetExit): void {
       .option('--metric <metric>', 'only this metric (e.g. throughput_rps)')
       .option('--where <key=value>', 'keep runs whose group key equals value; repeatable', collect, [])
       .addOption(jobsOption()),
-  ).action(async (paths: string[], opts) => setExit(await runCompare(paths, opts)));
+  ).action(async (paths: string[], opts) => setExit(await (await import('./compare-command')).runCompare(paths, opts)));
 }
 
 function addCapacityCommand(program: Command, setExit: SetExit): void {
@@ -128,7 +122,7 @@ function addCapacityCommand(program: Command, setExit: SetExit): void {
       .option('--slo <expr>', 'a target, METRIC<=VALUE (e.g. latency_p99_s<=3, ttft_p99_ms<=500); repeatable', collect, [])
       .option('--by <fields>', 'fields that tell configurations apart (default: every group key but the load level)')
       .addOption(tableFormatOption()),
-  ).action(async (paths: string[], opts) => setExit(await runCapacity(paths, opts)));
+  ).action(async (paths: string[], opts) => setExit(await (await import('./capacity-command')).runCapacity(paths, opts)));
 }
 
 function addHistoryCommand(program: Command, setExit: SetExit): void {
@@ -146,7 +140,7 @@ function addHistoryCommand(program: Command, setExit: SetExit): void {
         [],
       )
       .addOption(tableFormatOption()),
-  ).action(async (paths: string[], opts) => setExit(await runHistory(paths, opts)));
+  ).action(async (paths: string[], opts) => setExit(await (await import('./history-command')).runHistory(paths, opts)));
 }
 
 function addNotebookCommands(program: Command, setExit: SetExit): void {
@@ -158,26 +152,26 @@ function addNotebookCommands(program: Command, setExit: SetExit): void {
     .option('-p, --param <name=value>', 'parameter override; repeatable', collect, [])
     .option('--out <file>', 'where to write the executed notebook')
     .option('--type-check', 'type-check each cell (a type error stops it); without it cells are only transpiled')
-    .action(async (nb: string, opts) => setExit(await runNotebookCommand(nb, opts)));
+    .action(async (nb: string, opts) => setExit(await (await import('./notebook-command')).runNotebookCommand(nb, opts)));
   notebook
     .command('new')
     .description('write a starter notebook (parameters, parse → frame → comparison → chart); never overwrites')
     .argument('<file>', '.ipynb file to create')
     .option('--data <path>', 'the logs the notebook reads (its dataDir parameter); default the notebook folder')
-    .action(async (file: string, opts) => setExit(await newNotebookCommand(file, opts)));
+    .action(async (file: string, opts) => setExit(await (await import('./notebook-command')).newNotebookCommand(file, opts)));
   notebook
     .command('serve')
     .description("start Jupyter Notebook on 127.0.0.1 with benchbook's TypeScript kernel and interactive charts (no network)")
     .argument('[dir]', 'folder to open (default: the current directory)')
     .option('--port <port>', 'port (default: 8888 or the next free one)')
     .option('--ip <address>', 'address to listen on', '127.0.0.1')
-    .action(async (dir: string | undefined, opts) => setExit(await serveNotebookCommand(dir, opts)));
+    .action(async (dir: string | undefined, opts) => setExit(await (await import('./notebook-command')).serveNotebookCommand(dir, opts)));
   notebook
     .command('install-kernel')
     .description("make the 'tslab' kernel of a Jupyter you start yourself run benchbook's kernel launcher (a user-level kernel spec)")
     .option('--data-dir <dir>', 'Jupyter data folder (default: $JUPYTER_DATA_DIR or ~/.local/share/jupyter)')
     .option('--force', 'replace a tslab spec benchbook did not write')
-    .action(async (opts) => setExit(await installKernelCommand(opts)));
+    .action(async (opts) => setExit(await (await import('./notebook-command')).installKernelCommand(opts)));
 }
 
 /** Runs the CLI and resolves to the exit code (never calls process.exit itself). */

@@ -12,11 +12,18 @@ import { type DiagnosticsFormat, reportDiagnostics } from './diagnostics-output'
 import { drainedOrClosed } from './drained-or-closed';
 import { type InputOptions, readInputs } from './inputs';
 import { catchInterrupt } from './interrupt';
-import { writeLlmdReports } from './llm-d-output';
+import type * as LlmdOutput from './llm-d-output';
 import { noRuns } from './no-runs';
 import { OutputFile } from './output-file';
-import { writeParquet } from './parquet-output';
-import { RunsCsvSpool } from './runs-csv-spool';
+import type * as ParquetOutput from './parquet-output';
+import type * as RunsCsvSpoolModule from './runs-csv-spool';
+
+// The writers of the other output formats (and what they load: the llm-d schema and its
+// validator, the CSV and Parquet writers) are loaded for their format only: `parse`'s start-up
+// (bench/results.md, speed4).
+const llmdOutput = (): typeof LlmdOutput => require('./llm-d-output') as typeof LlmdOutput;
+const parquetOutput = (): typeof ParquetOutput => require('./parquet-output') as typeof ParquetOutput;
+const runsCsvSpool = (): typeof RunsCsvSpoolModule => require('./runs-csv-spool') as typeof RunsCsvSpoolModule;
 
 export interface ParseCommandOptions extends InputOptions {
   format: 'jsonl' | 'csv' | 'parquet' | 'llm-d';
@@ -47,8 +54,9 @@ export async function runParse(paths: string[], opts: ParseCommandOptions): Prom
   const interrupt = catchInterrupt();
   let result: ParseResult;
   try {
-    if (opts.format === 'llm-d') result = await writeLlmdReports(paths, opts, interrupt.signal);
-    else if (opts.format === 'parquet') result = await writeParquet(paths, { ...opts, out: opts.out ?? '' }, include, interrupt.signal);
+    if (opts.format === 'llm-d') result = await llmdOutput().writeLlmdReports(paths, opts, interrupt.signal);
+    else if (opts.format === 'parquet')
+      result = await parquetOutput().writeParquet(paths, { ...opts, out: opts.out ?? '' }, include, interrupt.signal);
     else result = await writeText(paths, opts, include, interrupt.signal);
   } finally {
     interrupt.dispose();
@@ -126,7 +134,7 @@ const BATCH_CHARS = 1 << 16;
 
 /** The CSV's columns depend on every run: runs wait in a temporary file, not in memory. */
 async function toCsv(paths: string[], opts: ParseCommandOptions, out: NodeJS.WritableStream, stop: AbortSignal): Promise<ParseResult> {
-  const spool = RunsCsvSpool.create();
+  const spool = runsCsvSpool().RunsCsvSpool.create();
   try {
     const result = await readInputs(paths, opts, {
       onRecord: (r) => {

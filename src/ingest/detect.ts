@@ -11,15 +11,23 @@
  * a `.csv` whose lines are not recognisably anything else is read as a CSV.
  */
 import type { FormatName } from '../model/records';
-import { countOutsideQuotes, sniffDelimiter } from './csv/read';
-import { looksLikeJsonExport } from './exports/index';
-import { parseJsonTolerant } from './exports/tolerant-json';
+import type * as CsvRead from './csv/read';
+import type * as JsonExports from './exports/index';
+import type * as TolerantJson from './exports/tolerant-json';
 import { entryOfFormat, TOOL_FORMATS } from './formats/registry';
 import type { Detection, EntryPoint, FileHead } from './formats/types';
 import { isStatLine } from './formats/vllm-server-log/vllm-server-log';
-import { looksLikeMarkdownReport } from './markdown-report/index';
+import type * as MarkdownReport from './markdown-report/index';
 
 export type { EntryPoint } from './formats/types';
+
+// The general checks' helpers are loaded when a check first needs them: a console log (most
+// inputs) never does, and not loading the JSON, CSV and report readers is part of `parse`'s
+// start-up (bench/results.md, speed4).
+const csvRead = (): typeof CsvRead => require('./csv/read') as typeof CsvRead;
+const jsonExports = (): typeof JsonExports => require('./exports/index') as typeof JsonExports;
+const tolerantJson = (): typeof TolerantJson => require('./exports/tolerant-json') as typeof TolerantJson;
+const markdownReport = (): typeof MarkdownReport => require('./markdown-report/index') as typeof MarkdownReport;
 
 /** Lines of the head the general checks look at to decide. */
 const SAMPLE_LINES = 40;
@@ -77,7 +85,7 @@ export function firstLines(text: string, n: number): string[] {
 function parsesAsJson(line: string): boolean {
   if (!/^\s*[[{]/.test(line)) return false;
   try {
-    parseJsonTolerant(line);
+    tolerantJson().parseJsonTolerant(line);
     return true;
   } catch {
     return false;
@@ -125,6 +133,7 @@ function looksCsv(file: string, sample: readonly string[]): boolean {
   const pairs = lines.filter((l) => KEY_VALUE.test(l)).length;
   const csvName = /\.(csv|tsv)$/i.test(file);
   if (lines.length >= 2) {
+    const { countOutsideQuotes, sniffDelimiter } = csvRead();
     const d = sniffDelimiter(lines);
     const n = countOutsideQuotes(lines[0] ?? '', d);
     const agree = lines.filter((l) => countOutsideQuotes(l, d) === n).length;
@@ -187,11 +196,11 @@ export function bestTool(head: FileHead): ToolVerdict | undefined {
 /** JSON, CSV, Markdown report or console log, from the head's sample and the text. */
 function generalEntry(text: string, file: string, head: FileHead): EntryPoint {
   const sample = head.lines.slice(0, SAMPLE_LINES);
-  if (looksJson(text, file, sample) && looksLikeJsonExport(text)) return 'json-export';
+  if (looksJson(text, file, sample) && jsonExports().looksLikeJsonExport(text)) return 'json-export';
   if (looksCsv(file, sample)) return 'csv';
   if (/\.(md|markdown|html?)$/i.test(file) || /<table[\s>]|^\s*\|.*\|\s*$/m.test(text.slice(0, 1 << 20))) {
     // The box-table test first: it stops at the first border, where the report test reads the whole text.
-    if (!BOX_TABLE.test(text) && looksLikeMarkdownReport(text)) return 'markdown-report';
+    if (!BOX_TABLE.test(text) && markdownReport().looksLikeMarkdownReport(text)) return 'markdown-report';
   }
   return 'console-log';
 }

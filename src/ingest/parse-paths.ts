@@ -13,7 +13,7 @@ import type { Diagnostic } from '../model/diagnostics';
 import { type RecordsByKind, recordsByKind } from '../model/record-kinds';
 import { FolderRead, type ParsePathsOptions } from './folder-read';
 import { expandPath } from './folder-walk';
-import { parseInParallel } from './parallel/parse-in-parallel';
+import type * as ParseInParallel from './parallel/parse-in-parallel';
 import { PARALLEL_MIN_BYTES, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
 import { STDIN_PATH } from './stdin';
 import type { ParseResult } from './types';
@@ -49,7 +49,8 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
     jobs: opts.jobs ?? 1,
     ...(opts.parallelMinBytes !== undefined ? { minBytes: opts.parallelMinBytes } : {}),
   });
-  if (threads > 0) await parseInParallel(folder, { jobs: threads });
+  // The worker pool is loaded only when workers start (start-up of `parse`: bench/results.md, speed4).
+  if (threads > 0) await (require('./parallel/parse-in-parallel') as typeof ParseInParallel).parseInParallel(folder, { jobs: threads });
   else {
     for (const [index, file] of files.entries()) {
       if (opts.signal?.aborted) break;

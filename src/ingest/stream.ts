@@ -12,13 +12,13 @@ import fs from 'node:fs';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { BenchRecord } from '../model/records';
-import { ClaimLines, holdsProse } from './claims/claim-lines';
-import { readFileClaims } from './claims/read-claims';
+import type * as ClaimLinesModule from './claims/claim-lines';
+import type * as ReadClaims from './claims/read-claims';
 import { ConsoleScanner } from './console-log';
 import { ConsoleLogFeed } from './console-log-feed';
 import { ConsumerWait } from './consumer-wait';
 import { beforeCoverage } from './coverage';
-import { planCsvStream, streamCsv } from './csv/stream-csv';
+import type * as StreamCsv from './csv/stream-csv';
 import { detectFormat } from './detect';
 import type { DuplicateTracker } from './duplicates';
 import { LineGuard, MAX_LINE_CHARS } from './line-guard';
@@ -31,6 +31,12 @@ import type { ParseFileOptions, ParseOptions, ParseResult } from './types';
 export type { ParseFileOptions } from './types';
 
 import { decodeUtf8, textDecoder } from './utf8';
+
+// Loaded when first needed: claims only for `report`, the CSV stream only for a large CSV
+// (start-up of `parse`: bench/results.md, speed4).
+const claimLines = (): typeof ClaimLinesModule => require('./claims/claim-lines') as typeof ClaimLinesModule;
+const readClaims = (): typeof ReadClaims => require('./claims/read-claims') as typeof ReadClaims;
+const streamCsvModule = (): typeof StreamCsv => require('./csv/stream-csv') as typeof StreamCsv;
 
 export const DEFAULT_STREAM_THRESHOLD = 16 * 1024 * 1024;
 /**
@@ -61,7 +67,7 @@ async function readFile(filePath: string, given: ParseFileOptions): Promise<Pars
   const file = given.file ?? shownName(filePath);
   // Data files (CSV, JSON exports) hold no prose: never read for claims.
   const { onClaim, ...rest } = given;
-  const opts: ParseFileOptions = onClaim && holdsProse(filePath) ? given : rest;
+  const opts: ParseFileOptions = onClaim && claimLines().holdsProse(filePath) ? given : rest;
   let source: Source;
   try {
     source = await sourceOf(filePath);
@@ -94,11 +100,19 @@ async function readFile(filePath: string, given: ParseFileOptions): Promise<Pars
   const head = await readHead(filePath, HEAD_BYTES).catch(() => '');
   const format = detectFormat(head, file, opts.formatHint);
   if (format === 'console-log') return streamConsoleLog(filePath, size, { ...base, ...opts, file });
-  const csvPlan = format === 'csv' ? planCsvStream(head, size <= HEAD_BYTES) : undefined;
+  const csvPlan = format === 'csv' ? streamCsvModule().planCsvStream(head, size <= HEAD_BYTES) : undefined;
   if (csvPlan) {
-    const res = await streamCsv(filePath, size, csvPlan, { ...base, ...opts, file, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES });
+    const res = await streamCsvModule().streamCsv(filePath, size, csvPlan, {
+      ...base,
+      ...opts,
+      file,
+      chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+    });
     // The CSV stream has no claim tap: a large CSV not named so (it would be a data file) is read again for them.
-    if (opts.onClaim) await readFileClaims(filePath, opts.onClaim).catch(() => false);
+    if (opts.onClaim)
+      await readClaims()
+        .readFileClaims(filePath, opts.onClaim)
+        .catch(() => false);
     return res;
   }
   return parseWhole();
@@ -133,7 +147,7 @@ function parseBytes(bytes: Uint8Array, opts: ParseFileOptions & { file: string }
   const guard = new LineGuard(opts.file);
   const decoded = decodeUtf8(bytes);
   if (opts.onClaim) {
-    const claims = new ClaimLines(opts.file, opts.onClaim);
+    const claims = new (claimLines().ClaimLines)(opts.file, opts.onClaim);
     claims.push(decoded);
     claims.end();
   }
@@ -240,7 +254,7 @@ function streamConsoleSource(
   const lines = new ConsoleLogFeed(scanner, opts.file);
   const decoder = textDecoder();
   const cleaned = guardedText(scanner, opts.file);
-  const claims = opts.onClaim ? new ClaimLines(opts.file, opts.onClaim) : undefined;
+  const claims = opts.onClaim ? new (claimLines().ClaimLines)(opts.file, opts.onClaim) : undefined;
   return new Promise<ParseResult>((resolve) => {
     // The chunk being scanned when the signal comes is finished first (an abort from inside
     // onRecord must not finish the scanner under its own feet): the result is made after it.

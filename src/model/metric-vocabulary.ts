@@ -270,8 +270,9 @@ const MAGNITUDE: Readonly<Record<string, number>> = { k: 3, K: 3, M: 6 };
 const NUMBER_AND_REST = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?)\s*(.*)$/i;
 
 /**
- * The common shapes, `123`, `12.5` and `12.5 requests/second` (digits, an optional fraction,
- * then nothing or a space and a unit with no parentheses), read without regexes; exactly what
+ * The common shapes, `123`, `12.5`, `12.5 requests/second` and `300 (100.0%)` (digits, an
+ * optional fraction, then nothing, a unit with no parentheses or a parenthesised note), read
+ * without regexes; exactly what
  * the general path below gives for them. Undefined: not one of these shapes, use the general path.
  */
 function parsePlainNumber(t: string): ParsedNumber | undefined {
@@ -314,9 +315,14 @@ function parsePlainNumber(t: string): ParsedNumber | undefined {
   const u0 = unit.charCodeAt(0);
   // `± 3.1`, `+/- 3.1`: a spread, read by the general path.
   if (u0 === 0xb1 || u0 === 0x2b) return undefined;
-  if (unit === '' || unit.includes('(') || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
+  if (unit === '' || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
+  const note = unit.includes('(');
+  // `300 (100.0%)` (a stress table's counts): all parenthesised, a comment on the count that
+  // numberWithRest drops, leaving no unit; a spread in parentheses (`(±3.1)`) goes the general way.
+  if (note && !(u0 === 0x28 && unit.endsWith(')') && !unit.includes('±') && !unit.includes('+'))) return undefined;
   const value = exact ? (fraction === 0 ? mantissa : mantissa / POW10[fraction]!) : Number(t.slice(0, k));
-  return Number.isFinite(value) ? { value, unit } : undefined;
+  if (!Number.isFinite(value)) return undefined;
+  return note ? { value } : { value, unit };
 }
 
 /** 10^0 … 10^15, each exact in a double. */

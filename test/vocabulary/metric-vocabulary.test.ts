@@ -186,6 +186,18 @@ test('parseNumber', () => {
   assert.deepEqual(parseNumber('sglang'), {});
 });
 
+test('parseNumber: a count with a parenthesised note (the fast path) reads as the general path does', () => {
+  assert.deepEqual(parseNumber('0 (0.0%)'), { value: 0 });
+  assert.deepEqual(parseNumber('12.5  (a) b (c)'), { value: 12.5 });
+  assert.deepEqual(parseNumber('7 ()'), { value: 7 });
+  // Only a note that ends the text is dropped.
+  assert.deepEqual(parseNumber('300 (100.0%) of them'), { value: 300, unit: '(100.0%) of them' });
+  assert.deepEqual(parseNumber('300 (1…)'), { lossy: true });
+  assert.deepEqual(parseNumber('312.4 ( ± 3.1)'), { value: 312.4, spread: 3.1 });
+  assert.deepEqual(parseNumber('312.4 (+-3.1) ms'), { value: 312.4, unit: 'ms', spread: 3.1 });
+  assert.deepEqual(parseNumber('5 (a\nb)'), {});
+});
+
 test('applyFactor keeps conversions free of binary noise', () => {
   assert.equal(33275.16 * 0.001 === 33.27516, false, 'the plain product is noisy');
   assert.equal(applyFactor(33275.16, 0.001), 33.27516);
