@@ -29,7 +29,9 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   // `ms/t` or `t/s` label is left to the tool readers (llama-bench: `pp` or `tg` rows say which tokens).
   [/\b(ms|milliseconds?|s|sec|seconds?)\s*(?:\/|per)\s*(?:tok|token)\b/g, ' tpot $1 '],
   // A streamed LLM response's first byte is its first token (awscurl's `timeToFirstByte`).
-  [/\btime to (the )?first byte\b|\bttfb\b/g, ' ttft '],
+  [/\btime to (the )?(first|1st) byte\b|\bttfb\b/g, ' ttft '],
+  // h2load's `time for request` row: one request's time.
+  [/\btime for (a )?request\b/g, ' e2el '],
   // `Average milliseconds/request`: the time a request takes, in the unit named.
   [/\b(milliseconds|millis|msec|ms|seconds|secs|sec|s)\s*\/\s*(?:request|req)\b/g, ' e2el $1 '],
   [/\b(first|1st) token (latency|time)\b/g, ' ttft '],
@@ -163,6 +165,8 @@ const WORDS: Record<string, string> = {
   per: '',
   results: '',
   result: '',
+  // `Summary: Slowest 1.2 s` (ghz): a section's name, not a quantity.
+  summary: '',
 };
 
 const STAT_WORDS: Record<string, string> = {
@@ -188,7 +192,8 @@ const STAT_WORDS: Record<string, string> = {
 /** A statistic word: `avg`, `median`, `p99`, `p99.9`, `p(95)`, `p99_9` → vocabulary stat. */
 export function statOfWord(word: string): MeaningStat | undefined {
   const w = word.toLowerCase();
-  const s = STAT_WORDS[w];
+  // Own keys only: `constructor` in a log is no statistic.
+  const s = Object.hasOwn(STAT_WORDS, w) ? STAT_WORDS[w] : undefined;
   if (s) return s;
   const p = /^p\(?(\d{1,2})(?:[._](\d+))?\)?$/.exec(w);
   if (!p?.[1]) return undefined;
@@ -285,7 +290,7 @@ export function splitLabel(label: string): SplitLabel | undefined {
       out0.unit = word;
       continue;
     }
-    const sym = WORDS[word];
+    const sym = Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
     if (sym === undefined) return undefined;
     if (sym !== '') symbols.add(sym);
   }
@@ -312,17 +317,16 @@ const TIMED: ReadonlyArray<[string, string, 's' | 'ms']> = [
   ['E2E', 'latency', 's'],
 ];
 
-function timedMeaning(s: Set<string>, stat0: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
-  // One figure printed in a time unit with no statistic (`TTFT (ms)` in a per-model table,
-  // `First token cost 1.2s`) is the run's mean: a single request's time is its own mean.
-  const stat = stat0 ?? (unit?.kind === 'time' || unit?.kind === 'token-time' ? 'mean' : undefined);
+function timedMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+  // A time with no statistic (`TTFT (ms)`, `First token cost 1.2s`) stays unknown here: a reader that
+  // takes one figure as the mean asks with `stat: 'mean'` and says so in provenance.
   // `Avg per request`, `Time per request [ms] (mean)` printed in a time unit: the request's latency.
   if (unit?.kind === 'time' && stat !== undefined && s.has('PERUSER') && only(s, 'PERUSER', 'DUR', 'REQ')) {
     return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
   }
   // `Average: 367 ms`, `Slowest: 1.2 s` (ghz, hey): a statistic alone in a time unit is the requests'.
-  if (unit?.kind === 'time' && stat0 !== undefined && s.size === 0)
-    return { kind: 'metric', key: `latency_${stat0}_s`, factor: unit.seconds };
+  if (unit?.kind === 'time' && stat !== undefined && s.size === 0)
+    return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
   // `ms/token` on a generated-token label: the time per output token.
   if (unit?.kind === 'token-time' && stat !== undefined && !s.has('IN') && only(s, 'TPOT', 'OUT', 'TOK', 'DUR', 'E2E')) {
     return { kind: 'metric', key: `tpot_${stat}_ms`, factor: unit.seconds * 1000 };
@@ -460,7 +464,8 @@ function countMeaning(
   if (has(s, 'CONC') && only(s, 'CONC', 'REQ', 'MEASURED', 'NUM')) {
     if (stat === 'max' && !statFromColumn) return { kind: 'client', key: 'concurrency' };
     if (stat !== undefined || s.has('MEASURED')) return { kind: 'metric', key: withStat('measured_concurrency', stat), factor: 1 };
-    return undefined;
+    // `Request concurrency: 4` (perf_analyzer's heading): the concurrency the client was set to.
+    return { kind: 'client', key: 'concurrency' };
   }
   return undefined;
 }

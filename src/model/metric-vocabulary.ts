@@ -52,6 +52,8 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
   { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
   { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration|time taken for tests)$/ },
+  // SGLang's `Concurrency: 63.87`, the measured mean; a client's setting says so (`Request concurrency`).
+  { key: 'measured_concurrency', pattern: /^concurrency$/ },
 ];
 
 /** Client settings printed inside result tables or preambles. */
@@ -61,9 +63,7 @@ const CLIENT: ReadonlyArray<{
 }> = [
   {
     key: 'concurrency',
-    // A bare `Concurrency` is the client's setting (perf_analyzer, ab, blog tables); a measured one says so.
-    pattern:
-      /^(concurrency|concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level|number of concurrency)$/,
+    pattern: /^(concurrent requests|max(imum)? request concurrency|max reqeuest concurrency|concurrency level|number of concurrency)$/,
   },
   { key: 'total_requests', pattern: /^(total requests|number of prompts|num prompts)$/ },
   { key: 'max_tokens', pattern: /^max tokens$/ },

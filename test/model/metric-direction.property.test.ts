@@ -28,7 +28,7 @@ const KNOWN_LABELS = [
   'Failed requests',
   'Peak concurrent requests',
   'Benchmark duration (s)',
-  'Avg concurrency', // a bare `Concurrency` is the client's setting, not a metric
+  'Concurrency',
   'Mean TTFT (ms)',
   'P99 E2EL (ms)',
   'Median ITL (ms)',

@@ -22,7 +22,6 @@ const CASES: Case[] = [
   ['Inferences/Second', undefined, 'throughput_rps', 1],
   // ApacheBench-style bracketed units, `Complete requests`
   ['Requests per second', '[#/sec]', 'throughput_rps', 1],
-  ['Time per request', '[ms]', 'latency_mean_s', 1e-3],
   ['Complete requests', undefined, 'requests_ok_count', 1],
   // koboldcpp-style CamelCase keys with `T/s`
   ['ProcessingSpeed', 'T/s', 'input_tps', 1],
@@ -45,24 +44,24 @@ const CASES: Case[] = [
   ['generation speed', 'T/s', 'output_tps', 1],
   ['Throughput (t/s)', undefined, undefined], // no direction: the reader decides (meaningAsOutputRate)
   ['total_rps', undefined, 'throughput_rps', 1],
-  // one figure in a time unit with no statistic is the mean
-  ['First token cost', 's', 'ttft_mean_ms', 1000],
-  ['Time to first token', 'ms', 'ttft_mean_ms', 1],
-  ['TTFT (ms)', undefined, 'ttft_mean_ms', 1],
-  ['ttft', 'ms', 'ttft_mean_ms', 1],
-  ['Latency (ms)', undefined, 'latency_mean_s', 1e-3],
-  ['Decode latency', 'ms/token', 'tpot_mean_ms', 1],
-  ['ms per token', undefined, 'tpot_mean_ms', 1],
-  ['Prompt', 'ms/token', undefined], // a prompt token's time is not TPOT
+  // a time with no statistic is left to the reader (it asks for the mean and says so)
+  ['First token cost', 's', undefined],
+  ['TTFT (ms)', undefined, undefined],
+  ['Time per request', 'ms', undefined],
   // ghz / hey: a statistic alone in a time unit is the requests'; `Total` in a time unit the run's
   ['Slowest', 's', 'latency_max_s', 1],
   ['Fastest', 'ms', 'latency_min_s', 1e-3],
   ['Average', 'ms', 'latency_mean_s', 1e-3],
   ['Total', 's', 'duration_s', 1],
+  // h2load-style rows under min / max / mean / sd columns are asked with the column's statistic
+  ['time for request', 'ms', undefined],
   ['sec total', undefined, 'duration_s', 1],
   ['Average', undefined, undefined],
+  ['constructor', 'ms', undefined], // a name of Object.prototype is no word of the vocabulary
+  ['toString', 's', undefined],
   // settings, never metrics
-  ['Concurrency', undefined, { client: 'concurrency' }],
+  ['Request concurrency', undefined, { client: 'concurrency' }],
+  ['Concurrency', undefined, 'measured_concurrency', 1], // SGLang prints its measured mean so
   ['Users', undefined, { client: 'concurrency' }],
   ['user_count', undefined, { client: 'concurrency' }],
   ['vus', undefined, { client: 'concurrency' }],
@@ -82,6 +81,29 @@ for (const [label, unit, want, factor] of CASES) {
       assert.equal(got?.kind === 'metric' ? got.key : JSON.stringify(got), want);
       if (got?.kind === 'metric') assert.ok(Math.abs(got.factor - (factor ?? 1)) <= 1e-15, `factor ${got.factor}`);
     } else assert.deepEqual(got, { kind: 'client', key: want.client });
+  });
+}
+
+const AS_MEAN: Case[] = [
+  ['First token cost', 's', 'ttft_mean_ms', 1000],
+  ['Time to first token', 'ms', 'ttft_mean_ms', 1],
+  ['TTFT (ms)', undefined, 'ttft_mean_ms', 1],
+  ['ttft', 'ms', 'ttft_mean_ms', 1],
+  ['Latency (ms)', undefined, 'latency_mean_s', 1e-3],
+  ['Time per request', '[ms]', 'latency_mean_s', 1e-3],
+  ['Decode latency', 'ms/token', 'tpot_mean_ms', 1],
+  ['ms per token', undefined, 'tpot_mean_ms', 1],
+  ['Prompt', 'ms/token', undefined], // a prompt token's time is not TPOT
+  ['time for request', 'us', 'latency_mean_s', 1e-6],
+  ['time to 1st byte', 'ms', 'ttft_mean_ms', 1],
+];
+
+for (const [label, unit, want, factor] of AS_MEAN) {
+  test(`read as the mean when a reader asks: "${label}"${unit ? ` in ${unit}` : ''}`, () => {
+    const got = lookupLabel(label, unit === undefined ? { stat: 'mean' } : { unit, stat: 'mean' });
+    if (want === undefined) return assert.equal(got, undefined);
+    assert.equal(got?.kind === 'metric' ? got.key : JSON.stringify(got), want);
+    if (got?.kind === 'metric') assert.ok(Math.abs(got.factor - (factor ?? 1)) <= 1e-15, `factor ${got.factor}`);
   });
 }
 

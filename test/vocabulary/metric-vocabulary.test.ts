@@ -40,6 +40,7 @@ const METRICS: Array<[string, { unit?: string; stat?: string }, string, number]>
   ['Mean E2E Latency (ms)', {}, 'latency_mean_s', 0.001],
   ['P90 E2E Latency (ms)', {}, 'latency_p90_s', 0.001],
   ['Max ITL (ms)', {}, 'itl_max_ms', 1],
+  ['Concurrency', {}, 'measured_concurrency', 1],
   // genai-perf / AIPerf (stat from a column)
   ['Time to First Token (ms)', { stat: 'avg' }, 'ttft_mean_ms', 1],
   ['Request Latency (ms)', { stat: 'p99' }, 'latency_p99_s', 0.001],
@@ -99,13 +100,12 @@ for (const [label, opts, key, factor] of METRICS) {
 }
 
 const CLIENT: Array<[string, string]> = [
+  ['Request concurrency', 'concurrency'],
   ['Maximum request concurrency', 'concurrency'],
   ['Max request concurrency', 'concurrency'],
   ['Max reqeuest concurrency', 'concurrency'],
   ['Concurrent Requests', 'concurrency'],
   ['Number of concurrency', 'concurrency'],
-  // A bare concurrency is the client's setting (issue 27: meaning over position), never a metric.
-  ['Concurrency', 'concurrency'],
   ['Traffic request rate', 'request_rate'],
   ['Request rate configured (RPS)', 'request_rate'],
   ['Total Requests', 'total_requests'],
