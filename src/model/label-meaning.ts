@@ -407,6 +407,16 @@ function processingWords(s: Set<string>, unit: UnitClass | undefined): Set<strin
   return t;
 }
 
+/** Simulated users, and a bare `Total` in a time unit; undefined for anything else. */
+function usersOrRunTime(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+  // Simulated users (`Users`, `vus`, `Number of users`) are the client's concurrency, a setting.
+  if (s.has('USERS') && only(s, 'USERS', 'NUM', 'CONC', 'COUNT') && stat === undefined) return { kind: 'client', key: 'concurrency' };
+  // `Total: 4.17 s` (ghz), `1.10 sec total` (torchchat): the whole run's time.
+  if (unit?.kind === 'time' && stat === undefined && s.size === 1 && s.has('TOTAL'))
+    return { kind: 'metric', key: 'duration_s', factor: unit.seconds };
+  return undefined;
+}
+
 /** Token and request counts, lengths, durations and concurrency. */
 function countMeaning(
   s: Set<string>,
@@ -414,12 +424,9 @@ function countMeaning(
   unit: UnitClass | undefined,
   statFromColumn: boolean,
 ): WordMeaning | undefined {
-  // Simulated users (`Users`, `vus`, `Number of users`) are the client's concurrency, a setting.
-  if (s.has('USERS'))
-    return only(s, 'USERS', 'NUM', 'CONC', 'COUNT') && stat === undefined ? { kind: 'client', key: 'concurrency' } : undefined;
-  // `Total: 4.17 s` (ghz), `1.10 sec total` (torchchat): the whole run's time.
-  if (unit?.kind === 'time' && stat === undefined && s.size === 1 && s.has('TOTAL'))
-    return { kind: 'metric', key: 'duration_s', factor: unit.seconds };
+  if (s.has('USERS')) return usersOrRunTime(s, stat, unit);
+  const runTime = usersOrRunTime(s, stat, unit);
+  if (runTime) return runTime;
   if (unit && unit.kind !== 'count' && !(unit.kind === 'time' && s.has('DUR'))) return undefined;
   if (unit?.kind === 'count' && unit.of === 'tok' && !s.has('TOK'))
     return countMeaning(new Set([...s, 'TOK']), stat, undefined, statFromColumn);
