@@ -407,14 +407,9 @@ function processingWords(s: Set<string>, unit: UnitClass | undefined): Set<strin
   return t;
 }
 
-/** Simulated users, and a bare `Total` in a time unit; undefined for anything else. */
-function usersOrRunTime(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
-  // Simulated users (`Users`, `vus`, `Number of users`) are the client's concurrency, a setting.
-  if (s.has('USERS') && only(s, 'USERS', 'NUM', 'CONC', 'COUNT') && stat === undefined) return { kind: 'client', key: 'concurrency' };
-  // `Total: 4.17 s` (ghz), `1.10 sec total` (torchchat): the whole run's time.
-  if (unit?.kind === 'time' && stat === undefined && s.size === 1 && s.has('TOTAL'))
-    return { kind: 'metric', key: 'duration_s', factor: unit.seconds };
-  return undefined;
+/** Simulated users (`Users`, `vus`, `Number of users`) are the client's concurrency, a setting. */
+function usersMeaning(s: Set<string>, stat: MeaningStat | undefined): WordMeaning | undefined {
+  return only(s, 'USERS', 'NUM', 'CONC', 'COUNT') && stat === undefined ? { kind: 'client', key: 'concurrency' } : undefined;
 }
 
 /** Token and request counts, lengths, durations and concurrency. */
@@ -424,9 +419,7 @@ function countMeaning(
   unit: UnitClass | undefined,
   statFromColumn: boolean,
 ): WordMeaning | undefined {
-  if (s.has('USERS')) return usersOrRunTime(s, stat, unit);
-  const runTime = usersOrRunTime(s, stat, unit);
-  if (runTime) return runTime;
+  if (s.has('USERS')) return usersMeaning(s, stat);
   if (unit && unit.kind !== 'count' && !(unit.kind === 'time' && s.has('DUR'))) return undefined;
   if (unit?.kind === 'count' && unit.of === 'tok' && !s.has('TOK'))
     return countMeaning(new Set([...s, 'TOK']), stat, undefined, statFromColumn);
@@ -521,7 +514,9 @@ export function meaningAsOutputRate(label: string, opts: { unit?: string; stat?:
  */
 export function meaningFromWords(label: string, opts: { unit?: string; stat?: string } = {}): WordMeaning | undefined {
   const split = splitLabel(label);
-  if (!split || (split.symbols.size === 0 && split.stat === undefined && opts.stat === undefined)) return undefined;
+  // A statistic word alone (`mean: 9.8 s` in a metric/value table) names no quantity; a section named
+  // by a filler (ghz's `Summary`) with the statistic given by the reader (`Slowest`) is the requests'.
+  if (!split || (split.symbols.size === 0 && opts.stat === undefined)) return undefined;
   const columnStat = opts.stat === undefined ? undefined : statOfWord(opts.stat.replace(/\s+/g, '').replace(/^(stddev|stdev)$/, 'std'));
   if (opts.stat !== undefined && columnStat === undefined) return undefined;
   if (columnStat !== undefined && split.stat !== undefined && columnStat !== split.stat) return undefined;

@@ -48,14 +48,12 @@ const CASES: Case[] = [
   ['First token cost', 's', undefined],
   ['TTFT (ms)', undefined, undefined],
   ['Time per request', 'ms', undefined],
-  // ghz / hey: a statistic alone in a time unit is the requests'; `Total` in a time unit the run's
-  ['Slowest', 's', 'latency_max_s', 1],
-  ['Fastest', 'ms', 'latency_min_s', 1e-3],
-  ['Average', 'ms', 'latency_mean_s', 1e-3],
-  ['Total', 's', 'duration_s', 1],
+  // a statistic alone names no quantity (optimum-benchmark's `mean | 9.8 | s` rows), nor does `Total`
+  ['Average', 'ms', undefined],
+  ['Slowest', 's', undefined],
+  ['Total', 's', undefined],
   // h2load-style rows under min / max / mean / sd columns are asked with the column's statistic
   ['time for request', 'ms', undefined],
-  ['sec total', undefined, 'duration_s', 1],
   ['Average', undefined, undefined],
   ['constructor', 'ms', undefined], // a name of Object.prototype is no word of the vocabulary
   ['toString', 's', undefined],
@@ -106,6 +104,13 @@ for (const [label, unit, want, factor] of AS_MEAN) {
     if (got?.kind === 'metric') assert.ok(Math.abs(got.factor - (factor ?? 1)) <= 1e-15, `factor ${got.factor}`);
   });
 }
+
+test("a filler section with the statistic given by the reader is the requests' time (ghz `Summary:`)", () => {
+  assert.deepEqual(lookupLabel('Summary', { unit: 's', stat: 'Slowest' }), { kind: 'metric', key: 'latency_max_s', factor: 1 });
+  assert.deepEqual(lookupLabel('Summary', { unit: 'ms', stat: 'Fastest' }), { kind: 'metric', key: 'latency_min_s', factor: 1e-3 });
+  assert.deepEqual(lookupLabel('Summary', { unit: 'ms', stat: 'Average' }), { kind: 'metric', key: 'latency_mean_s', factor: 1e-3 });
+  assert.equal(lookupLabel('Summary', { unit: 'tok/s', stat: 'Average' }), undefined);
+});
 
 test('a server limit is named as one, and is not the client concurrency', () => {
   assert.equal(serverSettingOfLabel('max_num_seqs'), 'max_num_seqs');
