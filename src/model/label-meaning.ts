@@ -525,5 +525,9 @@ export function meaningFromWords(label: string, opts: { unit?: string; stat?: st
   const unit = printed === undefined ? undefined : classifyUnit(printed);
   if (unit?.kind === 'other' || unit?.kind === 'pct') return undefined;
   const s = split.symbols;
+  // `1.10 sec total` (torchchat): the label's own time unit with `total` is the run's time. A bare
+  // `total` beside a unit column (optimum-benchmark's latency table: the sum of latencies) is not.
+  if (opts.unit === undefined && unit?.kind === 'time' && stat === undefined && s.size === 1 && s.has('TOTAL'))
+    return { kind: 'metric', key: 'duration_s', factor: unit.seconds };
   return timedMeaning(s, stat, unit) ?? rateMeaning(s, stat, unit) ?? countMeaning(s, stat, unit, columnStat !== undefined);
 }

@@ -52,6 +52,8 @@ const CASES: Case[] = [
   ['Average', 'ms', undefined],
   ['Slowest', 's', undefined],
   ['Total', 's', undefined],
+  ['sec total', undefined, 'duration_s', 1], // the label's own unit: torchchat's `1.10 sec total`
+  ['Total (ms)', undefined, 'duration_s', 1e-3],
   // h2load-style rows under min / max / mean / sd columns are asked with the column's statistic
   ['time for request', 'ms', undefined],
   ['Average', undefined, undefined],
