@@ -10,6 +10,10 @@
  * taken out are then matched as a set against the concepts of the vocabulary.
  */
 
+import { classifyUnit, secondsOfTimeUnit, type UnitClass } from './label-units';
+
+export { classifyUnit, secondsOfTimeUnit };
+
 export type MeaningStat = string;
 
 export type WordMeaning =
@@ -18,9 +22,16 @@ export type WordMeaning =
 
 /** Phrases read as one symbol before the label is split into words (order matters). */
 const PHRASES: ReadonlyArray<[RegExp, string]> = [
-  [/\btime to (the )?first token\b/g, ' ttft '],
+  [/\btime to (the )?first token\b|\bfirst token cost\b/g, ' ttft '],
+  // ollama's `prompt eval rate` is the prompt's rate; its bare `eval rate` is the generated tokens'.
+  [/\bprompt eval(uation)?\b/g, ' prompt '],
+  // `ms per token`, `ms/token` (llama.cpp, torchchat): the time one generated token takes. A bare
+  // `ms/t` or `t/s` label is left to the tool readers (llama-bench: `pp` or `tg` rows say which tokens).
+  [/\b(ms|milliseconds?|s|sec|seconds?)\s*(?:\/|per)\s*(?:tok|token)\b/g, ' tpot $1 '],
   // A streamed LLM response's first byte is its first token (awscurl's `timeToFirstByte`).
-  [/\btime to (the )?first byte\b|\bttfb\b/g, ' ttft '],
+  [/\btime to (the )?(first|1st) byte\b|\bttfb\b/g, ' ttft '],
+  // h2load's `time for request` row: one request's time.
+  [/\btime for (a )?request\b/g, ' e2el '],
   // `Average milliseconds/request`: the time a request takes, in the unit named.
   [/\b(milliseconds|millis|msec|ms|seconds|secs|sec|s)\s*\/\s*(?:request|req)\b/g, ' e2el $1 '],
   [/\b(first|1st) token (latency|time)\b/g, ' ttft '],
@@ -30,6 +41,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\b(request|e2e|e2el) latency\b/g, ' e2el '],
   [/\bresponse time\b/g, ' e2el '],
   [/\bin flight\b/g, ' inflight '],
+  [/\buser count\b/g, ' users '],
   [/\b(\d+(?:\.\d+)?)(?:st|nd|rd|th) percentile\b/g, ' p$1 '],
   [/\bpercentile (\d+(?:\.\d+)?)\b/g, ' p$1 '],
   [/\bstd(?:\.)? dev(?:iation)?\b|\bstandard deviation\b/g, ' std '],
@@ -41,9 +53,11 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
 /** Rates written as units inside a label or a cell: `tok/s`, `tokens/sec/user`, `req/s`. */
 const RATE_UNITS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:tok|toks|tokens?)\s*\/\s*(?:s|sec|secs|second)\s*\/\s*(?:user|req|request)\b/g, ' tok persec peruser '],
+  [/\b(?:tok|toks|tokens?)\s*\/\s*(?:req|request)\s*\/\s*(?:s|sec|secs|second)\b/g, ' tok persec peruser '],
   [/\b(?:tok|toks|tokens?)\s*\/\s*(?:s|sec|secs|second)\b/g, ' tok persec '],
   [/\b(?:tok|toks|tokens?)\s*\/\s*(?:min|minute)\b/g, ' tok permin '],
-  [/\b(?:req|reqs|requests?)\s*\/\s*(?:s|sec|secs|second)\b/g, ' req persec '],
+  // perf_analyzer's `infer/sec` and `Inferences/Second`: one inference is one request.
+  [/\b(?:req|reqs|requests?|infer|inferences?)\s*\/\s*(?:s|sec|secs|second)\b/g, ' req persec '],
   [/\b(?:req|reqs|requests?)\s*\/\s*(?:min|minute)\b/g, ' req permin '],
   [/\bper sec\b/g, ' persec '],
   [/\/\s*(?:s|sec|second)\b/g, ' persec '],
@@ -82,6 +96,12 @@ const WORDS: Record<string, string> = {
   output: 'OUT',
   out: 'OUT',
   gen: 'OUT',
+  eval: 'OUT',
+  decoding: 'OUT',
+  ingestion: 'IN',
+  // `Processing speed`: the prompt's in tokens (koboldcpp), the requests' in requests (LMBenchmark).
+  processing: 'PROC',
+  speed: 'THRU',
   generation: 'OUT',
   generated: 'OUT',
   decode: 'OUT',
@@ -95,6 +115,7 @@ const WORDS: Record<string, string> = {
   succeeded: 'OK',
   succeed: 'OK',
   completed: 'OK',
+  complete: 'OK',
   failed: 'FAIL',
   failure: 'FAIL',
   failures: 'FAIL',
@@ -107,6 +128,11 @@ const WORDS: Record<string, string> = {
   time: 'DUR',
   wall: 'DUR',
   concurrency: 'CONC',
+  // Simulated users (Locust `user_count`, k6 `vus`) are the client's concurrency.
+  users: 'USERS',
+  vus: 'USERS',
+  vu: 'USERS',
+  target: 'TARGET',
   concurrent: 'CONC',
   parallel: 'CONC',
   inflight: 'INFLIGHT',
@@ -139,6 +165,8 @@ const WORDS: Record<string, string> = {
   per: '',
   results: '',
   result: '',
+  // `Summary: Slowest 1.2 s` (ghz): a section's name, not a quantity.
+  summary: '',
 };
 
 const STAT_WORDS: Record<string, string> = {
@@ -156,45 +184,16 @@ const STAT_WORDS: Record<string, string> = {
   stdev: 'std',
   stddev: 'std',
   sd: 'std',
+  // ghz and hey: `Slowest`, `Fastest` request.
+  slowest: 'max',
+  fastest: 'min',
 };
-
-/** Time units a label or a cell may print, in seconds. */
-const TIME: Record<string, number> = {
-  ns: 1e-9,
-  nanoseconds: 1e-9,
-  us: 1e-6,
-  µs: 1e-6,
-  μs: 1e-6,
-  microseconds: 1e-6,
-  ms: 1e-3,
-  msec: 1e-3,
-  millis: 1e-3,
-  // awscurl's `totalTimeMills`.
-  mills: 1e-3,
-  millisecond: 1e-3,
-  milliseconds: 1e-3,
-  s: 1,
-  sec: 1,
-  secs: 1,
-  second: 1,
-  seconds: 1,
-  min: 60,
-  mins: 60,
-  minute: 60,
-  minutes: 60,
-  m: 60,
-};
-
-/** Seconds in one printed time unit (`ms`, `µs`, `seconds`, `m`); undefined for anything else. */
-export function secondsOfTimeUnit(unit: string): number | undefined {
-  const u = unit.toLowerCase();
-  return Object.hasOwn(TIME, u) ? TIME[u] : undefined;
-}
 
 /** A statistic word: `avg`, `median`, `p99`, `p99.9`, `p(95)`, `p99_9` → vocabulary stat. */
 export function statOfWord(word: string): MeaningStat | undefined {
   const w = word.toLowerCase();
-  const s = STAT_WORDS[w];
+  // Own keys only: `constructor` in a log is no statistic.
+  const s = Object.hasOwn(STAT_WORDS, w) ? STAT_WORDS[w] : undefined;
   if (s) return s;
   const p = /^p\(?(\d{1,2})(?:[._](\d+))?\)?$/.exec(w);
   if (!p?.[1]) return undefined;
@@ -204,38 +203,23 @@ export function statOfWord(word: string): MeaningStat | undefined {
   return p[2] === undefined ? `p${whole}` : `p${whole}_${p[2]}`;
 }
 
-type UnitClass =
-  | { kind: 'time'; seconds: number }
-  | { kind: 'rate'; of: 'tok' | 'req' | 'any'; perSecond: number; perUser: boolean }
-  | { kind: 'count' }
-  | { kind: 'pct' }
-  | { kind: 'other' };
-
-/** What a printed unit is: `ms`, `tok/s`, `requests/sec`, `tokens/sec/user`, `%`, `tokens`. */
-export function classifyUnit(unit: string): UnitClass {
-  const u = unit.trim().toLowerCase().replace(/\.$/, '');
-  const t = secondsOfTimeUnit(u);
-  if (t !== undefined) return { kind: 'time', seconds: t };
-  if (u === '%' || u === 'pct' || u === 'percent') return { kind: 'pct' };
-  if (/^(tokens?|toks?|requests?|reqs?|count|#)$/.test(u)) return { kind: 'count' };
-  if (/^(rps|qps|req\/s)$/.test(u)) return { kind: 'rate', of: 'req', perSecond: 1, perUser: false };
-  if (u === 'tps') return { kind: 'rate', of: 'tok', perSecond: 1, perUser: false };
-  if (/^per (s|sec|second)$/.test(u)) return { kind: 'rate', of: 'any', perSecond: 1, perUser: false };
-  const r =
-    /^(tok|toks|tokens?|req|reqs|requests?|quer(?:y|ies)|items?)?\s*\/\s*(s|sec|secs|second|min|minute)(?:\s*\/\s*(user|req|request))?$/.exec(
-      u,
-    );
-  const perWords = /^(tokens?|requests?) per (second|minute)$/.exec(u);
-  if (r || perWords) {
-    const what = r?.[1] ?? perWords?.[1] ?? '';
-    const per = r?.[2] ?? perWords?.[2] ?? 's';
-    const of = /^tok/.test(what) ? 'tok' : /^(req|quer)/.test(what) ? 'req' : 'any';
-    return { kind: 'rate', of, perSecond: /^min/.test(per) ? 1 / 60 : 1, perUser: r?.[3] !== undefined };
-  }
-  return { kind: 'other' };
-}
-
-const MID_UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'sec', 'secs', 'seconds', 'milliseconds', 'millis', 'mills', 'msec']);
+const MID_UNITS = new Set([
+  'ns',
+  'nsec',
+  'us',
+  'usec',
+  'µs',
+  'μs',
+  'ms',
+  's',
+  'sec',
+  'secs',
+  'seconds',
+  'milliseconds',
+  'millis',
+  'mills',
+  'msec',
+]);
 
 interface SplitLabel {
   symbols: Set<string>;
@@ -247,9 +231,9 @@ interface SplitLabel {
 function trailingUnit(text: string): { rest: string; unit?: string } {
   const paren = /\s*[([]\s*([^()[\]]+?)\s*[)\]]\s*$/.exec(text);
   if (paren?.[1] !== undefined) return { rest: text.slice(0, paren.index), unit: paren[1] };
-  const snake = /(?<!_per)_(ns|us|µs|μs|ms|s|sec|secs|seconds|pct|percent|tps|rps)$/.exec(text);
+  const snake = /(?<!_per)_(ns|us|usec|µs|μs|ms|s|sec|secs|seconds|pct|percent|tps|rps)$/.exec(text);
   if (snake?.[1] && !/\s/.test(text)) return { rest: text.slice(0, snake.index), unit: snake[1] === 'pct' ? '%' : snake[1] };
-  const word = / (ns|us|µs|μs|ms|msec|millis|mills|milliseconds|secs|seconds|%)$/.exec(text);
+  const word = / (ns|us|usec|µs|μs|ms|msec|millis|mills|milliseconds|secs|seconds|%)$/.exec(text);
   if (word?.[1]) return { rest: text.slice(0, word.index), unit: word[1] };
   return { rest: text };
 }
@@ -306,7 +290,7 @@ export function splitLabel(label: string): SplitLabel | undefined {
       out0.unit = word;
       continue;
     }
-    const sym = WORDS[word];
+    const sym = Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
     if (sym === undefined) return undefined;
     if (sym !== '') symbols.add(sym);
   }
@@ -334,9 +318,18 @@ const TIMED: ReadonlyArray<[string, string, 's' | 'ms']> = [
 ];
 
 function timedMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
-  // `Avg per request`, `Mean time per request` printed in a time unit: the request's latency.
-  if (unit?.kind === 'time' && stat !== undefined && s.has('PERUSER') && only(s, 'PERUSER', 'DUR')) {
+  // A time with no statistic (`TTFT (ms)`, `First token cost 1.2s`) stays unknown here: a reader that
+  // takes one figure as the mean asks with `stat: 'mean'` and says so in provenance.
+  // `Avg per request`, `Time per request [ms] (mean)` printed in a time unit: the request's latency.
+  if (unit?.kind === 'time' && stat !== undefined && s.has('PERUSER') && only(s, 'PERUSER', 'DUR', 'REQ')) {
     return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
+  }
+  // `Average: 367 ms`, `Slowest: 1.2 s` (ghz, hey): a statistic alone in a time unit is the requests'.
+  if (unit?.kind === 'time' && stat !== undefined && s.size === 0)
+    return { kind: 'metric', key: `latency_${stat}_s`, factor: unit.seconds };
+  // `ms/token` on a generated-token label: the time per output token.
+  if (unit?.kind === 'token-time' && stat !== undefined && !s.has('IN') && only(s, 'TPOT', 'OUT', 'TOK', 'DUR', 'E2E')) {
+    return { kind: 'metric', key: `tpot_${stat}_ms`, factor: unit.seconds * 1000 };
   }
   for (const [sym, quantity, own] of TIMED) {
     if (!s.has(sym) || !only(s, sym, 'REQ', 'TOTAL')) continue;
@@ -360,18 +353,22 @@ function withStat(key: string, stat: MeaningStat | undefined): string {
 }
 
 /** Throughputs: requests or tokens per second, whole run or per user, peak, goodput. */
-function rateMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+function rateMeaning(s0: Set<string>, stat: MeaningStat | undefined, unit: UnitClass | undefined): WordMeaning | undefined {
+  const s = processingWords(s0, unit);
   const perMinute = s.has('PERMIN') || (unit?.kind === 'rate' && unit.perSecond !== 1);
   const perSecond = s.has('PERSEC') || s.has('TPS') || s.has('RPS') || unit?.kind === 'rate';
   if (!perSecond && !s.has('THRU') && !s.has('GOODPUT') && !perMinute) return undefined;
   if (unit && unit.kind !== 'rate') return undefined;
+  // `QPS target`, `Target rate`: the rate the client was asked for, a setting.
+  if (s.has('TARGET'))
+    return only(s, 'TARGET', 'RPS', 'REQ', 'RATE', 'PERSEC') && !s.has('TOK') ? { kind: 'client', key: 'request_rate' } : undefined;
   const factor = perMinute ? 1 / 60 : 1;
   // Requests have no direction: "Output throughput" with no unit is a token rate.
   const directedThroughput = s.has('THRU') && (s.has('IN') || s.has('OUT') || s.has('TOTAL')) && !s.has('REQ') && !s.has('RPS');
   const ofTokens =
     s.has('TOK') || s.has('TPS') || (unit?.kind === 'rate' && unit.of === 'tok') || (directedThroughput && unit?.kind !== 'rate');
   const ofRequests = s.has('REQ') || s.has('RPS') || (unit?.kind === 'rate' && unit.of === 'req');
-  const rateWords = ['THRU', 'PERSEC', 'PERMIN', 'TPS', 'RPS', 'TOK', 'REQ'];
+  const rateWords = ['THRU', 'PERSEC', 'PERMIN', 'TPS', 'RPS', 'TOK', 'REQ', 'RATE'];
   // "Request output throughput (token/s)" (LLMPerf) is the rate within one request.
   if (ofTokens && ofRequests && s.has('REQ') && !s.has('RPS') && !(unit?.kind === 'rate' && unit.of === 'req')) {
     const t = new Set(s);
@@ -382,7 +379,8 @@ function rateMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitCl
   if (ofTokens && ofRequests) return undefined;
   if (s.has('GOODPUT')) return only(s, 'GOODPUT', ...rateWords) && !ofTokens ? { kind: 'metric', key: 'goodput_rps', factor } : undefined;
   if (ofRequests) {
-    if (!only(s, ...rateWords, 'OK', 'NUM')) return undefined;
+    // Requests have no direction: `total_rps` (Locust) is the whole run's rate.
+    if (!only(s, ...rateWords, 'OK', 'NUM', 'TOTAL')) return undefined;
     return { kind: 'metric', key: withStat('throughput_rps', stat), factor };
   }
   if (!ofTokens) return undefined;
@@ -396,6 +394,24 @@ function rateMeaning(s: Set<string>, stat: MeaningStat | undefined, unit: UnitCl
   return { kind: 'metric', key: withStat(`${d}_tps`, stat), factor };
 }
 
+/**
+ * `Processing` names the prompt's phase in a token rate (`ProcessingSpeed` in T/s, koboldcpp)
+ * and says nothing more in a request rate (`Processing speed` in reqs/s, LMBenchmark).
+ */
+function processingWords(s: Set<string>, unit: UnitClass | undefined): Set<string> {
+  if (!s.has('PROC')) return s;
+  const t = new Set(s);
+  t.delete('PROC');
+  const ofRequests = s.has('REQ') || s.has('RPS') || (unit?.kind === 'rate' && unit.of === 'req');
+  if (!ofRequests && !s.has('OUT') && !s.has('TOTAL')) t.add('IN');
+  return t;
+}
+
+/** Simulated users (`Users`, `vus`, `Number of users`) are the client's concurrency, a setting. */
+function usersMeaning(s: Set<string>, stat: MeaningStat | undefined): WordMeaning | undefined {
+  return only(s, 'USERS', 'NUM', 'CONC', 'COUNT') && stat === undefined ? { kind: 'client', key: 'concurrency' } : undefined;
+}
+
 /** Token and request counts, lengths, durations and concurrency. */
 function countMeaning(
   s: Set<string>,
@@ -403,7 +419,10 @@ function countMeaning(
   unit: UnitClass | undefined,
   statFromColumn: boolean,
 ): WordMeaning | undefined {
+  if (s.has('USERS')) return usersMeaning(s, stat);
   if (unit && unit.kind !== 'count' && !(unit.kind === 'time' && s.has('DUR'))) return undefined;
+  if (unit?.kind === 'count' && unit.of === 'tok' && !s.has('TOK'))
+    return countMeaning(new Set([...s, 'TOK']), stat, undefined, statFromColumn);
   if (s.has('DUR')) {
     if (!only(s, 'DUR', 'TOTAL') || stat !== undefined) return undefined;
     return { kind: 'metric', key: 'duration_s', factor: unit?.kind === 'time' ? unit.seconds : 1 };
@@ -413,14 +432,15 @@ function countMeaning(
   if (
     (s.has('TOK') || s.has('LEN')) &&
     (dir === 'input' || dir === 'output') &&
-    only(s, 'TOK', 'LEN', 'IN', 'OUT', 'TOTAL', 'PERUSER', 'NEW', 'NUM')
+    only(s, 'TOK', 'LEN', 'IN', 'OUT', 'TOTAL', 'PERUSER', 'NEW', 'NUM', 'COUNT')
   ) {
     const what = dir === 'input' ? 'input' : 'output';
     // `Max output tokens` is the request setting; a measured maximum says "number" or comes from a column.
     if (stat === 'max' && !statFromColumn && dir === 'output' && !s.has('LEN') && !s.has('TOTAL') && !s.has('PERUSER') && !s.has('NUM'))
       return { kind: 'client', key: 'max_tokens' };
     if (s.has('NEW')) return undefined;
-    if (s.has('TOTAL') && !s.has('LEN') && !s.has('PERUSER'))
+    // `eval count: 14 token(s)` (ollama): a count of tokens is the run's total.
+    if ((s.has('TOTAL') || s.has('COUNT')) && !s.has('LEN') && !s.has('PERUSER'))
       return stat === undefined ? { kind: 'metric', key: `${what}_tokens`, factor: 1 } : undefined;
     if (stat !== undefined) return { kind: 'metric', key: `${what}_tokens_${stat}`, factor: 1 };
     if (s.has('PERUSER')) return { kind: 'metric', key: `${what}_tokens_mean`, factor: 1 };
@@ -444,7 +464,8 @@ function countMeaning(
   if (has(s, 'CONC') && only(s, 'CONC', 'REQ', 'MEASURED', 'NUM')) {
     if (stat === 'max' && !statFromColumn) return { kind: 'client', key: 'concurrency' };
     if (stat !== undefined || s.has('MEASURED')) return { kind: 'metric', key: withStat('measured_concurrency', stat), factor: 1 };
-    return undefined;
+    // `Request concurrency: 4` (perf_analyzer's heading): the concurrency the client was set to.
+    return { kind: 'client', key: 'concurrency' };
   }
   return undefined;
 }
@@ -475,6 +496,9 @@ export function meaningAsOutputRate(label: string, opts: { unit?: string; stat?:
   const printed = opts.unit ?? split.unit;
   const unit = printed === undefined ? undefined : classifyUnit(printed);
   if (unit?.kind === 'other' || unit?.kind === 'pct' || (unit?.kind === 'rate' && unit.of === 'req')) return undefined;
+  // `4.47 ms/token` with no key (torchchat): the generated tokens' time each.
+  if (unit?.kind === 'token-time' && only(split.symbols, 'TOK', 'DUR'))
+    return { kind: 'metric', key: `tpot_${stat ?? 'mean'}_ms`, factor: unit.seconds * 1000 };
   const ofTokens = split.symbols.has('TOK') || split.symbols.has('TPS') || (unit?.kind === 'rate' && unit.of === 'tok');
   if (!ofTokens) return undefined;
   const symbols = new Set(split.symbols);
@@ -490,7 +514,9 @@ export function meaningAsOutputRate(label: string, opts: { unit?: string; stat?:
  */
 export function meaningFromWords(label: string, opts: { unit?: string; stat?: string } = {}): WordMeaning | undefined {
   const split = splitLabel(label);
-  if (!split || split.symbols.size === 0) return undefined;
+  // A statistic word alone (`mean: 9.8 s` in a metric/value table) names no quantity; a section named
+  // by a filler (ghz's `Summary`) with the statistic given by the reader (`Slowest`) is the requests'.
+  if (!split || (split.symbols.size === 0 && opts.stat === undefined)) return undefined;
   const columnStat = opts.stat === undefined ? undefined : statOfWord(opts.stat.replace(/\s+/g, '').replace(/^(stddev|stdev)$/, 'std'));
   if (opts.stat !== undefined && columnStat === undefined) return undefined;
   if (columnStat !== undefined && split.stat !== undefined && columnStat !== split.stat) return undefined;
@@ -499,5 +525,9 @@ export function meaningFromWords(label: string, opts: { unit?: string; stat?: st
   const unit = printed === undefined ? undefined : classifyUnit(printed);
   if (unit?.kind === 'other' || unit?.kind === 'pct') return undefined;
   const s = split.symbols;
+  // `1.10 sec total` (torchchat): the label's own time unit with `total` is the run's time. A bare
+  // `total` beside a unit column (optimum-benchmark's latency table: the sum of latencies) is not.
+  if (opts.unit === undefined && unit?.kind === 'time' && stat === undefined && s.size === 1 && s.has('TOTAL'))
+    return { kind: 'metric', key: 'duration_s', factor: unit.seconds };
   return timedMeaning(s, stat, unit) ?? rateMeaning(s, stat, unit) ?? countMeaning(s, stat, unit, columnStat !== undefined);
 }

@@ -52,6 +52,7 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
   { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
   { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration|time taken for tests)$/ },
+  // SGLang's `Concurrency: 63.87`, the measured mean; a client's setting says so (`Request concurrency`).
   { key: 'measured_concurrency', pattern: /^concurrency$/ },
 ];
 
@@ -170,6 +171,8 @@ const labelCache = new TextCache<UnitMap>(LABEL_CACHE_MAX);
 const newUnitMap = (): UnitMap => new Map();
 
 function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
+  // A server's limit is neither the client's concurrency nor a measurement.
+  if (serverSettingOfLabel(label) !== undefined) return undefined;
   // Known spellings first (they pin the shared samples' keys); then the label's meaning words.
   return lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
 }
@@ -213,6 +216,20 @@ function lookupKnownSpelling(label: string, opts: { unit?: string; stat?: string
     }
   }
   return undefined;
+}
+
+/** Server limits and launch flags as engines spell them (`max_num_seqs`, `--max-concurrent-requests`). */
+const SERVER_LIMIT =
+  /^(?:--)?(max[-_](?:num[-_]seqs|num[-_]batched[-_]tokens|concurrent[-_]requests|batch[-_](?:size|total[-_]tokens)|model[-_]len|running[-_]requests)|gpu[-_]memory[-_]utili[sz]ation|tensor[-_]parallel[-_]size|pipeline[-_]parallel[-_]size)$/i;
+
+/**
+ * The server setting a label names (`max_num_seqs`, `--max-concurrent-requests`): a limit of
+ * the engine, never the client's concurrency nor a metric. Undefined for any other label;
+ * `lookupLabel` gives no meaning to these, so a reader asks here where to put them.
+ */
+export function serverSettingOfLabel(label: string): string | undefined {
+  const m = SERVER_LIMIT.exec(label.trim().replace(/:$/, ''));
+  return m ? m[0].replace(/^--/, '').replace(/-/g, '_').toLowerCase() : undefined;
 }
 
 /**
@@ -315,7 +332,15 @@ function parsePlainNumber(t: string): ParsedNumber | undefined {
   const u0 = unit.charCodeAt(0);
   // `± 3.1`, `+/- 3.1`: a spread, read by the general path.
   if (u0 === 0xb1 || u0 === 0x2b) return undefined;
-  if (unit === '' || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit)) return undefined;
+  if (
+    unit === '' ||
+    unit.includes('[') ||
+    unit.includes('#') ||
+    unit.includes('…') ||
+    unit.endsWith('...') ||
+    LINE_TERMINATOR.test(unit)
+  )
+    return undefined;
   const note = unit.includes('(');
   // `300 (100.0%)` (a stress table's counts): all parenthesised, a comment on the count that
   // numberWithRest drops, leaving no unit; a spread in parentheses (`(±3.1)`) goes the general way.
@@ -363,13 +388,26 @@ function numberWithRest(value: number, rest: string, digits: string): ParsedNumb
   // Scaled through the exponent, so that `1.1k` is 1100 and not 1100.0000000000002.
   const scale = MAGNITUDE[rest];
   if (scale !== undefined) return { value: Number(`${digits.replace(/,/g, '')}e${scale}`) };
+  // `86.89 [#/sec] (mean) # note`: a `#` comment after the value is the writer's, not the tool's.
+  const bare = rest.replace(/(?:^|\s+)#\s+\S.*$/, '');
+  // `832 usec (standard deviation 197 usec)` (perf_analyzer): the spread, in the value's unit.
+  const sd = STD_NOTE.exec(bare);
+  if (sd?.[2] !== undefined && (sd[3] === '' || sd[3] === (sd[1] ?? ''))) {
+    const inner = numberWithRest(value, sd[1] ?? '', digits);
+    return inner.value === undefined ? inner : { ...inner, spread: Number(sd[2]) };
+  }
   // "300 (100.0%)": the parenthesised part is commentary on the count, not its unit.
-  const unit = rest.includes('(') ? rest.replace(/\s*\(.*\)\s*$/, '').trim() : rest;
+  const paren = bare.includes('(') ? bare.replace(/\s*\(.*\)\s*$/, '').trim() : bare;
+  // `[ms]`, `[#/sec]` (ApacheBench): the brackets only set the unit off.
+  const unit = paren.replace(/^\[\s*([^[\]]+?)\s*\]$/, '$1');
   // `2026-07-29T17:26`, `12:30:01`, `10.0.0.1`: a date, a time or an address, not a number and its unit
   // (`26/26` stays 26 of 26: count readers take the first figure).
   if (NOT_A_UNIT.test(unit)) return {};
   return unit ? { value, unit } : { value };
 }
+
+const STD_NOTE =
+  /^([^()]*?)\s*\(\s*(?:standard deviation|std\.?(?: ?dev)?|stddev|sd)\s+(\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*([^()\s]*)\s*\)\s*$/i;
 
 /** What follows a number when the text is a date, a time, a range or an address. */
 const NOT_A_UNIT = /^[-:.,]\d/;

@@ -100,6 +100,7 @@ for (const [label, opts, key, factor] of METRICS) {
 }
 
 const CLIENT: Array<[string, string]> = [
+  ['Request concurrency', 'concurrency'],
   ['Maximum request concurrency', 'concurrency'],
   ['Max request concurrency', 'concurrency'],
   ['Max reqeuest concurrency', 'concurrency'],
