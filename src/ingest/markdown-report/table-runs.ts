@@ -9,7 +9,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
-import { putOkOfTotal, readCell } from './cell-value';
+import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import { metricOf, type WideColumn, wideColumn } from './columns';
 import { isUnplacedMeasurement, reportColumn } from './header-meaning';
 import { perRequestTable } from './row-kinds';
@@ -66,6 +66,7 @@ function readRowCell(
     case 'metric':
       if (Object.hasOwn(run.metrics, read.key)) return;
       setOwn(run.metrics, read.key, read.value);
+      putCellSpread(run, read);
       out.figures++;
       if (at.ctx.tolerances) {
         const tol = at.ctx.tolerances.get(run) ?? new Map<string, number>();
