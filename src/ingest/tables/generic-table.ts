@@ -32,11 +32,12 @@ import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
+import { isPerformanceHeader, labelColumns, type TestMeaning, testColumn, testColumnMeaning, testMeaning } from './run-rows';
 import { adjacentTableStart, applyTableSettings } from './settings-table';
 import { aliasLabel, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns';
+export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns' | 'run-rows';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
@@ -69,7 +70,9 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
-  if (isRunColumnsHeader(t.header)) return 'run-columns';
+  const measured = t.header.filter(isPerformanceHeader).length;
+  if (isRunColumnsHeader(t.header) && measured < 2) return 'run-columns';
+  if (t.header.length >= 2 && (measured >= 1 || testColumn(t.header, t.rows) !== undefined)) return 'run-rows';
   return undefined;
 }
 
@@ -135,7 +138,8 @@ function put(
   const opts: { unit?: string; stat?: string } = {};
   if (unit) opts.unit = unit;
   if (cell.stat) opts.stat = cell.stat;
-  const label = labelUnder(cell.section, cell.label, opts);
+  // `time for request:` (a row label printed with its colon): the colon is no part of the name.
+  const label = labelUnder(cell.section, cell.label.replace(/\s*:\s*$/, ''), opts);
   const { read, known } = resolveLabel(label, opts);
   const where = `"${cell.rawKey}" row of the table, line ${cell.line + 1}`;
   if (read.kind === 'raw' || read.kind === 'setting') {
@@ -314,26 +318,81 @@ function loadCell(run: PartialRun, column: string, cell: string, provenance: str
   if (value !== undefined) applyLoadLevel(run, { key, value }, provenance);
 }
 
-/** One run per row; the load column gives each run's load level. */
+/** One run per row (run-rows.ts); the load column, when there is one, gives each run's load level. */
 function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
   const load = loadColumn(t.header);
-  if (!load) return [];
-  return t.rows.map((row, r) => {
+  const width = Math.max(t.header.length, ...t.rows.map((r) => r.length));
+  const names = labelColumns(t.rows, width);
+  if (load) names.delete(load.index);
+  const test = testColumn(t.header, t.rows);
+  const runs: PartialRun[] = [];
+  t.rows.forEach((row, r) => {
     const run = newRun(t);
     run.row = r + 1;
     const line = t.rowLines[r] ?? t.startLine;
+    const tested = test === undefined ? undefined : testMeaning(row[test] ?? '');
     row.forEach((cell, c) => {
       const column = (t.header[c] ?? '').trim();
-      if (c !== load.index) put(run, { label: column, rawKey: column, text: cell.trim(), line }, at);
-      else loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
+      if (load && c === load.index)
+        loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
+      else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
+      else putRowCell(run, { column, cell, line, tested }, at);
     });
+    if (tested) applyTest(run, tested, t.header[test ?? 0] ?? 'test');
+    // A row cut off (the text ends inside it) or holding no figure is no run.
+    if (!load && Object.keys(run.metrics).length === 0) return;
     const section = sectionOf(t, r);
     if (section !== undefined && isWarmupWarning(section))
       flagWarmup(run, `warmup-suspect: row ${r + 1} is under the divider "${section}" (table at line ${t.startLine + 1})`);
     else if (row.some((cell) => isWarmupWarning(cell)))
       flagWarmup(run, `warmup-suspect: row ${r + 1} says warm-up (table at line ${t.startLine + 1})`);
-    return run;
+    runs.push(run);
   });
+  return runs;
+}
+
+/** A cell of a column with no figure: the run's name (its engine when it names one) or a text setting, in raw. */
+function nameCell(run: PartialRun, column: string, cell: string): void {
+  const text = cell.trim();
+  if (text === '') return;
+  setOwn(run.raw, column || 'name', text);
+  const engine = run.engine === undefined ? engineOfLabel(text) : undefined;
+  if (engine) {
+    run.engine = engine;
+    run.provenance.engine = `the row is named "${text}"`;
+  }
+}
+
+function isSettingHeader(column: string): boolean {
+  const { read } = resolveLabel(column, {});
+  return read.kind === 'client' || read.kind === 'setting';
+}
+
+/** A figure cell of a row: through the test's meaning for a bare rate column, else by its header. */
+function putRowCell(
+  run: PartialRun,
+  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
+  at: Reading,
+): void {
+  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : undefined;
+  if (!meaning) {
+    put(run, { label: cell.column, rawKey: cell.column, text: cell.cell.trim(), line: cell.line }, at);
+    return;
+  }
+  at.known++;
+  putCell(run, cell.column, cell.cell.trim(), meaning, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
+}
+
+/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings. */
+function applyTest(run: PartialRun, test: TestMeaning, column: string): void {
+  for (const [key, value] of [
+    ['input_len', test.input],
+    ['output_len', test.output],
+  ] as const) {
+    if (value === undefined || run.client?.[key] !== undefined) continue;
+    (run.client ??= {})[key] = value;
+    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
+  }
 }
 
 /** Whether the run holds a measurement; beside settings, a duration alone is the test's set length (a settings box). */
@@ -366,7 +425,7 @@ export function genericTableRuns(
   const at: Reading = { file, diagnostics: [], known: 0, measured: 0, settings: 0 };
   if (!kind) return { runs: [], diagnostics: [] };
   const runs =
-    kind === 'sweep'
+    kind === 'sweep' || kind === 'run-rows'
       ? sweepRuns(t, at)
       : kind === 'key-value'
         ? keyValueRuns(t, at)
