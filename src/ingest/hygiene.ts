@@ -149,7 +149,9 @@ export function expandTabs(line: string, width = 8): string {
   let out = '';
   for (const ch of line) {
     if (ch === '\t') {
-      const pad = width - (col % width);
+      // A TAB separates columns: never by a single space, which reads as a space inside a cell.
+      let pad = width - (col % width);
+      if (pad === 1 && col > 0) pad += width;
       out += ' '.repeat(pad);
       col += pad;
     } else {

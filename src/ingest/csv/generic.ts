@@ -12,7 +12,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
-import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
+import { putCellSpread, putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
 import { allNumbers, type CsvRow, type CsvTable, isFilledRow, unquoteFormula } from './read';
 
@@ -214,6 +214,7 @@ export class GenericCsvReader {
         const read = readCell(h, undefined, cell);
         if (read.kind === 'metric' && !Object.hasOwn(run.metrics, read.key)) {
           setOwn(run.metrics, read.key, read.value);
+          putCellSpread(run, read);
           if (read.note) setOwn(run.provenance, `metrics.${read.key}`, read.note);
           break;
         }
@@ -238,6 +239,7 @@ export class GenericCsvReader {
       this.warn('cell-lossy', `'${h}' is truncated ('${cell}'): left absent`, line);
     } else if (read.kind === 'metric') {
       setOwn(run.metrics, read.key, round12(read.value));
+      putCellSpread(run, read);
       if (m.note) setOwn(run.provenance, `metrics.${read.key}`, m.note);
       if (read.warning) this.warn('conflicting-context', `'${h}' = '${cell}': ${read.warning}`, line);
     } else if (read.kind === 'ok-of-total') {

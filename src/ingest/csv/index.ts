@@ -8,6 +8,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord, SampleRecord } from '../../model/records';
 import { readAisbenchCsv } from '../formats/aisbench/aisbench-csv';
+import { parseMarkdownReport } from '../markdown-report';
 import type { ParseOptions, ParseResult } from '../types';
 import { finishRun, readGenericCsv } from './generic';
 import { isFilledRow, readCsvRows } from './read';
@@ -47,6 +48,8 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
   if (text.trim() === '')
     return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
   const table = readCsvRows(text);
+  // `a | b` over `--- | ---`: a Markdown table without outer pipes, read as a report table is.
+  if (isMarkdownDelimiterRow(table.rows.filter(isFilledRow)[1]?.cells)) return parseMarkdownReport(text, opts);
   for (const e of table.errors) diagnostics.push({ severity: 'warning', code: 'csv-mismatch', message: e.message, file, line: e.line });
   const header = table.rows.find(isFilledRow)?.cells ?? [];
   const preset = opts.columnMap ? undefined : detectCsvPreset(header);
@@ -66,6 +69,10 @@ function parseCsvUnsafe(text: string, opts: CsvOptions): ParseResult {
     });
   } else runs = readGenericCsv(table, file, opts.columnMap, diagnostics);
   return { records: [...runs.map(finishCsvRun), ...samples], diagnostics };
+}
+
+function isMarkdownDelimiterRow(cells: readonly string[] | undefined): boolean {
+  return cells !== undefined && cells.length >= 2 && cells.every((c) => /^\s*:?-{2,}:?\s*$/.test(c));
 }
 
 /** A run read from a CSV row in the contract's key order (the finisher, finish.ts, does the rest). */

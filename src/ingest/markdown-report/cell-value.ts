@@ -9,13 +9,14 @@
  *   - `TBD`, `-`, `n/a` or nothing is a placeholder: no figure yet.
  */
 import { classifyUnit, meaningAsOutputRate } from '../../model/label-meaning';
-import { lookupLabel, parseNumber, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
+import { lookupLabel, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { figureText, parseFigure, spreadKey } from '../../model/units-cell';
 
 export type CellRead =
   /** `tolerance`: half the last printed digit, in the key's unit (how far a rounded copy may be). */
-  | { kind: 'metric'; key: string; value: number; tolerance: number; note?: string; warning?: string }
+  | { kind: 'metric'; key: string; value: number; tolerance: number; note?: string; warning?: string; spread?: number }
   | { kind: 'ok-of-total'; ok: number; total: number }
   | { kind: 'placeholder' }
   | { kind: 'lossy' }
@@ -82,17 +83,20 @@ function placedByUnit(header: string, n: { value: number; unit?: string; text: s
 
 /** Reads `cell` of the column `header`, whose metric (if the header names one) is `metric`. */
 export function readCell(header: string, metric: { key: string; factor: number } | undefined, cell: string): CellRead {
-  const text = cell.trim();
+  const text = figureText(cell);
   if (text === '' || PLACEHOLDER.test(text)) return { kind: 'placeholder' };
   const ok = OK_OF_TOTAL.exec(text);
   if (ok?.[1] && ok[2] && OK_HEADER.test(header) && (!metric || metric.key === 'requests_ok_count'))
     return { kind: 'ok-of-total', ok: Number(ok[1]), total: Number(ok[2]) };
-  const n = parseNumber(text);
+  const n = parseFigure(text);
   if (n.lossy) return { kind: 'lossy' };
   if (n.value === undefined) return n.missing ? { kind: 'placeholder' } : metric ? { kind: 'unparsed' } : { kind: 'none' };
   const value = n.unit === undefined ? { value: n.value, text } : { value: n.value, unit: n.unit, text };
-  if (metric) return metricCell(metric.key, metric.factor, header, value);
-  return placedByUnit(header, value);
+  const read = metric ? metricCell(metric.key, metric.factor, header, value) : placedByUnit(header, value);
+  // `312.4 ± 3.1`: the spread in the value's unit, scaled as the value was; a relative one (`± 2%`) is not.
+  if (read.kind === 'metric' && n.spread !== undefined && !/(?:±|\+\/?-)\s*[\d.]+\s*%/.test(text))
+    read.spread = round((read.value / n.value) * n.spread);
+  return read;
 }
 
 /**
@@ -109,4 +113,11 @@ export function putOkOfTotal(
   if (client.total_requests !== undefined) return;
   client.total_requests = read.total;
   run.provenance['client.total_requests'] = why;
+}
+
+/** A metric cell's `±` spread into the run as the key's `_std` (spreadKey), unless the run has one. */
+export function putCellSpread(run: { metrics: Record<string, number> }, read: CellRead): void {
+  if (read.kind !== 'metric' || read.spread === undefined) return;
+  const key = spreadKey(read.key);
+  if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, read.spread);
 }

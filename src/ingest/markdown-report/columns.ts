@@ -8,9 +8,34 @@ export function metricOf(m: ColumnMeaning): { key: string; factor: number } | un
 
 export interface WideColumn {
   variant: string;
-  field: 'parallelism.strategy' | 'engine';
-  value: Strategy | Engine;
+  /** `labels`: a before/after pair (`gen tok/s pre`, `gen tok/s post`): the word names the run. */
+  field: 'parallelism.strategy' | 'engine' | 'labels';
+  value: Strategy | Engine | string;
   metric: { key: string; factor: number };
+}
+
+/** A word after (or before) a measurement that names one of the compared runs. */
+const VARIANT_WORD = /^(pre|post|before|after|old|new|baseline|base|patched|orig|original|optimi[sz]ed|main|branch)$/i;
+
+/**
+ * `gen tok/s pre` / `gen tok/s post`, `before TTFT (ms)`: a metric column of one of the runs a
+ * row compares. `unknownToo`: a measurement the vocabulary cannot place (`memory GB pre`) with a
+ * slug key (the caller asks this only when known metrics already pair up in the table).
+ */
+export function variantColumn(header: string, unknownToo = false): WideColumn | undefined {
+  const h = header.trim();
+  const m = /^(.+?)[\s_]+\(?([A-Za-z]+)\)?$/.exec(h) ?? null;
+  const p = /^\(?([A-Za-z]+)\)?[\s_]+(.+)$/.exec(h) ?? null;
+  for (const [inner, word] of [
+    [m?.[1], m?.[2]],
+    [p?.[2], p?.[1]],
+  ] as const) {
+    if (inner === undefined || word === undefined || !VARIANT_WORD.test(word)) continue;
+    const meaning = classifyColumn(inner);
+    const metric = metricOf(meaning) ?? (unknownToo && meaning.kind === 'unknown' ? { key: meaning.key, factor: 1 } : undefined);
+    if (metric) return { variant: word.toLowerCase(), field: 'labels', value: word.toLowerCase(), metric };
+  }
+  return undefined;
 }
 
 /** `Pipeline (Prompt TPS)` / `Gen TPS (tensor)`: a metric column for one strategy or engine. */

@@ -18,8 +18,17 @@ const BETTER = /\s*[↑↓⬆⬇▲▼]+\s*$/u;
 /** A unit in brackets (`Throughput [tok/s]`): the same as one in parentheses. */
 const BRACKET_UNIT = /\s*\[([^[\]]{1,20})\]\s*$/;
 
+/** `t/s` (llama.cpp's and its users' tokens per second) spelled as the vocabulary knows it. */
+const T_PER_S = /(^|[\s(])t\/s(?=$|[\s)])/gi;
+
 export function withoutFootnote(header: string): string {
-  const bare = header.replace(BETTER, '').replace(FOOTNOTE, '').replace(BETTER, '').trim().replace(BRACKET_UNIT, ' ($1)');
+  const bare = header
+    .replace(BETTER, '')
+    .replace(FOOTNOTE, '')
+    .replace(BETTER, '')
+    .trim()
+    .replace(BRACKET_UNIT, ' ($1)')
+    .replace(T_PER_S, '$1tok/s');
   return bare === '' ? header.trim() : bare;
 }
 

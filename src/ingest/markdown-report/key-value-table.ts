@@ -6,12 +6,13 @@
  */
 
 import { classifyUnit, hasMetricWord, meaningAsOutputRate } from '../../model/label-meaning';
-import { type LabelMeaning, lookupLabel, parseNumber, unknownMetricKey } from '../../model/metric-vocabulary';
+import { type LabelMeaning, lookupLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
+import { parseFigure as parseNumber } from '../../model/units-cell';
 import { type ContextField, setContextField } from '../csv/columns';
 import { engineOfHeading } from '../scope/labels';
-import { readCell } from './cell-value';
+import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import type { ScannedTable } from './scan';
 import type { TableContext } from './scope';
 import { applyScope } from './scope';
@@ -97,8 +98,13 @@ function putRow(run: RunRecord, row: Row, measured = false): boolean {
   }
   if (meaning?.kind === 'metric') {
     const read = readCell(label, meaning, cell);
+    if (read.kind === 'ok-of-total' && !Object.hasOwn(run.metrics, 'requests_ok_count')) {
+      putOkOfTotal(run, read, `'${label}' = '${cell}' (completed/total requests)`);
+      return true;
+    }
     if (read.kind !== 'metric' || Object.hasOwn(run.metrics, read.key)) return false;
     setOwn(run.metrics, read.key, read.value);
+    putCellSpread(run, read);
     if (row.note) run.provenance[`metrics.${read.key}`] = row.note;
     return true;
   }

@@ -3,14 +3,15 @@
  * cell through its column's meaning, then the scope (scope.ts).
  */
 import { recordId } from '../../model/ids';
-import { parseNumber } from '../../model/metric-vocabulary';
+import { isPerformanceMetric, parseNumber } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
-import { putOkOfTotal, readCell } from './cell-value';
-import { metricOf, type WideColumn, wideColumn } from './columns';
+import { type TestMeaning, testColumn, testColumnMeaning, testMeaning } from '../tables/run-rows';
+import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
+import { metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
 import { isUnplacedMeasurement, reportColumn } from './header-meaning';
 import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
@@ -66,6 +67,7 @@ function readRowCell(
     case 'metric':
       if (Object.hasOwn(run.metrics, read.key)) return;
       setOwn(run.metrics, read.key, read.value);
+      putCellSpread(run, read);
       out.figures++;
       if (at.ctx.tolerances) {
         const tol = at.ctx.tolerances.get(run) ?? new Map<string, number>();
@@ -129,15 +131,38 @@ function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
 export function hasMetricColumns(t: ScannedTable): boolean {
   return t.header.some((h) => {
     const m = reportColumn(h);
-    return metricOf(m) !== undefined || wideColumn(h) !== undefined || isUnplacedMeasurement(h, m);
+    return metricOf(m) !== undefined || wideColumn(h) !== undefined || variantColumn(h) !== undefined || isUnplacedMeasurement(h, m);
   });
+}
+
+/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings the row lacks. */
+function testLengths(run: RunRecord, test: TestMeaning, column: string): void {
+  for (const [key, value] of [
+    ['input_len', test.input],
+    ['output_len', test.output],
+  ] as const) {
+    if (value === undefined || run.client?.[key] !== undefined) continue;
+    (run.client ??= {})[key] = value;
+    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
+  }
+}
+
+/**
+ * The columns of one strategy, engine or compared run (`gen tok/s pre` | `gen tok/s post`): a
+ * before/after word counts only when two or more runs' known metrics pair up under it.
+ */
+function wideColumns(header: readonly string[]): Array<WideColumn | undefined> {
+  const wide = header.map((h) => wideColumn(h));
+  const paired = header.map((h) => variantColumn(h));
+  if (new Set(paired.filter((w) => w !== undefined).map((w) => w.variant)).size < 2) return wide;
+  return header.map((h, k) => wide[k] ?? variantColumn(h, true));
 }
 
 export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   if (!hasMetricColumns(t)) return [];
   const toolMap = lmdeployColumnMap(t.header);
   const meanings = t.header.map((h) => reportColumn(h, toolMap));
-  const wide = t.header.map((h) => wideColumn(h));
+  const wide = wideColumns(t.header);
   const perRequest = perRequestTable(t);
   if (perRequest) {
     diagnose(ctx, 'info', 'prose-skipped', `table at line ${t.line} has a row per request (${perRequest}): requests, not runs`, t.line);
@@ -149,8 +174,10 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
 
   const runs: RunRecord[] = [];
   const notes = new Set<string>();
+  const test = testColumn(t.header, t.rows);
   t.rows.forEach((cells, index) => {
     const rowNo = index + 1;
+    const tested = test === undefined ? undefined : testMeaning(cells[test] ?? '');
     const perVariant: Array<WideColumn | undefined> = variants.length > 0 ? variants : [undefined];
     for (const v of perVariant) {
       const run = emptyRun(ctx.file, t, rowNo, v?.variant);
@@ -162,14 +189,20 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
         if (w && v && w.variant !== v.variant) return; // another strategy's cell
         if (cell !== '') setOwn(run.raw, header, cell);
         const m = meanings[k] as ColumnMeaning;
-        readRowCell(run, header, m, w ? w.metric : metricOf(m), cell, { rowNo, t, ctx }, read);
+        const byTest = tested ? testColumnMeaning(header, tested) : undefined;
+        const metric = byTest?.kind === 'metric' ? { key: byTest.key, factor: byTest.factor } : w ? w.metric : metricOf(m);
+        readRowCell(run, header, m, metric, cell, { rowNo, t, ctx }, read);
       });
+      if (tested) testLengths(run, tested, t.header[test ?? 0] ?? 'test');
       if (read.figures === 0 && read.placeholders.length > 0) {
         const what = [...new Set(read.placeholders)].map((p) => `'${p}'`).join(', ');
         diagnose(ctx, 'info', 'prose-skipped', `row ${rowNo} of the table at line ${t.line} holds no figure (${what}): not a run`, t.line);
         continue;
       }
-      if (v) {
+      if (v?.field === 'labels') {
+        run.labels.push(v.value);
+        run.provenance.labels = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
+      } else if (v) {
         setContextField(run, v.field, v.value);
         run.provenance[v.field] = `column headers '${t.header.filter((_, k) => wide[k]?.variant === v.variant).join("', '")}'`;
       }
@@ -183,5 +216,23 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
       runs.push(run);
     }
   });
-  return runs;
+  return withMeasures(runs, t, ctx);
+}
+
+/**
+ * Rows that measured nothing where other rows did (a row cut off, `size`/`threads` figures
+ * only) are no runs: said in an info, not kept.
+ */
+function withMeasures(runs: RunRecord[], t: ScannedTable, ctx: TableContext): RunRecord[] {
+  const measures = (r: RunRecord): boolean => Object.keys(r.metrics).some(isPerformanceMetric);
+  if (!runs.some(measures)) return runs;
+  for (const r of runs.filter((x) => !measures(x)))
+    diagnose(
+      ctx,
+      'info',
+      'prose-skipped',
+      `row ${r.source.row ?? '?'} of the table at line ${t.line} holds no performance metric (cut off, or settings only): not a run`,
+      t.line,
+    );
+  return runs.filter(measures);
 }

@@ -6,7 +6,7 @@
  */
 import { setOwn } from '../../model/safe-keys';
 import { classifyColumn } from '../csv/columns';
-import { putOkOfTotal, readCell } from '../markdown-report/cell-value';
+import { putCellSpread, putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import type { PartialRun } from '../types';
 
 /** True when the cell gave the run a figure; false leaves it to the caller. */
@@ -18,6 +18,7 @@ export function readByColumn(run: PartialRun, label: string, text: string): bool
   if (read.kind === 'metric') {
     if (Object.hasOwn(run.metrics, read.key)) return false;
     setOwn(run.metrics, read.key, read.value);
+    putCellSpread(run, read);
     const note = read.note ?? metric?.note;
     if (note) setOwn(run.provenance, `metrics.${read.key}`, note);
     return true;

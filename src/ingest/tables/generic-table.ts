@@ -19,22 +19,30 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { classifyUnit } from '../../model/label-meaning';
-import { lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-vocabulary';
+import { isPerformanceMetric, lookupLabel, normaliseStat, unitInLabel } from '../../model/metric-vocabulary';
+import type { RunRecord } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
+import { figureText } from '../../model/units-cell';
 import { partialRun } from '../blocks/common';
+import { setContextField } from '../csv/columns';
 import { lastAnswer } from '../last-answer';
 import { engineOfLabel, isWarmupWarning } from '../scope/labels';
 import { stressTestReader } from '../stress-test';
 import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
-import { aliasLabel, type Meaning, meaningOf, putCell, readValue } from './tool-metrics';
+import { resolveLabel } from './label-resolve';
+import { isPerformanceHeader, labelColumns, type TestMeaning, testColumn, testColumnMeaning, testMeaning } from './run-rows';
+import { adjacentTableStart, applyTableSettings } from './settings-table';
+import { aliasLabel, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns';
+export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns' | 'run-rows';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
+/** `40 / 40`, `40/40`: completed out of total requests. */
+const OK_OF_TOTAL = /^(\d+)\s*\/\s*(\d+)$/;
 const RATE_HEADER = /^(request rate|rate|qps|target qps|target rate|arrival rate)$/i;
 
 /** The column naming the load level of each row, if any. */
@@ -62,7 +70,9 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
-  if (isRunColumnsHeader(t.header)) return 'run-columns';
+  const measured = t.header.filter(isPerformanceHeader).length;
+  if (isRunColumnsHeader(t.header) && measured < 2) return 'run-columns';
+  if (t.header.length >= 2 && (measured >= 1 || testColumn(t.header, t.rows) !== undefined)) return 'run-rows';
   return undefined;
 }
 
@@ -89,7 +99,12 @@ function gridStatColumn(header: readonly string[]): number | undefined {
 interface Reading {
   file: string;
   diagnostics: Diagnostic[];
+  /** Cells whose label the vocabulary knows as a metric. */
   known: number;
+  /** Cells under a statistic column printed with a time or rate unit (stat-grid). */
+  measured: number;
+  /** Cells read as settings (client, parallelism, model). */
+  settings: number;
 }
 
 /** Whether the vocabulary knows `label` (with the unit and statistic a cell gives it). */
@@ -118,17 +133,30 @@ function put(
   cell: { label: string; section?: string; rawKey: string; text: string; line: number; stat?: string; unit?: string },
   at: Reading,
 ): void {
-  const unit = cell.unit ?? readValue(cell.text).unit?.trim();
+  const okOfTotal = OK_OF_TOTAL.exec(figureText(cell.text));
+  const unit = cell.unit ?? (okOfTotal ? undefined : readValue(cell.text).unit?.trim());
   const opts: { unit?: string; stat?: string } = {};
   if (unit) opts.unit = unit;
   if (cell.stat) opts.stat = cell.stat;
-  const label = labelUnder(cell.section, cell.label, opts);
-  const meaning: Meaning = meaningOf(label, opts);
-  if (knownLabel(label, opts)) at.known++;
-  const before = meaning.kind === 'client' ? run.client?.[meaning.key] : undefined;
-  putCell(run, cell.rawKey, cell.text, meaning, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
-  if (meaning.kind === 'client' && before === undefined && run.client?.[meaning.key] !== undefined)
-    run.provenance[`client.${meaning.key}`] = `"${cell.rawKey}" row of the table, line ${cell.line + 1}`;
+  // `time for request:` (a row label printed with its colon): the colon is no part of the name.
+  const label = labelUnder(cell.section, cell.label.replace(/\s*:\s*$/, ''), opts);
+  const { read, known } = resolveLabel(label, opts);
+  const where = `"${cell.rawKey}" row of the table, line ${cell.line + 1}`;
+  if (read.kind === 'raw' || read.kind === 'setting') {
+    setOwn(run.raw, cell.rawKey, cell.text);
+    if (read.kind === 'setting' && setContextField(run as unknown as RunRecord, read.field, figureText(cell.text))) {
+      run.provenance[read.field] ??= where;
+      at.settings++;
+    }
+    return;
+  }
+  if (known && read.kind === 'metric') at.known++;
+  const before = read.kind === 'client' ? run.client?.[read.key] : undefined;
+  putCell(run, cell.rawKey, cell.text, read, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
+  if (read.kind === 'metric' && read.note && Object.hasOwn(run.metrics, read.key)) run.provenance[`metrics.${read.key}`] ??= read.note;
+  if (read.kind !== 'client') return;
+  if (run.client?.[read.key] !== undefined) at.settings++;
+  if (before === undefined && run.client?.[read.key] !== undefined) run.provenance[`client.${read.key}`] = where;
 }
 
 function newRun(t: TextTable): PartialRun {
@@ -230,7 +258,7 @@ function gridRuns(t: TextTable, at: Reading): PartialRun[] {
       if (text === '') return;
       const unit = readValue(text).unit?.trim();
       const kind = unit ? classifyUnit(unit).kind : undefined;
-      if (kind === 'time' || kind === 'rate') at.known++;
+      if (kind === 'time' || kind === 'rate') at.measured++;
       put(run, { label: metric, rawKey: `${metric} ${column}`, text, line, stat: gridStat(column) ?? column }, at);
     });
     runs.push(run);
@@ -290,26 +318,86 @@ function loadCell(run: PartialRun, column: string, cell: string, provenance: str
   if (value !== undefined) applyLoadLevel(run, { key, value }, provenance);
 }
 
-/** One run per row; the load column gives each run's load level. */
+/** One run per row (run-rows.ts); the load column, when there is one, gives each run's load level. */
 function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
   const load = loadColumn(t.header);
-  if (!load) return [];
-  return t.rows.map((row, r) => {
+  const width = Math.max(t.header.length, ...t.rows.map((r) => r.length));
+  const names = labelColumns(t.rows, width);
+  if (load) names.delete(load.index);
+  const test = testColumn(t.header, t.rows);
+  const runs: PartialRun[] = [];
+  t.rows.forEach((row, r) => {
     const run = newRun(t);
     run.row = r + 1;
     const line = t.rowLines[r] ?? t.startLine;
+    const tested = test === undefined ? undefined : testMeaning(row[test] ?? '');
     row.forEach((cell, c) => {
       const column = (t.header[c] ?? '').trim();
-      if (c !== load.index) put(run, { label: column, rawKey: column, text: cell.trim(), line }, at);
-      else loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
+      if (load && c === load.index)
+        loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
+      else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
+      else putRowCell(run, { column, cell, line, tested }, at);
     });
+    if (tested) applyTest(run, tested, t.header[test ?? 0] ?? 'test');
+    // A row cut off (the text ends inside it) or holding no figure is no run.
+    if (!load && Object.keys(run.metrics).length === 0) return;
     const section = sectionOf(t, r);
     if (section !== undefined && isWarmupWarning(section))
       flagWarmup(run, `warmup-suspect: row ${r + 1} is under the divider "${section}" (table at line ${t.startLine + 1})`);
     else if (row.some((cell) => isWarmupWarning(cell)))
       flagWarmup(run, `warmup-suspect: row ${r + 1} says warm-up (table at line ${t.startLine + 1})`);
-    return run;
+    runs.push(run);
   });
+  return runs;
+}
+
+/** A cell of a column with no figure: the run's name (its engine when it names one) or a text setting, in raw. */
+function nameCell(run: PartialRun, column: string, cell: string): void {
+  const text = cell.trim();
+  if (text === '') return;
+  setOwn(run.raw, column || 'name', text);
+  const engine = run.engine === undefined ? engineOfLabel(text) : undefined;
+  if (engine) {
+    run.engine = engine;
+    run.provenance.engine = `the row is named "${text}"`;
+  }
+}
+
+function isSettingHeader(column: string): boolean {
+  const { read } = resolveLabel(column, {});
+  return read.kind === 'client' || read.kind === 'setting';
+}
+
+/** A figure cell of a row: through the test's meaning for a bare rate column, else by its header. */
+function putRowCell(
+  run: PartialRun,
+  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
+  at: Reading,
+): void {
+  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : undefined;
+  if (!meaning) {
+    put(run, { label: cell.column, rawKey: cell.column, text: cell.cell.trim(), line: cell.line }, at);
+    return;
+  }
+  at.known++;
+  putCell(run, cell.column, cell.cell.trim(), meaning, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
+}
+
+/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings. */
+function applyTest(run: PartialRun, test: TestMeaning, column: string): void {
+  for (const [key, value] of [
+    ['input_len', test.input],
+    ['output_len', test.output],
+  ] as const) {
+    if (value === undefined || run.client?.[key] !== undefined) continue;
+    (run.client ??= {})[key] = value;
+    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
+  }
+}
+
+/** Whether the run holds a measurement; beside settings, a duration alone is the test's set length (a settings box). */
+function hasMeasure(run: PartialRun, withSettings: boolean): boolean {
+  return Object.keys(run.metrics).some((k) => (k !== 'duration_s' || !withSettings) && isPerformanceMetric(k));
 }
 
 function flagWarmup(run: PartialRun, provenance: string): void {
@@ -328,12 +416,16 @@ function modelFromClient(run: PartialRun): void {
 }
 
 /** The runs of table `t` (empty when it is none this reader reads), with its diagnostics. */
-export function genericTableRuns(lines: readonly string[], t: TextTable, file: string): { runs: PartialRun[]; diagnostics: Diagnostic[] } {
+export function genericTableRuns(
+  lines: readonly string[],
+  t: TextTable,
+  file: string,
+): { runs: PartialRun[]; diagnostics: Diagnostic[]; settings?: PartialRun } {
   const kind = classifyGenericTable(t);
-  const at: Reading = { file, diagnostics: [], known: 0 };
+  const at: Reading = { file, diagnostics: [], known: 0, measured: 0, settings: 0 };
   if (!kind) return { runs: [], diagnostics: [] };
   const runs =
-    kind === 'sweep'
+    kind === 'sweep' || kind === 'run-rows'
       ? sweepRuns(t, at)
       : kind === 'key-value'
         ? keyValueRuns(t, at)
@@ -342,7 +434,9 @@ export function genericTableRuns(lines: readonly string[], t: TextTable, file: s
           : kind === 'run-columns'
             ? runColumnRuns(t, at)
             : [statRun(t, kind, at)];
-  if (at.known === 0) return { runs: [], diagnostics: [] };
+  // Meaning over position: a table is a run only with a performance metric (a settings box is none).
+  if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0)
+    return at.settings > 0 && runs.length === 1 ? { runs: [], diagnostics: [], settings: runs[0] } : { runs: [], diagnostics: [] };
   const captions = tableCaptions(lines, t);
   const level = captionLoadLevel(captions);
   const warmup = captionWarmup(captions);
@@ -362,16 +456,44 @@ function knownReaderClaims(lines: readonly string[], t: TextTable): boolean {
   return at.some((i) => stressTestReader.startsAt(lines, i) || toolTableReader.startsAt(lines, i));
 }
 
-/** The runs of the table starting at `lines[i]` (diagnostics without a file), or undefined when this reader does not read it. */
-const readAt = lastAnswer(
-  (lines: readonly string[], i: number): { table: TextTable; runs: PartialRun[]; diagnostics: Diagnostic[] } | undefined => {
-    if (!startsBoxTable(lines, i)) return undefined;
-    const table = readBoxTable(lines, i);
-    if (!table || classifyGenericTable(table) === undefined || knownReaderClaims(lines, table)) return undefined;
-    const { runs, diagnostics } = genericTableRuns(lines, table, '');
-    return runs.length > 0 ? { table, runs, diagnostics } : undefined;
-  },
-);
+/** The table starting at `lines[i]` when it is one this reader reads (a shape it knows, no tool reader's). */
+function genericTableAt(lines: readonly string[], i: number): TextTable | undefined {
+  if (!startsBoxTable(lines, i)) return undefined;
+  const table = readBoxTable(lines, i);
+  if (!table || classifyGenericTable(table) === undefined || knownReaderClaims(lines, table)) return undefined;
+  return table;
+}
+
+/** The results table at or next to `lines[i]`, and the settings table printed with it (settings-table.ts). */
+interface Found {
+  table: TextTable;
+  settings?: TextTable;
+  next: number;
+}
+
+/** Whether the table right after `t` (blank lines between at most) is one of results. */
+function resultsFollow(lines: readonly string[], t: TextTable): TextTable | undefined {
+  const at = adjacentTableStart(lines, t.next);
+  const other = at === undefined ? undefined : genericTableAt(lines, at);
+  return other && genericTableRuns(lines, other, '').runs.length > 0 ? other : undefined;
+}
+
+/** What this reader reads at `lines[i]` (a results table, with a settings table before or after it), or undefined. */
+const readAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
+  const table = genericTableAt(lines, i);
+  if (!table) return undefined;
+  const first = genericTableRuns(lines, table, '');
+  if (first.runs.length === 0) {
+    const results = first.settings ? resultsFollow(lines, table) : undefined;
+    return results ? { table: results, settings: table, next: results.next } : undefined;
+  }
+  const at = adjacentTableStart(lines, table.next);
+  const after = at === undefined ? undefined : genericTableAt(lines, at);
+  // A settings table after the results is theirs unless more results follow it (then it is those results').
+  if (after && genericTableRuns(lines, after, '').settings && !resultsFollow(lines, after))
+    return { table, settings: after, next: after.next };
+  return { table, next: table.next };
+});
 
 export const genericTableReader: BlockReader = {
   name: 'rich-table',
@@ -387,6 +509,12 @@ export const genericTableReader: BlockReader = {
     if (!found) return { next: i + 1, runs: [], env: [], samples: [], diagnostics: [] };
     // The runs are read again for this file (the remembered ones name no file); cells are few.
     const { runs, diagnostics } = genericTableRuns(lines, found.table, file);
-    return { next: Math.max(i + 1, found.table.next), runs, env: [], samples: [], diagnostics };
+    const settings = found.settings ? genericTableRuns(lines, found.settings, file).settings : undefined;
+    if (found.settings && settings) {
+      for (const run of runs) applyTableSettings(run, settings, found.settings.startLine);
+      const message = `the table at line ${found.settings.startLine + 1} holds settings only (no performance metric): read as the settings of the results at line ${found.table.startLine + 1}, not as a run`;
+      diagnostics.push({ severity: 'info', code: 'prose-skipped', message, file, line: found.settings.startLine + 1 });
+    }
+    return { next: Math.max(i + 1, found.next), runs, env: [], samples: [], diagnostics };
   },
 };

@@ -11,10 +11,10 @@ import {
   lookupLabel,
   normaliseStat,
   type ParsedNumber,
-  parseNumber,
 } from '../../model/metric-vocabulary';
 import type { RunFlag } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
+import { figureText, parseFigure, spreadKey } from '../../model/units-cell';
 import type { PartialRun } from '../types';
 
 /** Tool labels the vocabulary does not know, rewritten to one it does. */
@@ -104,7 +104,7 @@ export function readValue(text: string): ParsedNumber {
   if (dollars?.[1]) return { value: Number(dollars[1].replace(/,/g, '')), unit: 'usd' };
   // A cell that is only an ellipsis is elided by the tool, not a truncated number.
   if (/^(\.\.\.|…)$/.test(t)) return { missing: true };
-  return parseNumber(t);
+  return parseFigure(t);
 }
 
 /**
@@ -146,6 +146,29 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     return;
   }
   setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));
+  if (meaning.key === 'requests_ok_count') putTotalOf(run, text, ctx.line);
+  putSpread(run, meaning.key, text, v.spread, meaning.factor);
+}
+
+/** `38 / 40` as the completed count: the total is the client's request count where the run has none. */
+function putTotalOf(run: PartialRun, text: string, line: number): void {
+  const total = /^\d+\s*\/\s*(\d+)$/.exec(figureText(text))?.[1];
+  if (total === undefined || run.client?.total_requests !== undefined) return;
+  (run.client ??= {}).total_requests = Number(total);
+  run.provenance['client.total_requests'] = `'${text.trim()}' (completed/total requests), line ${line + 1}`;
+}
+
+/** `312.4 ± 3.1`: the spread as the key's `_std` (spreadKey); a relative one (`± 2%`) stays in raw only. */
+export function putSpread(
+  run: { metrics: Record<string, number> },
+  key: string,
+  text: string,
+  spread: number | undefined,
+  factor: number,
+): void {
+  if (spread === undefined || /(?:±|\+\/?-)\s*[\d.]+\s*%/.test(text)) return;
+  const to = spreadKey(key);
+  if (!Object.hasOwn(run.metrics, to)) setOwn(run.metrics, to, clean(spread * factor));
 }
 
 /** Meaning of a cell whose unit may be printed in the cell itself (`10.32 sec`, `0.05s`). */

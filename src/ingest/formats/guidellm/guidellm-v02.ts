@@ -22,7 +22,8 @@ import { setOwn } from '../../../model/safe-keys';
 import { partialRun } from '../../blocks/common';
 import type { BlockResult, PartialRun } from '../../types';
 
-const TITLE = /^\s*Benchmarks (Info|Stats):\s*$/;
+// `Benchmark Stats:` (singular) in the releases that print `Req Latency (sec)`.
+const TITLE = /^\s*Benchmarks? (Info|Stats):\s*$/;
 const EQUALS_RULE = /^\s*={10,}\s*$/;
 const DASH_RULE = /^\s*-+(?:\|-+)+\s*$/;
 const LATENCY_WHY =
@@ -98,6 +99,7 @@ function columnKey(section: string, header: string): { key: string; note?: strin
   if (hit) return { key: hit };
   if (!/^(mean|median|p99|p95|p90|p50)$/.test(h)) return undefined;
   if (s === 'req latency (ms)') return { key: `latency_${stat}_s`, note: LATENCY_WHY };
+  if (s === 'req latency (sec)' || s === 'req latency (s)') return { key: `latency_${stat}_s` };
   const q = /^(ttft|itl|tpot) \(ms\)$/.exec(s)?.[1];
   return q ? { key: `${q}_${stat}_ms` } : undefined;
 }
