@@ -62,6 +62,11 @@ const PLAIN_RULE = /^\s*(?:-{3,}|={3,}|_{3,})\s*$/;
 /** `}`, `},`, `]`: a nested JSON object or array closing, with members of the outer one after it. */
 const JSON_CLOSER = /^\s*[}\]],?\s*$/;
 
+/** A member of the outer object after a nested one closed (a log line there ends the JSON). */
+function isJsonMember(line: KvLine | undefined): boolean {
+  return line?.kind === 'pairs' && line.json === true;
+}
+
 /**
  * Index of the line that closes the JSON array opened at line `j` (`"ttfts": [`), whose
  * elements are samples, not pairs; the last line looked at when it never closes.
@@ -224,8 +229,7 @@ class Collector {
         if (this.block.items.length > 0) j++; // its bottom border belongs to it
         break;
       }
-      if (line === undefined && this.block.json && JSON_CLOSER.test(lines[j] ?? '') && parseKvLine(lines[j + 1])?.kind === 'pairs')
-        continue;
+      if (line === undefined && this.block.json && JSON_CLOSER.test(lines[j] ?? '') && isJsonMember(parseKvLine(lines[j + 1]))) continue;
       if (line?.kind === 'text' && line.json === 'array') {
         j = closingBracket(lines, j);
         continue;
@@ -269,8 +273,11 @@ export function continuesAbove(lines: readonly string[], i: number): boolean {
   if (i === 0) return false;
   const above = parseKvLine(lines[i - 1]);
   if (above === undefined) return BARE_GROUP.test(lines[i - 1] ?? '') && lines[i - 1]?.trim() !== '';
-  return above.kind !== 'rule' || above.inner;
+  // A box's top border: the block was reported there.
+  return above.kind !== 'rule' || above.inner || TOP_CORNER.test(lines[i - 1] ?? '');
 }
+
+const TOP_CORNER = /^\s*[╔┌┏╭╒╓]/;
 
 /**
  * A box line with a line of the same box section above it: a block never starts there, so
