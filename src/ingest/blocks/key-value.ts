@@ -212,6 +212,11 @@ function sameUnitWhenOrdered(group: Unmarked[]): void {
   }
 }
 
+/** A reading that counts toward a run: a known metric with a number, or completed of total requests. */
+function isMetricRead(x: Read): boolean {
+  return x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
+}
+
 /** A time or a rate printed after a figure (`3.2 ms`, `41 tok/s`): a measurement, whatever its key. */
 function measuredUnit(unit: string | null | undefined): boolean {
   return typeof unit === 'string' && (secondsOfTimeUnit(unit) !== undefined || /^[A-Za-z]+\s*\/\s*(?:s|sec|second)$/i.test(unit));
@@ -243,8 +248,7 @@ function interpret(block: Block): Interpreted {
   let comparison = block.comparison;
   for (const x of reads) {
     if (x.r.delta && !comparison) comparison = { text: `${x.r.key}: ${x.r.value}`, index: x.r.index };
-    const isMetric =
-      x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
+    const isMetric = isMetricRead(x);
     if (isMetric) metrics++;
     const figure = x.value !== undefined && x.meaning?.kind !== 'client';
     if (isMetric || (figure && hasMetricWord(x.r.label))) lookalikes++;
@@ -289,6 +293,45 @@ function mayStartKey(c: number): boolean {
 
 type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
 
+/**
+ * The last block collected that is not a run, and what its lines could give a block started at
+ * one of them (Block.stop): the scanner asks again at each line of a prose list of `key: value`
+ * bullets, and collecting each suffix again made that quadratic. For a start `i` inside it,
+ * `metrics[i - start]` counts the readings at lines ≥ i that are, or (a group's statistic,
+ * without its group) might be, known metrics; `figures[i - start]` those with a number.
+ */
+let suffixes: { lines: WeakRef<readonly string[]>; start: number; stop: number; metrics: Int32Array; figures: Int32Array } | undefined;
+
+function rememberSuffixes(lines: readonly string[], start: number, x: Interpreted): void {
+  const stop = x.block.stop;
+  if (stop === undefined || stop - start < 3) return;
+  const metrics = new Int32Array(stop - start + 1);
+  const figures = new Int32Array(stop - start + 1);
+  for (const r of x.reads) {
+    const k = r.r.index - start;
+    const figure = r.value !== undefined || r.r.okOfTotal !== undefined;
+    if (figure) figures[k] = (figures[k] ?? 0) + 1;
+    if (isMetricRead(r) || (figure && r.r.statOf !== undefined)) metrics[k] = (metrics[k] ?? 0) + 1;
+  }
+  for (let k = stop - start - 1; k >= 0; k--) {
+    metrics[k] = (metrics[k] ?? 0) + (metrics[k + 1] ?? 0);
+    figures[k] = (figures[k] ?? 0) + (figures[k + 1] ?? 0);
+  }
+  suffixes = { lines: new WeakRef(lines), start, stop, metrics, figures };
+}
+
+/**
+ * True when a block started at `i`, inside the last block remembered, can be neither a run (it
+ * needs a known metric and two figures) nor reported (two figures, and no line of it above).
+ */
+function suffixCannotCount(lines: readonly string[], i: number): boolean {
+  const s = suffixes;
+  if (s === undefined || i <= s.start || i >= s.stop || s.lines.deref() !== lines) return false;
+  const figures = s.figures[i - s.start] ?? 0;
+  if (figures < 2) return true;
+  return (s.metrics[i - s.start] ?? 0) === 0 && continuesAbove(lines, i);
+}
+
 const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
   const line = lines[i];
   // Most lines fail the first-character test or hold no pair at all (`Test completed in 28 s`):
@@ -296,10 +339,11 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (line === undefined || !mayStart(line) || !mayStartBlock(line)) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.
-  if (insideBoxSection(lines, i)) return undefined;
+  if (suffixCannotCount(lines, i) || insideBoxSection(lines, i)) return undefined;
   const block = collectBlock(lines, i);
   if (block.items.length === 0) return undefined;
   const x = interpret(block);
+  rememberSuffixes(lines, i, x);
   // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
   if ((x.metrics >= 2 || (x.metrics === 1 && x.measured >= 2)) && !x.comparison) return { kind: 'run', x };
   // Reported once, at the block's first line.
