@@ -166,6 +166,8 @@ const TIME: Record<string, number> = {
   µs: 1e-6,
   μs: 1e-6,
   microseconds: 1e-6,
+  // Triton perf_analyzer's unit.
+  usec: 1e-6,
   ms: 1e-3,
   msec: 1e-3,
   millis: 1e-3,
@@ -222,20 +224,21 @@ export function classifyUnit(unit: string): UnitClass {
   if (u === 'tps') return { kind: 'rate', of: 'tok', perSecond: 1, perUser: false };
   if (/^per (s|sec|second)$/.test(u)) return { kind: 'rate', of: 'any', perSecond: 1, perUser: false };
   const r =
-    /^(tok|toks|tokens?|req|reqs|requests?|quer(?:y|ies)|items?)?\s*\/\s*(s|sec|secs|second|min|minute)(?:\s*\/\s*(user|req|request))?$/.exec(
+    /^(tok|toks|tokens?|req|reqs|requests?|quer(?:y|ies)|items?|infer(?:ences?)?)?\s*\/\s*(s|sec|secs|second|min|minute)(?:\s*\/\s*(user|req|request))?$/.exec(
       u,
     );
   const perWords = /^(tokens?|requests?) per (second|minute)$/.exec(u);
   if (r || perWords) {
     const what = r?.[1] ?? perWords?.[1] ?? '';
     const per = r?.[2] ?? perWords?.[2] ?? 's';
-    const of = /^tok/.test(what) ? 'tok' : /^(req|quer)/.test(what) ? 'req' : 'any';
+    // perf_analyzer's `infer/sec`: inference requests.
+    const of = /^tok/.test(what) ? 'tok' : /^(req|quer|infer)/.test(what) ? 'req' : 'any';
     return { kind: 'rate', of, perSecond: /^min/.test(per) ? 1 / 60 : 1, perUser: r?.[3] !== undefined };
   }
   return { kind: 'other' };
 }
 
-const MID_UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'sec', 'secs', 'seconds', 'milliseconds', 'millis', 'mills', 'msec']);
+const MID_UNITS = new Set(['ns', 'us', 'usec', 'µs', 'μs', 'ms', 's', 'sec', 'secs', 'seconds', 'milliseconds', 'millis', 'mills', 'msec']);
 
 interface SplitLabel {
   symbols: Set<string>;
