@@ -77,3 +77,19 @@ test('dictLine: flat members kept, nested skipped, anything else is no dict', ()
   for (const bad of ["{'a': 1}", "{'a': 1, 'b' 2}", "{'a': 1, 'b': 2} trailing", '{a: 1, b: 2}', "{'a': 1, 'b': {'c': 2}"])
     assert.equal(dictLine(bad), undefined, bad);
 });
+
+test('a label or two before comma-separated k=v pairs: one run a line (mlx_lm.benchmark-style averages)', () => {
+  const got = runs(
+    [
+      'Before: Averages: prompt_tps=312.5, generation_tps=41.25, peak_memory=9.8',
+      'After: Averages: prompt_tps=355.0, generation_tps=40.5, peak_memory=7.1',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    got.map((r) => r.metrics),
+    [
+      { input_tps: 312.5, output_tps: 41.25, peak_memory: 9.8 },
+      { input_tps: 355, output_tps: 40.5, peak_memory: 7.1 },
+    ],
+  );
+});

@@ -307,6 +307,12 @@ function dictPairs(dict: { pairs: KvPair[]; name?: string }, indent: number, box
   return out;
 }
 
+/**
+ * `Pre: Averages: prompt_tps=439.8, generation_tps=86.4`: a label or two before `k=v` pairs
+ * separated by commas; the pairs are the line's (a script printing one result a line).
+ */
+const LABELLED_EQUALS = /^(?:[A-Za-z][\w .-]{0,30}?:\s+){1,2}([A-Za-z_][\w./()-]*=[^,\s]+(?:,\s*[A-Za-z_][\w./()-]*=[^,\s]+)+)$/;
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
@@ -330,7 +336,14 @@ function readKvLine(line: string): KvLine | undefined {
   if (body === '') return undefined;
   const dict = body.charCodeAt(body.length - 1) === 0x7d ? dictLine(body) : undefined;
   if (dict) return dictPairs(dict, indent, boxed, stripped.timestamp);
-  const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : boxed ? undefined : tabPair(body);
+  const labelled = LABELLED_EQUALS.exec(body);
+  const pairs = labelled?.[1]
+    ? allPairs(labelled[1].split(/,\s*/))
+    : /[:=]|\.\./.test(body) || stripped.prefixed
+      ? splitPairs(body, stripped.prefixed)
+      : boxed
+        ? undefined
+        : tabPair(body);
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
     const group = inlineGroup(pairs) ?? sectionOfPairs(stripped.section, pairs);
