@@ -5,6 +5,7 @@
  * misreads their text) and reports them as context in an info diagnostic.
  */
 import type { Diagnostic } from '../model/diagnostics';
+import { keyValueReader } from './blocks/key-value';
 import type { BlockReader, BlockResult } from './types';
 
 const START = /^\s*\{\s*'[A-Za-z_][\w]*'\s*:/;
@@ -62,7 +63,10 @@ export const pythonDictReader: BlockReader = {
   mayStartWith: (first) => first === 0x7b, // `{`
   startsAt(lines, i) {
     const line = lines[i] ?? '';
-    return START.test(line) && closingLine(lines, i) !== undefined;
+    if (!START.test(line)) return false;
+    const end = closingLine(lines, i);
+    // A flat dict of figures on one line (`{'ttft': 0.12, 'tps': 45.1}`) is a script's result: the key/value reader's.
+    return end !== undefined && !(end === i && keyValueReader.startsAt(lines, i));
   },
   read(lines, i, file): BlockResult {
     const end = closingLine(lines, i) ?? i;

@@ -12,13 +12,14 @@
  *
  * Stages: lines → pairs (kv-line.ts) → a block cut at a repeated key (kv-block.ts) → readings
  * of each value (kv-values.ts) → meanings through the vocabulary, unmarked times decided by
- * kv-units.ts → one run when at least two readings are vocabulary metrics. A block with fewer
+ * kv-units.ts → one run when at least two readings are vocabulary metrics, or one beside another figure that
+ * looks like a measurement (a metric word and a number, kept as a slug). A block with fewer
  * but with metric-looking figures gives a `metrics-unread` warning (never silently dropped); a
  * block that compares runs (`… vs …`, `(+347.3%)`) is reported, not read. Settings go to
  * `client`; other keys are kept as slugs, and every value as written in `raw`.
  */
 import type { Diagnostic } from '../../model/diagnostics';
-import { hasMetricWord, meaningAsOutputRate, meaningFromWords } from '../../model/label-meaning';
+import { hasMetricWord, meaningAsOutputRate, meaningFromWords, secondsOfTimeUnit } from '../../model/label-meaning';
 import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { TextCache } from '../../model/text-cache';
@@ -40,6 +41,8 @@ interface Interpreted {
   metrics: number;
   /** Readings that look like measurements (a metric word and a number), read or not. */
   lookalikes: number;
+  /** Lookalikes, and figures printed with a time or a rate whatever their key (`Scheduler wait p90: 3.2 ms`). */
+  measured: number;
   comparison?: { text: string; index: number };
 }
 
@@ -67,6 +70,8 @@ function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<L
   }
   const direct = lookupLabel(r.label, opts) ?? described(r.label, opts);
   if (direct) return { meaning: direct };
+  const whole = wholeRunTime(r, opts);
+  if (whole) return whole;
   const output = meaningAsOutputRate(r.label, r.stat === undefined ? opts : { ...opts, stat: r.stat });
   if (output?.kind === 'metric')
     return { meaning: output, note: `"${r.key}" names no direction: read as generated (output) tokens, as "Tokens Per Second" is` };
@@ -75,6 +80,18 @@ function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<L
   if (asMean?.kind === 'metric' && isTimedKey(asMean.key))
     return { meaning: asMean, note: `"${r.key}" names no statistic: one figure, read as the mean` };
   return {};
+}
+
+/** `Total latency`, `Overall time (s)`, `total_time`: the whole benchmark's time, with no statistic. */
+const TOTAL_TIME =
+  /^(?:total|overall|whole)[\s_-]+(?:e2e[\s_-]+|run[\s_-]+|benchmark[\s_-]+|test[\s_-]+|elapsed[\s_-]+)?(?:latency|time|elapsed)(?=$|[\s_([])/i;
+
+/** A whole benchmark's total time is its duration, never a request latency (whose "total" would be a sum). */
+function wholeRunTime(r: Reading, opts: { unit?: string }): { meaning?: Readonly<LabelMeaning>; note?: string } | undefined {
+  if (r.stat !== undefined || r.statOf !== undefined || !TOTAL_TIME.test(r.label)) return undefined;
+  const meaning = lookupLabel(r.label.replace(TOTAL_TIME, 'duration'), opts);
+  if (meaning?.kind !== 'metric' || meaning.key !== 'duration_s') return undefined;
+  return { meaning, note: `"${r.key}" is the whole benchmark's time: its duration, not a request latency` };
 }
 
 /**
@@ -195,20 +212,49 @@ function sameUnitWhenOrdered(group: Unmarked[]): void {
   }
 }
 
+/** A reading that counts toward a run: a known metric with a number, or completed of total requests. */
+function isMetricRead(x: Read): boolean {
+  return x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
+}
+
+/** A time or a rate printed after a figure (`3.2 ms`, `41 tok/s`): a measurement, whatever its key. */
+function measuredUnit(unit: string | null | undefined): boolean {
+  return typeof unit === 'string' && (secondsOfTimeUnit(unit) !== undefined || /^[A-Za-z]+\s*\/\s*(?:s|sec|second)$/i.test(unit));
+}
+
+/**
+ * `Total Latency` is the whole run's time only beside a request latency of its own; alone (a
+ * single-request probe: `TTFT`, `Total Latency`, `Tokens/sec`) it is that request's latency.
+ */
+function totalLatencyAlone(reads: Read[]): void {
+  const total = reads.find((x) => x.meaning?.kind === 'metric' && x.meaning.key === 'duration_s' && TOTAL_LATENCY.test(x.r.label));
+  if (!total || reads.some((x) => x.meaning?.kind === 'metric' && x.meaning.key.startsWith('latency_'))) return;
+  const opts: { unit?: string; stat: string } = typeof total.unit === 'string' ? { unit: total.unit, stat: 'mean' } : { stat: 'mean' };
+  const asMean = meaningFromWords(total.r.label, opts);
+  if (asMean?.kind !== 'metric') return;
+  total.meaning = asMean;
+  total.note = `"${total.r.key}" names no statistic: one figure, read as the mean`;
+}
+
+const TOTAL_LATENCY = /^(?:total|overall)[\s_-]+(?:e2e[\s_-]+)?latency\b/i;
+
 function interpret(block: Block): Interpreted {
   const reads = block.items.flatMap(readingsOf).map(readOne);
+  totalLatencyAlone(reads);
   decideUnits(reads);
   let metrics = 0;
   let lookalikes = 0;
+  let measured = 0;
   let comparison = block.comparison;
   for (const x of reads) {
     if (x.r.delta && !comparison) comparison = { text: `${x.r.key}: ${x.r.value}`, index: x.r.index };
-    const isMetric =
-      x.r.okOfTotal !== undefined || (x.value !== undefined && x.meaning?.kind === 'metric' && !isSettingKey(x.r.label, x.value));
+    const isMetric = isMetricRead(x);
     if (isMetric) metrics++;
-    if (isMetric || (x.value !== undefined && x.meaning?.kind !== 'client' && hasMetricWord(x.r.label))) lookalikes++;
+    const figure = x.value !== undefined && x.meaning?.kind !== 'client';
+    if (isMetric || (figure && hasMetricWord(x.r.label))) lookalikes++;
+    if (isMetric || (figure && (hasMetricWord(x.r.label) || measuredUnit(x.unit)))) measured++;
   }
-  const out: Interpreted = { block, reads, metrics, lookalikes };
+  const out: Interpreted = { block, reads, metrics, lookalikes, measured };
   if (comparison) out.comparison = comparison;
   return out;
 }
@@ -235,6 +281,10 @@ function mayStartKey(c: number): boolean {
     c === 0x2b ||
     c === 0x5b ||
     c === 0x22 || // a JSON member, `"tps": 4.51,`
+    c === 0x7b || // a dict on one line, `{'ttft': 0.12, 'tps': 45.1}`
+    (c >= 0x2800 && c <= 0x28ff) || // a spinner frame before the line
+    (c >= 0x25d0 && c <= 0x25d3) ||
+    (c >= 0x25f4 && c <= 0x25f7) ||
     (c >= 0x2500 && c <= 0x257f) ||
     (c >= 0x3040 && c <= 0x9fff) || // kana and CJK ideographs
     (c >= 0xac00 && c <= 0xd7af) // Hangul
@@ -243,6 +293,45 @@ function mayStartKey(c: number): boolean {
 
 type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
 
+/**
+ * The last block collected that is not a run, and what its lines could give a block started at
+ * one of them (Block.stop): the scanner asks again at each line of a prose list of `key: value`
+ * bullets, and collecting each suffix again made that quadratic. For a start `i` inside it,
+ * `metrics[i - start]` counts the readings at lines ≥ i that are, or (a group's statistic,
+ * without its group) might be, known metrics; `figures[i - start]` those with a number.
+ */
+let suffixes: { lines: WeakRef<readonly string[]>; start: number; stop: number; metrics: Int32Array; figures: Int32Array } | undefined;
+
+function rememberSuffixes(lines: readonly string[], start: number, x: Interpreted): void {
+  const stop = x.block.stop;
+  if (stop === undefined || stop - start < 3) return;
+  const metrics = new Int32Array(stop - start + 1);
+  const figures = new Int32Array(stop - start + 1);
+  for (const r of x.reads) {
+    const k = r.r.index - start;
+    const figure = r.value !== undefined || r.r.okOfTotal !== undefined;
+    if (figure) figures[k] = (figures[k] ?? 0) + 1;
+    if (isMetricRead(r) || (figure && r.r.statOf !== undefined)) metrics[k] = (metrics[k] ?? 0) + 1;
+  }
+  for (let k = stop - start - 1; k >= 0; k--) {
+    metrics[k] = (metrics[k] ?? 0) + (metrics[k + 1] ?? 0);
+    figures[k] = (figures[k] ?? 0) + (figures[k + 1] ?? 0);
+  }
+  suffixes = { lines: new WeakRef(lines), start, stop, metrics, figures };
+}
+
+/**
+ * True when a block started at `i`, inside the last block remembered, can be neither a run (it
+ * needs a known metric and two figures) nor reported (two figures, and no line of it above).
+ */
+function suffixCannotCount(lines: readonly string[], i: number): boolean {
+  const s = suffixes;
+  if (s === undefined || i <= s.start || i >= s.stop || s.lines.deref() !== lines) return false;
+  const figures = s.figures[i - s.start] ?? 0;
+  if (figures < 2) return true;
+  return (s.metrics[i - s.start] ?? 0) === 0 && continuesAbove(lines, i);
+}
+
 const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
   const line = lines[i];
   // Most lines fail the first-character test or hold no pair at all (`Test completed in 28 s`):
@@ -250,11 +339,13 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (line === undefined || !mayStart(line) || !mayStartBlock(line)) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.
-  if (insideBoxSection(lines, i)) return undefined;
+  if (suffixCannotCount(lines, i) || insideBoxSection(lines, i)) return undefined;
   const block = collectBlock(lines, i);
   if (block.items.length === 0) return undefined;
   const x = interpret(block);
-  if (x.metrics >= 2 && !x.comparison) return { kind: 'run', x };
+  rememberSuffixes(lines, i, x);
+  // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
+  if ((x.metrics >= 2 || (x.metrics === 1 && x.measured >= 2)) && !x.comparison) return { kind: 'run', x };
   // Reported once, at the block's first line.
   if (x.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
   return { kind: x.comparison ? 'comparison' : 'unread', x };

@@ -46,6 +46,13 @@ export interface Block {
   boxed: boolean;
   /** Its pairs are members of pretty-printed JSON (the reader checks whether the JSON was cut). */
   json?: boolean;
+  /**
+   * Set when the block ended at a line that ends a block started at any later line before it,
+   * and no line in between was skipped (a JSON array, a closed object) or cut the block by what
+   * was collected (a key seen before): a block collected from such a line then holds a subset of
+   * this one's pairs, each with the same group or none (key-value.ts uses it to ask again cheaply).
+   */
+  stop?: number;
 }
 
 interface Group {
@@ -61,6 +68,11 @@ const PLAIN_RULE = /^\s*(?:-{3,}|={3,}|_{3,})\s*$/;
 
 /** `}`, `},`, `]`: a nested JSON object or array closing, with members of the outer one after it. */
 const JSON_CLOSER = /^\s*[}\]],?\s*$/;
+
+/** A member of the outer object after a nested one closed (a log line there ends the JSON). */
+function isJsonMember(line: KvLine | undefined): boolean {
+  return line?.kind === 'pairs' && line.json === true;
+}
 
 /**
  * Index of the line that closes the JSON array opened at line `j` (`"ttfts": [`), whose
@@ -142,6 +154,8 @@ class Collector {
   readonly block: Block = { items: [], next: 0, boxed: true };
   private readonly seen = new Set<string>();
   private groups: Group[] = [];
+  /** False once the block skipped a line or ended by what it had collected (see Block.stop). */
+  private plain = true;
 
   constructor(private readonly lines: readonly string[]) {}
 
@@ -200,17 +214,26 @@ class Collector {
     const g = groupAt(this.lines, j + 1, parseKvLine(this.lines[j + 1]));
     const quantity = g && !g.section ? quantityOf(g.name, 'mean') : undefined;
     // The same quantity already in the block (`e2el_p99_ms = …` above `Latency (ms):`): another run.
-    if (
-      quantity === undefined ||
-      this.block.items.some((it) => quantityOf(it.statOf ?? it.key, it.statOf ? it.key : undefined) === quantity)
-    )
+    if (quantity === undefined) return false;
+    if (this.block.items.some((it) => quantityOf(it.statOf ?? it.key, it.statOf ? it.key : undefined) === quantity)) {
+      this.plain = false;
       return false;
+    }
     const first = parseKvLine(this.lines[j + 2]);
     return first?.kind === 'pairs' && first.pairs.every((p) => statOfWord(p.key) !== undefined);
   }
 
   /** Reads from `start`; returns the block. */
   run(start: number): Block {
+    const j = this.walk(start);
+    this.block.next = j.next;
+    if (this.plain) this.block.stop = j.stop;
+    if (this.block.items.length === 0) this.block.boxed = false;
+    return this.block;
+  }
+
+  /** The index after the block, and the line that ended it. */
+  private walk(start: number): { next: number; stop: number } {
     const lines = this.lines;
     let j = start;
     for (; j < lines.length && j < start + MAX_BLOCK; j++) {
@@ -221,33 +244,44 @@ class Collector {
           continue;
         }
         if (j === start) continue; // the box's top border
-        if (this.block.items.length > 0) j++; // its bottom border belongs to it
-        break;
+        // Its bottom border belongs to it.
+        return { next: this.block.items.length > 0 ? j + 1 : j, stop: j };
       }
-      if (line === undefined && this.block.json && JSON_CLOSER.test(lines[j] ?? '') && parseKvLine(lines[j + 1])?.kind === 'pairs')
+      if (line === undefined && this.block.json && JSON_CLOSER.test(lines[j] ?? '') && isJsonMember(parseKvLine(lines[j + 1]))) {
+        this.plain = false;
         continue;
+      }
       if (line?.kind === 'text' && line.json === 'array') {
+        this.plain = false;
         j = closingBracket(lines, j);
         continue;
       }
-      const title = line ? boxTitle(lines, j, line) : undefined;
-      if (title !== undefined) {
-        if (this.block.items.length > 0) break;
-        this.block.title = { text: title, index: j };
-        if (VERSUS.test(title)) this.block.comparison = { text: title, index: j };
-        continue;
-      }
-      if (line?.kind === 'pairs') {
-        if (!this.addPairs(j, line)) break;
-        continue;
-      }
-      if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) continue;
-      const g = groupAt(lines, j, line);
-      if (!g || !this.addGroup(j, g)) break;
+      if (!this.step(j, line)) return { next: j, stop: j };
     }
-    this.block.next = j;
-    if (this.block.items.length === 0) this.block.boxed = false;
-    return this.block;
+    if (j < lines.length) this.plain = false; // cut at MAX_BLOCK lines from its start
+    return { next: j, stop: j };
+  }
+
+  /** Takes line `j` (a title, pairs, a statistics section or a group); false when the block ends before it. */
+  private step(j: number, line: KvLine | undefined): boolean {
+    const title = line ? boxTitle(this.lines, j, line) : undefined;
+    if (title !== undefined) {
+      if (this.block.items.length > 0) return this.cut();
+      this.block.title = { text: title, index: j };
+      if (VERSUS.test(title)) this.block.comparison = { text: title, index: j };
+      return true;
+    }
+    if (line?.kind === 'pairs') return this.addPairs(j, line) || this.cut();
+    if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) return true;
+    const g = groupAt(this.lines, j, line);
+    if (!g) return false;
+    return this.addGroup(j, g) || this.cut();
+  }
+
+  /** The block ends by what it collected (a block started later may go on). */
+  private cut(): false {
+    this.plain = false;
+    return false;
   }
 }
 
@@ -269,8 +303,11 @@ export function continuesAbove(lines: readonly string[], i: number): boolean {
   if (i === 0) return false;
   const above = parseKvLine(lines[i - 1]);
   if (above === undefined) return BARE_GROUP.test(lines[i - 1] ?? '') && lines[i - 1]?.trim() !== '';
-  return above.kind !== 'rule' || above.inner;
+  // A box's top border: the block was reported there.
+  return above.kind !== 'rule' || above.inner || TOP_CORNER.test(lines[i - 1] ?? '');
 }
+
+const TOP_CORNER = /^\s*[╔┌┏╭╒╓]/;
 
 /**
  * A box line with a line of the same box section above it: a block never starts there, so

@@ -15,6 +15,7 @@
 import { detach } from '../../model/detach';
 import { splitLabel } from '../../model/label-meaning';
 import { TextCache } from '../../model/text-cache';
+import { dictLine } from './kv-dict';
 
 export interface KvPair {
   key: string;
@@ -43,7 +44,14 @@ const BRACKET_TAG = /^\[([^\]\n]{1,40})\]\s*/;
 const ISO_TIME = /^(\d{4}[-/]\d{2}[-/]\d{2})[T |_](\d{2}:\d{2}:\d{2})(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+/;
 /** `INFO  ` (a level and spaces, never `INFO:`), vLLM's `INFO 08-27 15:13:36 [file.py:123] `, loguru's `INFO | `. */
 const LEVEL =
-  /^(?:INFO|WARNING|WARN|DEBUG|NOTICE|TRACE)(?:\s+\d{2}-\d{2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)?(?:\s+\[[^\]\n]{1,80}\])?(?:\s+\|\s*|\s+)(?=\S)/;
+  /^(?:INFO|WARNING|WARN|DEBUG|NOTICE|TRACE)(?:\s+\d{2}-\d{2}\s+\d{2}:\d{2}:\d{2}(?:\.\d+)?)?(?:\s+\[[^\]\n]{1,80}\]|\s+[\w./-]{1,80}:\d+\])?(?:\s+\|\s*|\s+)(?=\S)/;
+/**
+ * Python logging's other prefixes: `bench - INFO - ` (a logger name and dashes, after the time),
+ * `INFO:__main__:` (basicConfig's default).
+ */
+const PY_LEVEL = /^(?:(?:[\w.<>-]{1,60}\s+-\s+)?(?:INFO|WARNING|WARN|DEBUG)\s+-\s+|(?:INFO|WARNING|DEBUG):[\w.<>]{1,60}:\s*)(?=\S)/;
+/** Spinner frames (braille, quarter circles) a progress display leaves before the line. */
+const SPINNER = /^[\u2800-\u28ff\u25d0-\u25d3\u25f4-\u25f7]+\s*/;
 const TIME_IN_TAG = /^(\d{4}-\d{2}-\d{2})[T |_](\d{2}:\d{2}:\d{2})/;
 
 /** Box-drawing characters only (U+2500–U+257F), at least three. */
@@ -102,7 +110,7 @@ export function stripLogPrefix(line: string): Stripped {
     }
     break;
   }
-  const level = LEVEL.exec(body);
+  const level = LEVEL.exec(body) ?? PY_LEVEL.exec(body);
   if (level) {
     body = body.slice(level[0].length);
     prefixed = true;
@@ -291,6 +299,20 @@ function sectionOfPairs(section: string | undefined, pairs: KvPair[]): string | 
   return undefined;
 }
 
+/** A one-line dict's pairs; a name over statistics only (`TTFT: {'mean': 12, 'p99': 40}`) is their group. */
+function dictPairs(dict: { pairs: KvPair[]; name?: string }, indent: number, boxed: boolean, timestamp: string | undefined): KvLine {
+  const out: KvLine = { kind: 'pairs', indent, pairs: dict.pairs, boxed };
+  if (dict.name !== undefined && dict.pairs.every((p) => STAT_KEY.test(p.key))) out.group = dict.name;
+  if (timestamp !== undefined) out.timestamp = timestamp;
+  return out;
+}
+
+/**
+ * `Pre: Averages: prompt_tps=439.8, generation_tps=86.4`: a label or two before `k=v` pairs
+ * separated by commas; the pairs are the line's (a script printing one result a line).
+ */
+const LABELLED_EQUALS = /^(?:[A-Za-z][\w .-]{0,30}?:\s+){1,2}([A-Za-z_][\w./()-]*=[^,\s]+(?:,\s*[A-Za-z_][\w./()-]*=[^,\s]+)+)$/;
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
@@ -308,11 +330,20 @@ function readKvLine(line: string): KvLine | undefined {
     boxed = true;
     text = text.slice(1).replace(VERTICAL_END, '').trim();
   }
-  const stripped = stripLogPrefix(text.replace(BULLET, ''));
+  const stripped = stripLogPrefix(text.replace(SPINNER, '').replace(BULLET, ''));
   // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
   const body = stripped.body.replace(BULLET, '').replace(/\*\*/g, '');
   if (body === '') return undefined;
-  const pairs = /[:=]|\.\./.test(body) || stripped.prefixed ? splitPairs(body, stripped.prefixed) : boxed ? undefined : tabPair(body);
+  const dict = body.charCodeAt(body.length - 1) === 0x7d ? dictLine(body) : undefined;
+  if (dict) return dictPairs(dict, indent, boxed, stripped.timestamp);
+  const labelled = LABELLED_EQUALS.exec(body);
+  const pairs = labelled?.[1]
+    ? allPairs(labelled[1].split(/,\s*/))
+    : /[:=]|\.\./.test(body) || stripped.prefixed
+      ? splitPairs(body, stripped.prefixed)
+      : boxed
+        ? undefined
+        : tabPair(body);
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
     const group = inlineGroup(pairs) ?? sectionOfPairs(stripped.section, pairs);

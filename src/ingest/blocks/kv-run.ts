@@ -4,6 +4,7 @@
  * `-1` or `N/A` ("not set") stays absent with its text in `raw`.
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { secondsOfTimeUnit } from '../../model/label-meaning';
 import { applyFactor, type LabelMeaning, unknownMetricKey } from '../../model/metric-vocabulary';
 import type { Engine, NumericClientKey } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
@@ -26,7 +27,7 @@ export interface Read {
 
 /** Keys that name the client's concurrency when the value is a whole number. */
 const CONCURRENCY_KEY =
-  /^(concurrency|concurrency level|(number of |num )?concurrent (requests|users|workers|sessions|clients)|users|num concurrent|parallel)$/i;
+  /^(concurrency|concurrency level|request concurrency|(number of |num )?concurrent (requests|users|workers|sessions|clients)|users|num concurrent|parallel)$/i;
 const DATASET_KEY = /^(dataset|dataset[ _]name|data ?set)$/i;
 const ENGINE_KEY = /^(backend|engine|server|framework)$/i;
 export const ENGINES: ReadonlyArray<[RegExp, Engine]> = [
@@ -111,8 +112,11 @@ export function applyRead(run: PartialRun, x: Read, file: string, diagnostics: D
   // `Average latency`): kept under its own slug.
   // A key of no Latin letters (`总请求时间`) has no slug: its value stays in raw only.
   if (!/[A-Za-z]/.test(r.label)) return;
-  const key = unknownMetricKey(r.stat ? `${r.label} ${r.stat}` : r.label, x.unit);
-  if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, x.value);
+  // µs and ns are normalised to ms for unknown keys too (`Avg gRPC time: 824 usec`).
+  const seconds = x.unit ? secondsOfTimeUnit(x.unit) : undefined;
+  const small = seconds !== undefined && seconds < 1e-3;
+  const key = unknownMetricKey(r.stat ? `${r.label} ${r.stat}` : r.label, small ? 'ms' : x.unit);
+  if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, small ? applyFactor(x.value, seconds * 1000) : x.value);
 }
 
 /** A short line just above the block that names it (`=== concurrency 8 ===`, `Results for c=8:`). */

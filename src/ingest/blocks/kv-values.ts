@@ -88,6 +88,30 @@ function statList(item: Item, value: string): Reading[] | undefined {
   return out;
 }
 
+/**
+ * perf_analyzer's `832 usec (standard deviation 197 usec)` and `422 usec (overhead 155 usec +
+ * queue 51 usec)`: the value, then a spread or the parts it is the sum of, each `words number unit`.
+ */
+const PARTS = /^([-+]?\d[\d.,]*\s*[A-Za-zµ/]*)\s*\(((?:\s*[A-Za-z][A-Za-z /-]*?\s+[-+]?\d[\d.,]*\s*[A-Za-zµ/]*\s*(?:[+,]|(?=\))))+)\)$/;
+const PART = /^([A-Za-z][A-Za-z /-]*?)\s+([-+]?\d[\d.,]*\s*[A-Za-zµ/]*)$/;
+const SPREAD_WORDS = /^(std|stdev|stddev|sd|standard deviation|std dev)$/i;
+
+function parts(item: Item, value: string): Reading[] | undefined {
+  const m = PARTS.exec(value);
+  if (!m?.[1] || !m[2]) return undefined;
+  const pieces = m[2].split(/\s*[+,]\s*/).filter((p) => p.trim() !== '');
+  const read = pieces.map((p) => PART.exec(p.trim()));
+  if (read.some((r) => !r?.[1] || !r[2])) return undefined;
+  const out: Reading[] = [{ ...item, label: words(item.key), value: m[1].trim() }];
+  for (const r of read) {
+    const name = (r?.[1] ?? '').trim();
+    const v = (r?.[2] ?? '').trim();
+    if (SPREAD_WORDS.test(name)) out.push({ ...item, label: words(item.key), rawKey: `${item.rawKey} (${name})`, value: v, stat: 'std' });
+    else out.push({ ...item, label: `${words(item.key)} ${name}`, rawKey: `${item.rawKey} (${name})`, value: v });
+  }
+  return out;
+}
+
 /** `latency(min, max, ave): 0.81, 4.20, 2.31`: statistics named in the key, their values in order. */
 function tuple(item: Item, value: string): Reading[] | undefined {
   const m = TUPLE_KEY.exec(item.key);
@@ -135,7 +159,7 @@ export function readingsOf(item: Item): Reading[] {
   const ok = OK_OF_TOTAL.exec(value) ?? (REQUESTS_KEY.test(item.key) ? BARE_OK_OF_TOTAL.exec(value) : null);
   if (ok?.[1] && ok[2]) return [{ ...base, okOfTotal: { ok: Number(ok[1]), total: Number(ok[2]), text: value } }];
   if (DELTA.test(value)) return [{ ...base, delta: true }];
-  const list = statList(item, value) ?? tuple(item, value);
+  const list = statList(item, value) ?? tuple(item, value) ?? parts(item, value);
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];

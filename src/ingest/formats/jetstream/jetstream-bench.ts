@@ -122,7 +122,8 @@ export const jetstreamBenchReader: BlockReader = {
   name: 'jetstream',
   startsAt(lines, i) {
     const line = lines[i];
-    if (line === undefined || !line.startsWith('Successful requests: ')) return false;
+    // `Successful requests: 60/60 (100.00%)` is another tool's: the key/value reader's.
+    if (line === undefined || !/^Successful requests: \d+\s*$/.test(line)) return false;
     // vLLM's block says `Benchmark duration (s):`; JetStream's puts the unit after the value.
     return /^Benchmark duration: \d+(\.\d+)? s$/.test((lines[i + 1] ?? '').trim());
   },
