@@ -332,14 +332,7 @@ function parsePlainNumber(t: string): ParsedNumber | undefined {
   const u0 = unit.charCodeAt(0);
   // `± 3.1`, `+/- 3.1`: a spread, read by the general path.
   if (u0 === 0xb1 || u0 === 0x2b) return undefined;
-  if (
-    unit === '' ||
-    unit.includes('[') ||
-    unit.includes('#') ||
-    unit.includes('…') ||
-    unit.endsWith('...') ||
-    LINE_TERMINATOR.test(unit)
-  )
+  if (unit === '' || unit.includes('[') || unit.includes('#') || unit.includes('…') || unit.endsWith('...') || LINE_TERMINATOR.test(unit))
     return undefined;
   const note = unit.includes('(');
   // `300 (100.0%)` (a stress table's counts): all parenthesised, a comment on the count that
