@@ -40,12 +40,14 @@ const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'oha', pattern: new RegExp(`(?:^|[\\s/])oha${FLAGS_FOLLOW}`) },
   // Release binaries are named per platform (`go-stress-testing-linux`, `go-stress-testing-mac`).
   { tool: 'go-stress', pattern: /(?:^|[\s/])go-stress-testing[\w.-]*(?=\s+-)/ },
+  { tool: 'k6', pattern: /(?:^|[\s/])k6\s+run(?=\s)/ },
+  { tool: 'locust', pattern: new RegExp(`(?:^|[\\s/])locust${FLAGS_FOLLOW}`) },
 ];
 
 /** Words one of TOOLS needs: one test before the twelve. */
-const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress/;
+const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust/;
 
-const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress']);
+const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress', 'k6', 'locust']);
 
 /**
  * What may come before the tool on its line for the line to be the command: a prompt, env

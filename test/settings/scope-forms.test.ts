@@ -1,0 +1,82 @@
+/**
+ * Settings written in the forms people paste around results (issue 27): commands behind comment
+ * and quote markers, client commands of any bench tool and shell loops over them, bare launch
+ * flags, and settings stated beside a table. Each fixture is own text in the shape of a public
+ * tool's output (the fixture says which); a golden holds its runs and diagnostics.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runAt, settingsFixture } from './helpers';
+
+describe('commands behind comment and quote markers (commented-commands.md)', () => {
+  const p = settingsFixture('commented-commands.md');
+
+  it('a `# vllm serve …` shell comment is the launch, not a heading', () => {
+    const r = runAt(p.runs, 8);
+    assert.equal(r.model, 'granite-3.1-8b-instruct');
+    assert.equal(r.parallelism?.pp, 2);
+    assert.equal(r.server?.context_length, 6144);
+    assert.equal(r.provenance.model, 'launch command at line 6');
+    assert.equal(r.server?.command, 'vllm serve ibm-granite/granite-3.1-8b-instruct --pipeline-parallel-size 2 --max-model-len 6144');
+    assert.deepEqual(r.labels, ['vllm serve numbers'], 'a heading without flags stays a heading');
+  });
+  it('`//` comments: the launch and a continued client command', () => {
+    const r = runAt(p.runs, 27);
+    assert.equal(r.parallelism?.tp, 4);
+    assert.equal(r.model, 'phi-4');
+    assert.deepEqual(
+      { c: r.client?.concurrency, n: r.client?.total_requests, i: r.client?.input_len, o: r.client?.output_len },
+      { c: 12, n: 240, i: 768, o: 96 },
+    );
+    assert.equal(r.provenance['client.total_requests'], 'client command at line 24 (--num-prompts)');
+  });
+  it('a quoted console (`> $ …`), continued over quoted lines', () => {
+    const r = runAt(p.runs, 50);
+    assert.equal(r.parallelism?.tp, 2);
+    assert.equal(r.provenance.engine, 'launch command at line 44');
+    assert.deepEqual({ c: r.client?.concurrency, n: r.client?.total_requests, rate: r.client?.request_rate }, { c: 6, n: 80, rate: 3 });
+  });
+  it('no warning', () =>
+    assert.deepEqual(
+      p.diagnostics.filter((d) => d.severity !== 'info'),
+      [],
+    ));
+});
+
+describe('shell loops over a client (loop-sweep.md)', () => {
+  const p = settingsFixture('loop-sweep.md');
+
+  it("a one-line loop: each result block takes its pass's concurrency, in output order", () => {
+    assert.deepEqual(
+      p.runs.slice(0, 3).map((r) => [r.source.line, r.client?.concurrency, r.client?.total_requests, r.client?.input_len]),
+      [
+        [11, 2, 160, 512],
+        [20, 8, 160, 512],
+        [30, 32, 160, 512],
+      ],
+    );
+    assert.equal(
+      runAt(p.runs, 11).provenance['client.concurrency'],
+      'client command at line 7 (--max-concurrency), loop "for c in 2 8 32" (line 7), pass 1 of 3 (c=2; inferred from output order)',
+    );
+    assert.equal(runAt(p.runs, 20).provenance['client.concurrency'], undefined, 'the block states its own');
+  });
+  it('a loop over an assigned list, do/done on their own lines behind continuation prompts', () => {
+    assert.deepEqual(
+      p.runs.slice(3).map((r) => [r.source.line, r.client?.concurrency, r.client?.request_rate, r.client?.input_len, r.client?.output_len]),
+      [
+        [48, 4, 6, 300, 90],
+        [54, 16, 6, 300, 90],
+      ],
+    );
+    assert.match(
+      runAt(p.runs, 54).provenance['client.concurrency'] ?? '',
+      /loop "for n in \$LEVELS" \(line 45\), pass 2 of 2 \(n=16; inferred/,
+    );
+  });
+  it('no warning', () =>
+    assert.deepEqual(
+      p.diagnostics.filter((d) => d.severity !== 'info'),
+      [],
+    ));
+});
