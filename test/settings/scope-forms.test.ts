@@ -80,3 +80,16 @@ describe('shell loops over a client (loop-sweep.md)', () => {
       [],
     ));
 });
+
+describe('the perf_analyzer command genai-perf logs belongs to the genai-perf command (genai-perf-wrapped.txt)', () => {
+  const p = settingsFixture('genai-perf-wrapped.txt');
+
+  it("the run keeps the genai-perf command's lengths and model", () => {
+    const r = runAt(p.runs, 9);
+    assert.deepEqual(
+      { c: r.client?.concurrency, i: r.client?.input_len, o: r.client?.output_len, model: r.model },
+      { c: 2, i: 320, o: 48, model: 'llama-3.2-3b' },
+    );
+    assert.equal(r.provenance['client.input_len'], 'client command at line 3 (--synthetic-input-tokens-mean)');
+  });
+});

@@ -7,7 +7,9 @@
  * commands after them), and log timestamps. Each statement goes into the scope with where it
  * was made (provenance); resolveRun applies what is in force to every run after it.
  */
-import { type ClientTool, clientToolAt, readClientCommand } from '../context/client-command';
+
+import { setOwn } from '../../model/safe-keys';
+import { type ClientCommand, type ClientTool, clientToolAt, ranByGenaiPerf, readClientCommand } from '../context/client-command';
 import { launchFromArgs, looksLikeDockerRun, readDockerRun } from '../context/container';
 import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
@@ -101,7 +103,29 @@ function client(s: ScopeState, text: string, tool: ClientTool, line: number): vo
     const fields = readClientCommand(substitute(text, (n) => firstValue(s, n)).text, tool).fields;
     for (const [k, f] of Object.entries(fields)) if (!Object.hasOwn(command.fields, k)) command.fields[k] = f;
   }
+  if (!steps && childOfCurrent(s, text, tool, command, line)) return;
   enterClient(s, command, line, steps);
+}
+
+/** How far below a genai-perf command the perf_analyzer line it logs may be. */
+const CHILD_REACH = 12;
+
+/**
+ * The perf_analyzer command genai-perf logs it runs belongs to the genai-perf command above it:
+ * it adds what that command does not state (`--concurrency-range 1`), and the run stays the
+ * genai-perf command's (its `--synthetic-input-tokens-mean` is the run's input length).
+ */
+function childOfCurrent(s: ScopeState, text: string, tool: ClientTool, command: ClientCommand, line: number): boolean {
+  const parent = s.client;
+  if (tool !== 'perf_analyzer' || !parent || parent.command.tool !== 'genai-perf' || line - parent.line > CHILD_REACH) return false;
+  if (!ranByGenaiPerf(text)) return false;
+  const own = parent.command;
+  for (const [k, v] of Object.entries(command.client)) {
+    if (k === 'command' || v === undefined || Object.hasOwn(own.client, k)) continue;
+    setOwn(own.client as Record<string, unknown>, k, v);
+    own.fields[k] = `${command.fields[k] ?? k} of the perf_analyzer command genai-perf ran, line ${line}`;
+  }
+  return true;
 }
 
 /**
