@@ -93,3 +93,25 @@ describe('the perf_analyzer command genai-perf logs belongs to the genai-perf co
     assert.equal(r.provenance['client.input_len'], 'client command at line 3 (--synthetic-input-tokens-mean)');
   });
 });
+
+describe('the sentence right above a report table states its load (caption-load.md)', () => {
+  const p = settingsFixture('caption-load.md');
+
+  it('every row of the table takes it, marked as inferred', () => {
+    assert.deepEqual(
+      p.runs.map((r) => [r.source.line, r.client?.concurrency]),
+      [
+        [7, 1],
+        [7, 1],
+        [14, 24],
+        [20, 4],
+        [20, 8],
+      ],
+    );
+    assert.equal(
+      p.runs[0]?.provenance['client.concurrency'],
+      '"Cold-start latency (Concurrency = 1):" (line 5, above the table; inferred)',
+    );
+  });
+  it("a row's own concurrency is kept", () => assert.equal(p.runs[4]?.provenance['client.concurrency'], undefined));
+});
