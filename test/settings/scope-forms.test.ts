@@ -115,3 +115,26 @@ describe('the sentence right above a report table states its load (caption-load.
   });
   it("a row's own concurrency is kept", () => assert.equal(p.runs[4]?.provenance['client.concurrency'], undefined));
 });
+
+describe("one engine's launch does not name the engine of another tool's runs (foreign-launch.md)", () => {
+  const p = settingsFixture('foreign-launch.md');
+
+  it('llama-bench and ollama runs take neither the vLLM launch nor the vLLM heading', () => {
+    for (const r of p.runs) {
+      assert.equal(r.engine, undefined, `${r.source.format} at ${r.source.line}`);
+      assert.equal(r.parallelism?.tp, undefined);
+      assert.equal(r.server?.command, undefined);
+    }
+    assert.deepEqual(
+      p.runs.map((r) => r.source.format),
+      ['llama-bench', 'llama-bench', 'ollama'],
+    );
+  });
+  it('said, and no conflict is reported', () => {
+    assert.ok(p.diagnostics.some((d) => d.code === 'context-missing' && /is not the engine a ollama run uses/.test(d.message)));
+    assert.deepEqual(
+      p.diagnostics.filter((d) => d.severity !== 'info'),
+      [],
+    );
+  });
+});
