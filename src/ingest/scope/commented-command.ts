@@ -12,6 +12,9 @@ import { looksLikeLaunchCommand } from '../launch-command';
 /** One leading marker (`#`, `##`, `//`, `>`, `> >`, `;`, `::`, `REM`, `*`, `1.`) and the space after it. */
 const MARKER = /^\s{0,8}(#{1,6}|\/\/+|>(?:\s*>)*|;+|::|REM\b|rem\b|\*|\d{1,2}[.)])[ \t]+(?=\S)/;
 
+/** A word every launcher and client tool has (launch-command.ts LAUNCHERS, client-command.ts TOOLS). */
+const COMMAND_WORD = /serve|launch_server|bench|perf|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab /;
+
 /** Longest run of marked lines joined as one command (continuations of a long command). */
 const MAX_RUN = 200;
 
@@ -51,6 +54,8 @@ export function isCommand(text: string): boolean {
  */
 export function commentedCommandAt(lines: readonly string[], i: number, final: boolean): CommentedCommand | undefined {
   const first = lines[i] ?? '';
+  // Asked of every heading, comment and numbered line: one test for a launcher's or tool's word first.
+  if (!COMMAND_WORD.test(first)) return undefined;
   const m = markerOf(first);
   if (!m) return undefined;
   const text = first.slice(m.length);
