@@ -29,6 +29,7 @@ import { RecordFinisher } from './finish';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
 import { pythonDictReader } from './python-dict';
+import { commentedCommandAt } from './scope/commented-command';
 import * as contextLines from './scope/context-lines';
 import { classifyContextLine } from './scope/labels';
 import { resolveRun } from './scope/resolve';
@@ -53,6 +54,9 @@ const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
 
 /** Lines kept back at a chunk's end so that a reader's look-ahead never sees a cut. */
 const LOOKAHEAD = 64;
+
+/** First characters of a comment or quote marker (`#`, `/`, `>`, `;`, `:`, `R`, `r`, `*`, a digit): commentedLine is asked. */
+const MARKED_FIRST: ReadonlySet<number> = new Set([...'#/>;:Rr*0123456789'].map((c) => c.charCodeAt(0)));
 
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
@@ -175,7 +179,6 @@ export class ConsoleScanner {
     while (i < limit) {
       this.capDiagnostics(false);
       const line = lines[i] ?? '';
-      const fileLine = base + i + 1;
 
       // A blank line (about half of the lines the scanner sees) is nothing: no reader starts at
       // one (each needs text: a title, a border, `{`, `#`, a metric name…), and it is neither a
@@ -204,14 +207,11 @@ export class ConsoleScanner {
         continue;
       }
 
-      if (!this.state.inFence) {
-        const h = HEADING.exec(line);
-        if (h?.[1] && h[2] !== undefined && h[2] !== '') {
-          enterHeading(this.state, h[1].length, h[2], fileLine);
-          this.coverage.endRegion();
-          i++;
-          continue;
-        }
+      const marked = this.markedLine(lines, i, base, final, start);
+      if (marked === 0) break; // a commented command reaching the chunk's end
+      if (marked > 0) {
+        i += marked;
+        continue;
       }
 
       const consumed = this.scopeLine(lines, i, base, final);
@@ -288,36 +288,72 @@ export class ConsoleScanner {
 
   /** Scope lines; returns the number of lines consumed (0: wait for more input). */
   private scopeLine(lines: readonly string[], i: number, base: number, final: boolean): number {
-    const file = this.opts.file;
     const line = lines[i] ?? '';
     const fileLine = base + i + 1;
-    const s = this.state;
     this.coverage.outsideBlocks(line, fileLine);
 
     if (looksLikeLaunchCommand(line)) {
       // Join `\` continuation lines, and flag lines indented below it (a YAML `command:` block).
       const joined = joinContinued(lines, i, final);
       if (joined === 'wait') return 0;
-      const launch = parseLaunchCommand(joined.text);
-      if (launch) {
-        enterLaunch(s, launch, fileLine);
-        if (launch.modelPath !== undefined && launch.model === undefined) {
-          this.diagnostics.push({
-            severity: 'info',
-            code: 'context-missing',
-            message: `model path "${launch.modelPath}" has an empty last part: model left absent`,
-            file,
-            line: fileLine,
-          });
-        }
-        this.coverage.endRegion();
-        return joined.end - i + 1;
-      }
+      if (this.launchLine(joined.text, fileLine)) return joined.end - i + 1;
     }
     const n = this.stressScriptLine(line, fileLine) ? 1 : this.contextLine(lines, i, fileLine, final);
     if (n > 0) this.coverage.endRegion();
     else if (n < 0) this.coverage.leftOver(line, fileLine);
     return Math.abs(n);
+  }
+
+  /**
+   * A command behind a comment or quote marker (`# vllm serve … --tp 2`, `> $ vllm bench serve …`),
+   * else a Markdown heading outside a fence. Returns the lines consumed, 0 to wait, -1 for neither.
+   */
+  private markedLine(lines: readonly string[], i: number, base: number, final: boolean, start: number): number {
+    const line = lines[i] ?? '';
+    if (MARKED_FIRST.has(line.charCodeAt(start))) {
+      const marked = this.commentedLine(lines, i, base, final);
+      if (marked >= 0) return marked;
+    }
+    if (this.state.inFence) return -1;
+    const h = HEADING.exec(line);
+    if (!h?.[1] || h[2] === undefined || h[2] === '') return -1;
+    enterHeading(this.state, h[1].length, h[2], base + i + 1);
+    this.coverage.endRegion();
+    return 1;
+  }
+
+  /** A launch command's text into the scope; false when it is none. */
+  private launchLine(text: string, fileLine: number): boolean {
+    const launch = parseLaunchCommand(text);
+    if (!launch) return false;
+    enterLaunch(this.state, launch, fileLine);
+    if (launch.modelPath !== undefined && launch.model === undefined) {
+      this.diagnostics.push({
+        severity: 'info',
+        code: 'context-missing',
+        message: `model path "${launch.modelPath}" has an empty last part: model left absent`,
+        file: this.opts.file,
+        line: fileLine,
+      });
+    }
+    this.coverage.endRegion();
+    return true;
+  }
+
+  /**
+   * A launch or client command behind a comment or quote marker (scope/commented-command.ts).
+   * Returns the lines consumed, 0 to wait for more input, -1 when the line is no such command.
+   */
+  private commentedLine(lines: readonly string[], i: number, base: number, final: boolean): number {
+    const marked = commentedCommandAt(lines, i, final);
+    if (!marked) return -1;
+    if (marked.open) return 0;
+    const fileLine = base + i + 1;
+    this.coverage.outsideBlocks(lines[i] ?? '', fileLine);
+    if (looksLikeLaunchCommand(marked.text) && this.launchLine(marked.text, fileLine)) return marked.count;
+    readContextLine([marked.text], 0, fileLine, true, this.state);
+    this.coverage.endRegion();
+    return marked.count;
   }
 
   /** The stress script's lines: `Test completed in`, its shell line, its preamble. */

@@ -164,6 +164,35 @@ describe('general HTTP load tools', () => {
     assert.match(c.fields.total_requests ?? '', /-c × -n/);
   });
 
-  for (const line of ['they said hey to the team', 'we ran wrk against it', 'oha is a Rust tool', 'wrk-bench.sh run.lua http://x:1'])
+  it('ApacheBench behind a zsh prompt: `-n` all requests, `-c` concurrency', () => {
+    const c = read(' ~ ab -n 4000 -c 40 http://127.0.0.1:9000/v1/models');
+    assert.equal(c.tool, 'ab');
+    assert.deepEqual([c.client.concurrency, c.client.total_requests, c.client.url], [40, 4000, 'http://127.0.0.1:9000/v1/models']);
+  });
+  it('k6: `--vus` the virtual users, `--iterations` the requests in all', () => {
+    const c = read('$ k6 run --vus 12 --iterations 240 chat.js');
+    assert.deepEqual([c.tool, c.client.concurrency, c.client.total_requests], ['k6', 12, 240]);
+  });
+  it('locust: `-u` users (the concurrency), `-r` the spawn rate (no request rate), `-H` the host', () => {
+    const c = read('locust -f locustfile.py --headless -u 30 -r 3 -t 90s -H http://gpu-box:8000');
+    assert.deepEqual([c.tool, c.client.concurrency, c.client.request_rate, c.client.url], ['locust', 30, undefined, 'http://gpu-box:8000']);
+  });
+  it('mlx_lm.benchmark: `-p` the prompt tokens, `-g` the generated tokens', () => {
+    const c = read('mlx_lm.benchmark --model mlx-community/Qwen3-4B-4bit -p 1024 -g 64');
+    assert.deepEqual(
+      [c.tool, c.client.input_len, c.client.output_len, c.client.model_path],
+      ['mlx-lm', 1024, 64, 'mlx-community/Qwen3-4B-4bit'],
+    );
+    assert.equal(c.fields.input_len, '-p');
+  });
+
+  for (const line of [
+    'they said hey to the team',
+    'we ran wrk against it',
+    'oha is a Rust tool',
+    'wrk-bench.sh run.lua http://x:1',
+    'plan ab test -n users',
+    'the locust swarm',
+  ])
     it(`no command: ${line}`, () => assert.equal(clientToolAt(line), undefined));
 });

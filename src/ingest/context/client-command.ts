@@ -21,6 +21,7 @@ export type ClientTool =
   | 'aiperf'
   | 'evalscope'
   | 'guidellm'
+  | 'mlx-lm'
   | HttpLoadTool;
 
 /** A general HTTP load tool's name, then a flag or a URL (so that prose naming the tool is no command). */
@@ -40,19 +41,23 @@ const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'oha', pattern: new RegExp(`(?:^|[\\s/])oha${FLAGS_FOLLOW}`) },
   // Release binaries are named per platform (`go-stress-testing-linux`, `go-stress-testing-mac`).
   { tool: 'go-stress', pattern: /(?:^|[\s/])go-stress-testing[\w.-]*(?=\s+-)/ },
+  { tool: 'mlx-lm', pattern: /(?:(?:^|[\s/])mlx_lm[.\s]benchmark|-m\s+mlx_lm\.benchmark)(?=\s)/ },
+  { tool: 'ab', pattern: new RegExp(`(?:^|[\\s/])ab${FLAGS_FOLLOW}`) },
+  { tool: 'k6', pattern: /(?:^|[\s/])k6\s+run(?=\s)/ },
+  { tool: 'locust', pattern: new RegExp(`(?:^|[\\s/])locust${FLAGS_FOLLOW}`) },
 ];
 
 /** Words one of TOOLS needs: one test before the twelve. */
-const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress/;
+const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab /;
 
-const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress']);
+const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress', 'k6', 'locust', 'ab']);
 
 /**
  * What may come before the tool on its line for the line to be the command: a prompt, env
  * assignments, `python`/`uv run`/`nohup`/`time`, a path, a list dash, `set -x`'s `+`, or genai-perf's log
  * prefix (`[INFO] genai_perf.wrapper:135 - Running Perf Analyzer : '`).
  */
-const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:))*\s*$/;
+const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:|~|➜|%|❯))*\s*$/;
 const LOG_PREFIX = /Running Perf Analyzer\s*:\s*'?\s*$/;
 /** A command run inside a container: `docker exec -e X=1 bench-box `, `kubectl exec -it pod -- `. */
 const EXEC_PREFIX =
@@ -87,6 +92,12 @@ export function clientToolAt(line: string): { tool: ClientTool; index: number } 
   if (PREFIX.test(before) || LOG_PREFIX.test(before) || EXEC_PREFIX.test(before)) return found;
   // A label states the command only when flags follow (`Note: genai-perf is …` is prose).
   return LABEL_PREFIX.test(before) && /\s--?[A-Za-z]/.test(line.slice(found.index)) ? found : undefined;
+}
+
+/** Whether a perf_analyzer command is the one genai-perf logs it runs (`Running Perf Analyzer : '…'`), not the user's. */
+export function ranByGenaiPerf(line: string): boolean {
+  const found = clientToolAt(line);
+  return found?.tool === 'perf_analyzer' && LOG_PREFIX.test(line.slice(0, found.index));
 }
 
 /** Values of flags: `--flag v`, `--flag=v`, and every value of `--flag a b c` (until the next flag). */
@@ -177,8 +188,21 @@ function setClient(cmd: ClientCommand, key: keyof ClientSettings, value: string 
   cmd.fields[key] = flag;
 }
 
+/** mlx_lm.benchmark's prompt and generation token counts (`-p 2048 -g 128`): the run's lengths. */
+function mlxLengths(cmd: ClientCommand, flags: Map<string, string[]>): void {
+  for (const [key, names] of [
+    ['input_len', ['-p', '--prompt-tokens']],
+    ['output_len', ['-g', '--generation-tokens']],
+  ] as const) {
+    const name = names.find((n) => flags.get(n)?.length === 1);
+    const n = name ? numberOf(key, flags.get(name)?.[0] ?? '') : undefined;
+    if (name && n !== undefined) setClient(cmd, key, n, name);
+  }
+}
+
 /** The evalscope `--parallel` / guidellm `--rate` readings that differ from the plain flags. */
 function toolSpecific(cmd: ClientCommand, flags: Map<string, string[]>): void {
+  if (cmd.tool === 'mlx-lm') mlxLengths(cmd, flags);
   if (cmd.tool === 'evalscope' && flags.has('--sla-auto-tune')) {
     // An SLA auto-tune searches the concurrency: `--parallel` is only where it starts.
     cmd.sweeps.push('--parallel');

@@ -1,13 +1,14 @@
 /**
  * The command lines of general HTTP load tools: `wrk -t4 -c64 -d30s [--latency] URL` (wrk2
  * adds `-R 2000`), `hey -n 1000 -c 50 URL`, `oha -n 1000 -c 50 [-q 10] URL`,
- * `go-stress-testing -c 1 -n 100 -u URL`. Short flags may carry their value glued (`-c64`),
+ * `go-stress-testing -c 1 -n 100 -u URL`, `k6 run --vus 20 --iterations 400 script.js`,
+ * `locust -f locustfile.py --headless -u 50 -r 5 -H URL`, `ab -n 1000 -c 10 URL`. Short flags may carry their value glued (`-c64`),
  * long ones after `=`; the URL is a positional word (go-stress: `-u`). Boolean flags
  * (`--latency`, `--no-tui`) never take the next word, because only the flags below are read.
  */
 import type { ClientSettings } from '../../model/records';
 
-export type HttpLoadTool = 'wrk' | 'hey' | 'oha' | 'go-stress';
+export type HttpLoadTool = 'wrk' | 'hey' | 'oha' | 'go-stress' | 'k6' | 'locust' | 'ab';
 
 interface Spec {
   concurrency: readonly string[];
@@ -25,6 +26,11 @@ const SPECS: Readonly<Record<HttpLoadTool, Spec>> = {
   hey: { concurrency: ['-c'], total: ['-n'] },
   oha: { concurrency: ['-c'], total: ['-n'], rate: ['-q'] },
   'go-stress': { concurrency: ['-c'], perWorker: ['-n'], url: ['-u'] },
+  // k6's virtual users and its iterations in all; locust's users (`-r` is its spawn rate, not a request rate).
+  k6: { concurrency: ['--vus', '-u'], total: ['--iterations', '-i'] },
+  locust: { concurrency: ['-u', '--users'], total: ['-i', '--iterations'], url: ['-H', '--host'] },
+  // ApacheBench: `ab -n 1000 -c 10 URL`.
+  ab: { concurrency: ['-c'], total: ['-n'] },
 };
 
 const URL_WORD = /^['"]?(https?:\/\/[^'"\s]+)['"]?$/;

@@ -168,6 +168,9 @@ function scriptCommand(text: string): LineSettings | undefined {
   const words = shellWords(command.slice(m[0].length));
   const settings = settingsOfFlags(words);
   for (const extra of clientScriptFlags(words)) if (!settings.some((x) => x.key === extra.key)) settings.push(extra);
+  // `CONCURRENCY=8 NUM_PROMPTS=200 python bench.py --model x`: the assignments before the script state settings too.
+  const env = shellAssignments(command)?.settings ?? [];
+  for (const extra of env) if (!settings.some((x) => x.key === extra.key)) settings.push(extra);
   return settings.length > 0 ? { kind: 'script command', settings } : undefined;
 }
 

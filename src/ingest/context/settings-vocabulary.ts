@@ -48,6 +48,7 @@ const NAMES: Record<string, SettingKey> = {
   model_name: 'model',
   model_path: 'model',
   model_id: 'model',
+  model_dir: 'model',
   served_model_name: 'model',
   hf_model: 'model',
   model_url: 'model',

@@ -112,7 +112,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const lines = text.split(/\r?\n/);
   const scan = scanReport(lines);
   const facts = readDocumentFacts(scan);
-  const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map() };
+  const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map(), prose: scan.prose };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
   const spans = toolSpans(lines);

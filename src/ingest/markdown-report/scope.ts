@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import { setContextField } from '../csv/columns';
+import { applyLoadLevel, captionLoadLevel, proseCaptions } from '../tables/generic-context';
 import type { DocFacts } from './facts';
 import { figureFacts, headingFacts } from './heading-context';
 import { findModelMentions, modelInFileName, resolveModel } from './model-names';
@@ -18,6 +19,8 @@ export interface TableContext {
   unknownPresets: Set<string>;
   /** Per table run, how far each metric may be from a rounded copy of it (text-runs.ts). */
   tolerances?: Map<RunRecord, Map<string, number>>;
+  /** The report's prose lines: the sentence right above a table states its load (tables/generic-context.ts). */
+  prose?: ReadonlyArray<{ line: number; text: string }>;
 }
 
 /** Fills what the row left open from the headings in scope, the figures under the table, the document. */
@@ -118,6 +121,8 @@ export function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, n
     if (hit?.f.concurrency !== undefined)
       setContextField(run, 'client.concurrency', String(hit.f.concurrency), `${where(hit.h)} ('${hit.f.concurrencyText}')`);
   }
+  const level = ctx.prose && t.kind === 'pipe-table' ? captionLoadLevel(proseCaptions(ctx.prose, t.line)) : undefined;
+  if (level) applyLoadLevel(run, level, level.provenance);
   if (run.client?.total_requests === undefined) {
     const hit = headings.find((x) => x.f.totalRequests !== undefined);
     if (hit?.f.totalRequests !== undefined)

@@ -13,8 +13,9 @@ import { setOwn } from '../../model/safe-keys';
 import type { SettingKey, SettingValue } from '../context/settings-vocabulary';
 import { modelName, strategyOf } from '../launch-command';
 import { chooseClient } from './client-choice';
+import { type LoopSteps, stepSource, takeStep } from './loop-steps';
 import { conflict, firstReport, type ScopedSetting, settingsFor } from './settings-scope';
-import { type ScopeState, sectionPath } from './state';
+import { type ScopedClient, type ScopeState, sectionPath } from './state';
 
 /** Client settings of the run's client command (client-choice.ts) that the run does not state itself. */
 export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[]): void {
@@ -24,10 +25,15 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
   const { command, line } = scoped;
   const file = run.source.file;
   const client: ClientSettings = run.client ?? {};
-  const from = (k: string): string => `client command at line ${line} (${command.fields[k] ?? k})`;
+  const stepped = passOf(scoped, run, diagnostics);
+  const settings: ClientSettings = stepped ? { ...command.client, ...stepped.settings } : command.client;
+  const from = (k: string): string =>
+    stepped && Object.hasOwn(stepped.settings, k)
+      ? `client command at line ${line} (${command.fields[k] ?? k}), ${stepped.source}`
+      : `client command at line ${line} (${command.fields[k] ?? k})`;
   const sent = (run.metrics.requests_ok_count ?? 0) + (run.metrics.requests_failed_count ?? 0);
-  for (const key of Object.keys(command.client) as Array<keyof ClientSettings>) {
-    const v = command.client[key];
+  for (const key of Object.keys(settings) as Array<keyof ClientSettings>) {
+    const v = settings[key];
     if (v === undefined) continue;
     if (key === 'command') {
       if (client.command === undefined) client.command = String(v);
@@ -52,6 +58,28 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
       conflict(diagnostics, file, run.source.line, `client.${key}`, `${have} (result)`, `${v} from ${from(key)}`);
   }
   if (Object.keys(client).length > 0) run.client = client;
+}
+
+/** The loop pass a run of a command inside shell loops takes (loop-steps.ts); a run past the last pass takes none, said so. */
+function passOf(
+  scoped: ScopedClient,
+  run: RunRecord,
+  diagnostics: Diagnostic[],
+): { settings: Partial<ClientSettings>; source: string } | undefined {
+  const steps = scoped.steps;
+  if (!steps) return undefined;
+  const taken = takeStep(steps, run.client as Record<string, unknown> | undefined);
+  if (!taken) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'context-missing',
+      message: `no pass of loop ${steps.loops} left for this run (${steps.steps.length} passes, or the run's own settings fit none): the loop's settings not applied`,
+      file: run.source.file,
+      line: run.source.line,
+    });
+    return undefined;
+  }
+  return { settings: taken.step.settings as Partial<ClientSettings>, source: stepSource(steps, taken) };
 }
 
 /** What a setting can fill: a record, or a run as a reader builds it (exports/result-settings.ts). */
@@ -190,7 +218,10 @@ export function applyStated(run: RunRecord, s: ScopeState, diagnostics: Diagnost
 function applySettings(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[]): void {
   // The engine first: a version applies to the runs of its own engine.
   const all = settingsFor(s.settings, sectionPath(s)).sort((a, b) => Number(b.chosen.key === 'engine') - Number(a.chosen.key === 'engine'));
-  for (const { chosen, others } of all) {
+  const passes = new Map<LoopSteps<SettingValue>, Pass | undefined>();
+  for (const { chosen: stated, others } of all) {
+    const chosen = stated.steps ? passValue(stated, stated.steps, run, passes) : stated;
+    if (!chosen) continue;
     if (chosen.key === 'version' && chosen.engine !== run.engine) continue;
     for (const o of others) {
       if (chosen.key === 'version' && o.engine !== run.engine) continue;
@@ -207,6 +238,30 @@ function applySettings(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[])
     applyOne(run, chosen, s, diagnostics);
   }
   gpusOfStatedParallelism(run);
+}
+
+type Pass = { settings: Record<string, SettingValue>; source: string };
+
+/**
+ * A statement made inside shell loops, as the run's pass states it: the pass is taken once per
+ * run for all the statements of one looped line (`passes`), the run's own values steering it.
+ */
+function passValue(
+  st: ScopedSetting,
+  steps: LoopSteps<SettingValue>,
+  run: RunRecord,
+  passes: Map<LoopSteps<SettingValue>, Pass | undefined>,
+): ScopedSetting | undefined {
+  if (!passes.has(steps)) {
+    const keys = new Set(steps.steps.flatMap((x) => Object.keys(x.settings)));
+    const own: Record<string, unknown> = {};
+    for (const k of keys) own[k] = FIELDS[k as SettingKey]?.get(run);
+    const taken = takeStep(steps, own);
+    passes.set(steps, taken ? { settings: taken.step.settings, source: stepSource(steps, taken) } : undefined);
+  }
+  const pass = passes.get(steps);
+  const value = pass?.settings[st.key];
+  return pass && value !== undefined ? { ...st, value, source: `${st.source}, ${pass.source}` } : undefined;
 }
 
 /** tp, dp and pp all stated (a server's argument dump) and no GPU count: their product, said so. */

@@ -7,7 +7,9 @@
  * commands after them), and log timestamps. Each statement goes into the scope with where it
  * was made (provenance); resolveRun applies what is in force to every run after it.
  */
-import { type ClientTool, clientToolAt, readClientCommand } from '../context/client-command';
+
+import { setOwn } from '../../model/safe-keys';
+import { type ClientCommand, type ClientTool, clientToolAt, ranByGenaiPerf, readClientCommand } from '../context/client-command';
 import { launchFromArgs, looksLikeDockerRun, readDockerRun } from '../context/container';
 import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
@@ -16,9 +18,11 @@ import { argsBlockAt, argumentDumpOf, envPairAt, imageOfLine, tagOfLine } from '
 import { settingsOfProse } from '../context/prose-settings';
 import { serverOfLogLine } from '../context/server-log';
 import { codeSpans, type LineSetting, settingsOfFlags, settingsOfLine } from '../context/settings-line';
-import { type Setting, settingsOfPair } from '../context/settings-vocabulary';
+import { type Setting, type SettingKey, type SettingValue, settingsOfPair } from '../context/settings-vocabulary';
+import { bodyText, closesLoop, loopOfLine } from '../context/shell-loop';
 import { assignmentsOf, assignVariable, hasVariable, substitute } from '../context/shell-variables';
 import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords, stripPrompt } from '../launch-command';
+import { loopSteps } from './loop-steps';
 import { addSetting } from './settings-scope';
 import { addServer, enterClient, enterLaunch, type ScopeState, sectionPath } from './state';
 
@@ -27,6 +31,8 @@ const IMAGE_REACH = 60;
 const TAG_REACH = 6;
 const ANSWER_REACH = 3;
 const ENTRYPOINT_REACH = 10;
+/** A quote marker and the space after it (`> `, `>> `, `> > `). */
+const QUOTED = /^\s{0,3}>(?:\s*>)*[ \t]+(?=\S)/;
 
 /**
  * The logical line starting at lines[i]: `\` continuations, and more-indented lines starting
@@ -76,8 +82,72 @@ function withVars(s: ScopeState, text: string): string {
   return hasVariable(text) ? substitute(text, (name) => s.vars.get(name)?.value).text : text;
 }
 
+/** A variable's value in the first pass of the open loops, else as assigned. */
+function firstValue(s: ScopeState, name: string): string | undefined {
+  return s.loops.find((l) => l.name === name)?.values[0] ?? s.vars.get(name)?.value;
+}
+
 function client(s: ScopeState, text: string, tool: ClientTool, line: number): void {
-  enterClient(s, readClientCommand(withVars(s, text), tool), line);
+  const steps =
+    s.loops.length > 0
+      ? loopSteps(
+          s.loops,
+          text,
+          (n) => s.vars.get(n)?.value,
+          (t) => readClientCommand(t, tool).client as Record<string, string | number>,
+        )
+      : undefined;
+  const command = readClientCommand(withVars(s, text), tool);
+  if (steps) {
+    // Which flag each stepped setting came from: as the first pass reads it.
+    const fields = readClientCommand(substitute(text, (n) => firstValue(s, n)).text, tool).fields;
+    for (const [k, f] of Object.entries(fields)) if (!Object.hasOwn(command.fields, k)) command.fields[k] = f;
+  }
+  if (!steps && childOfCurrent(s, text, tool, command, line)) return;
+  enterClient(s, command, line, steps);
+}
+
+/** How far below a genai-perf command the perf_analyzer line it logs may be. */
+const CHILD_REACH = 12;
+
+/**
+ * The perf_analyzer command genai-perf logs it runs belongs to the genai-perf command above it:
+ * it adds what that command does not state (`--concurrency-range 1`), and the run stays the
+ * genai-perf command's (its `--synthetic-input-tokens-mean` is the run's input length).
+ */
+function childOfCurrent(s: ScopeState, text: string, tool: ClientTool, command: ClientCommand, line: number): boolean {
+  const parent = s.client;
+  if (tool !== 'perf_analyzer' || !parent || parent.command.tool !== 'genai-perf' || line - parent.line > CHILD_REACH) return false;
+  if (!ranByGenaiPerf(text)) return false;
+  const own = parent.command;
+  for (const [k, v] of Object.entries(command.client)) {
+    if (k === 'command' || v === undefined || Object.hasOwn(own.client, k)) continue;
+    setOwn(own.client as Record<string, unknown>, k, v);
+    own.fields[k] = `${command.fields[k] ?? k} of the perf_analyzer command genai-perf ran, line ${line}`;
+  }
+  return true;
+}
+
+/**
+ * A shell loop's lines: its head (`for c in 1 4 16; do …`), a body line (`do …`, `…; done`) and
+ * `done`. The commands on them are read as any line's; `done` closes the innermost loop.
+ */
+function loopLine(text: string, line: number, s: ScopeState): boolean {
+  if (text.indexOf('do') < 0 && text.indexOf('for') < 0) return false;
+  const head = loopOfLine(stripPrompt(text), (n) => s.vars.get(n)?.value);
+  if (head) {
+    s.loops.push({ ...head.loop, line });
+    if (head.body !== undefined) readContextLine([head.body], 0, line, true, s);
+    if (head.closed) s.loops.pop();
+    return true;
+  }
+  if (s.loops.length === 0) return false;
+  const closes = closesLoop(text);
+  const body = bodyText(text);
+  if (!closes && body === text && text.trim() !== 'do') return false;
+  if (body.trim() !== '' && body.trim() !== 'do') readContextLine([body], 0, line, true, s);
+  if (closes) s.loops.pop();
+  return true;
 }
 
 /** The words of a bare launcher just above `args:` (a manifest's `command:` with no flags), to join them. */
@@ -211,10 +281,42 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
   }
   const settings = settingsOfLine(withVars(s, text));
   if (settings) addNamed(s, settings.settings, line, settings.kind);
+  const stepped = s.loops.length > 0 && hasVariable(text) && steppedSettings(s, text, line);
   // Prose adds what the line's `key: value` form does not state (`Test condition: qps=64 … on 8*H20`).
   const prose = settingsOfProse(text).filter((p) => !settings?.settings.some((o) => o.key === p.key));
   if (prose.length > 0) addNamed(s, prose, line, 'prose');
-  return settings !== undefined || prose.length > 0;
+  return settings !== undefined || prose.length > 0 || stepped;
+}
+
+/** A settings line inside shell loops (`python bench.py --concurrency $c`): each pass's settings, taken by the runs in order. */
+function steppedSettings(s: ScopeState, text: string, line: number): boolean {
+  const read = (t: string): Record<string, SettingValue> => {
+    const out: Record<string, SettingValue> = {};
+    for (const st of settingsOfLine(t)?.settings ?? []) if (!Object.hasOwn(out, st.key)) out[st.key] = st.value;
+    return out;
+  };
+  const steps = loopSteps(s.loops, text, (n) => s.vars.get(n)?.value, read);
+  if (!steps) return false;
+  const keys = new Set(steps.steps.flatMap((st) => Object.keys(st.settings)));
+  const path = sectionPath(s);
+  // How the line names each stepped setting (`--concurrency`, `CONCURRENCY`): as its first pass reads.
+  const said = settingsOfLine(substitute(text, (n) => firstValue(s, n)).text);
+  for (const key of keys) {
+    const first = steps.steps.find((st) => Object.hasOwn(st.settings, key))?.settings[key];
+    if (first === undefined) continue;
+    const name = said?.settings.find((x) => x.key === key)?.name ?? key;
+    addSetting(
+      s.settings,
+      { key: key as SettingKey, value: first },
+      line,
+      path,
+      `${said?.kind ?? 'settings line'} at line ${line} (${name})`,
+      {
+        steps,
+      },
+    );
+  }
+  return true;
 }
 
 /** A serving engine's start-up line: the server the runs after it may have talked to. */
@@ -243,9 +345,13 @@ function rememberVariables(text: string, line: number, s: ScopeState): void {
  */
 export function readContextLine(lines: readonly string[], i: number, line: number, final: boolean, s: ScopeState): number {
   const text = lines[i] ?? '';
+  // A quoted line (`> …`: a Markdown quote, the shell's continuation prompt) states what it would unquoted.
+  const quote = QUOTED.exec(text);
+  if (quote) return Math.sign(readContextLine([text.slice(quote[0].length)], 0, line, true, s));
   const ts = timestampOfLine(text);
   if (ts !== undefined) s.timestamp = { value: ts, line };
   rememberVariables(text, line, s);
+  if (loopLine(text, line, s)) return 1;
   const n = multiLine(lines, i, line, final, s);
   if (n !== -1) return n;
   if (text.indexOf('`') >= 0 && codeSpanCommands(text, line, s)) return 1;

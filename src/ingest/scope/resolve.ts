@@ -17,7 +17,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { inKeyOrder } from '../../model/key-order';
-import type { ClientSettings, Parallelism, RunRecord, ServerSettings } from '../../model/records';
+import type { ClientSettings, Engine, Parallelism, RunRecord, ServerSettings } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type LaunchCommand, modelName, strategyOf } from '../launch-command';
@@ -54,6 +54,63 @@ interface Resolving {
 
 /** Builds the RunRecord. Consumes one-shot scope items (pending `Test completed in`, warm-up, preamble). */
 export function resolveRun(p: PartialRun, s: ScopeState, file: string, diagnostics: Diagnostic[]): RunRecord {
+  const launch = s.launch;
+  if (!launch || !foreignLaunch(p.format, launch.launch.engine)) return ownEngine(resolveInScope(p, s, file, diagnostics), p, diagnostics);
+  // Another engine's server: not this run's (a llama-bench table after a `vllm serve`).
+  s.launch = undefined;
+  try {
+    return ownEngine(resolveInScope(p, s, file, diagnostics), p, diagnostics);
+  } finally {
+    s.launch = launch;
+  }
+}
+
+/** A run of a tool that runs its own engine keeps no other engine the scope named (a `## vLLM` heading above a llama-bench table). */
+function ownEngine(run: RunRecord, p: PartialRun, diagnostics: Diagnostic[]): RunRecord {
+  if (p.engine !== undefined || run.engine === undefined || !foreignLaunch(p.format, run.engine)) return run;
+  const own = OWN_ENGINE[p.format];
+  diagnostics.push({
+    severity: 'info',
+    code: 'context-missing',
+    message: `engine ${run.engine} (${run.provenance.engine ?? 'scope'}) is not the engine a ${p.format} run uses: ${own === 'other' ? 'left absent' : `${own} kept`}`,
+    file: run.source.file,
+    line: run.source.line,
+  });
+  if (own === 'other' || own === undefined) {
+    run.engine = undefined;
+    delete run.provenance.engine;
+  } else {
+    run.engine = own;
+    run.provenance.engine = `${p.format} runs ${own}`;
+  }
+  return inKeyOrder(run);
+}
+
+/**
+ * Tools that run their own engine in-process (llama.cpp's benches, ollama, mlx_lm, optimum,
+ * trtllm-bench, lmdeploy's scripts, sglang.bench_one_batch): with the engine each runs, or
+ * `other` for engines outside ENGINES. A launch command of another engine is not their server.
+ */
+const OWN_ENGINE: Readonly<Record<string, Engine | 'other'>> = {
+  ollama: 'other',
+  'ollama-json': 'other',
+  'llama-bench': 'other',
+  'llama-batched-bench': 'other',
+  'llama-cpp-log': 'other',
+  'mlx-lm': 'other',
+  'optimum-benchmark': 'other',
+  'optimum-benchmark-json': 'other',
+  'trtllm-bench': 'trtllm',
+  lmdeploy: 'lmdeploy',
+  'sglang-one-batch': 'sglang',
+};
+
+function foreignLaunch(format: string, engine: Engine): boolean {
+  const own = Object.hasOwn(OWN_ENGINE, format) ? OWN_ENGINE[format] : undefined;
+  return own !== undefined && own !== engine;
+}
+
+function resolveInScope(p: PartialRun, s: ScopeState, file: string, diagnostics: Diagnostic[]): RunRecord {
   const line = p.startLine + 1;
   const scope = scopeAnswers(s);
   const r: Resolving = { p, s, scope, run: runShape(p, scope, file, line), file, line, diagnostics };

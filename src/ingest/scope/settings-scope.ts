@@ -14,6 +14,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { Engine } from '../../model/records';
 import type { Setting, SettingKey, SettingValue } from '../context/settings-vocabulary';
+import type { LoopSteps } from './loop-steps';
 
 export interface ScopedSetting {
   key: SettingKey;
@@ -31,6 +32,8 @@ export interface ScopedSetting {
   sectionOnly?: boolean;
   /** A running server's logged arguments: about that server only, ended by the next launch command. */
   server?: boolean;
+  /** Stated inside shell loops: each pass's value, taken by the runs in output order (loop-steps.ts). */
+  steps?: LoopSteps<SettingValue>;
 }
 
 export interface SettingsScope {
@@ -67,13 +70,14 @@ export function addSetting(
   line: number,
   path: readonly number[],
   source: string,
-  kind: { sectionOnly?: boolean; server?: boolean } = {},
+  kind: { sectionOnly?: boolean; server?: boolean; steps?: LoopSteps<SettingValue> } = {},
 ): void {
   scope.list = scope.list.filter((s) => !(sameSlot(s, setting) && samePath(s.path, path)));
   const scoped: ScopedSetting = { key: setting.key, value: setting.value, line, path: [...path], source, used: false };
   if (setting.engine) scoped.engine = setting.engine;
   if (kind.sectionOnly) scoped.sectionOnly = true;
   if (kind.server) scoped.server = true;
+  if (kind.steps) scoped.steps = kind.steps;
   scope.list.push(scoped);
 }
 

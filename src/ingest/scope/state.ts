@@ -15,6 +15,7 @@ import type { VariableMap } from '../context/shell-variables';
 import type { LaunchCommand } from '../launch-command';
 import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
 import { withVariables } from './launch-variables';
+import type { LoopSteps, OpenLoop } from './loop-steps';
 import { addSetting, closeSections, endServerStatements, newSettingsScope, type SettingsScope } from './settings-scope';
 
 export interface Heading {
@@ -82,6 +83,8 @@ export interface ScopedClient {
   headingLevel: number;
   /** Whether a run has taken its settings. */
   used?: boolean;
+  /** Inside shell loops: what each pass sets (`--max-concurrency $c`), taken by the runs in output order. */
+  steps?: LoopSteps<string | number>;
 }
 
 export interface ScopeState {
@@ -108,6 +111,8 @@ export interface ScopeState {
   servers: ServerSeen[];
   /** Shell variables assigned so far (`export MODEL_PATH=…`). */
   vars: VariableMap;
+  /** Shell loops open at this line (`for c in 1 4 16; do`), outer first; `done` closes the innermost. */
+  loops: OpenLoop[];
   /** The latest full date-time printed in the log (a log line, a `date` line). */
   timestamp?: { value: string; line: number };
   /** A date in the file's path (`nightly-2025-03-14.log`, `2025-03-14/bench.log`): the runs' date when the log prints none. */
@@ -129,6 +134,7 @@ export function newScopeState(): ScopeState {
     carriedClients: [],
     servers: [],
     vars: new Map(),
+    loops: [],
   };
 }
 
@@ -160,8 +166,9 @@ function retireLaunch(s: ScopeState, l: ScopedLaunch): void {
 }
 
 /** A benchmark client command: the current one; those before it in scope stay for a run they fit better. */
-export function enterClient(s: ScopeState, command: ClientCommand, line: number): void {
+export function enterClient(s: ScopeState, command: ClientCommand, line: number, steps?: LoopSteps<string | number>): void {
   const scoped: ScopedClient = { command, line, headingLevel: s.headings[s.headings.length - 1]?.level ?? 0 };
+  if (steps) scoped.steps = steps;
   pushBounded(s.clients, scoped);
   s.client = scoped;
 }
@@ -202,6 +209,7 @@ export function enterHeading(s: ScopeState, level: number, text: string, line: n
     s.launch = undefined;
   }
   closeClients(s, level);
+  s.loops = []; // a loop left open (no `done` pasted) ends with its section
   s.segment = [];
   s.completed = undefined;
   s.warmup = undefined;

@@ -75,3 +75,25 @@ export function applyLoadLevel(
   client[level.key] = level.value;
   run.provenance[`client.${level.key}`] = provenance;
 }
+
+/** How far above a report table the sentence introducing it may be, and how long it may be. */
+const PROSE_REACH = 2;
+const PROSE_LENGTH = 200;
+
+/**
+ * The prose lines right above a Markdown report's table (`Single-Request Latency (Concurrency = 1):`,
+ * `With 4 GPUs and 32 concurrent users:`), nearest first: what they state is inferred for its rows.
+ */
+export function proseCaptions(
+  prose: ReadonlyArray<{ line: number; text: string }>,
+  tableLine: number,
+): Array<{ text: string; where: string }> {
+  const out: Array<{ text: string; where: string }> = [];
+  for (let k = prose.length - 1; k >= 0 && out.length < 2; k--) {
+    const p = prose[k];
+    if (!p || p.line >= tableLine) continue;
+    if (p.line < tableLine - PROSE_REACH) break;
+    if (p.text.length <= PROSE_LENGTH) out.push({ text: p.text.trim(), where: `line ${p.line}, above the table; inferred` });
+  }
+  return out;
+}
