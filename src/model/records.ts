@@ -38,6 +38,10 @@ export const FORMAT_NAMES = [
   'oha',
   'oha-json', // oha --output-format json (-j): not its console summary
   'go-stress', // link1st/go-stress-testing
+  'ab', // ApacheBench
+  'h2load', // nghttp2's h2load
+  'ghz', // ghz, the gRPC load tool
+  'vegeta', // vegeta's text report
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
   'llama-batched-bench', // llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables

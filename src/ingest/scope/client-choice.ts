@@ -16,7 +16,20 @@ import type { ScopedClient, ScopeState } from './state';
 
 // AISBench is a family with no client command of its own: no other tool's command is its run's.
 // Each HTTP load tool is a family of its own: a wrk run never takes `hey -c 50`.
-type Family = 'serving' | 'nvidia' | 'evalscope' | 'guidellm' | 'aisbench' | 'wrk' | 'hey' | 'oha' | 'go-stress';
+type Family =
+  | 'serving'
+  | 'nvidia'
+  | 'evalscope'
+  | 'guidellm'
+  | 'aisbench'
+  | 'wrk'
+  | 'hey'
+  | 'oha'
+  | 'go-stress'
+  | 'ab'
+  | 'h2load'
+  | 'ghz'
+  | 'vegeta';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -30,6 +43,10 @@ const TOOL_FAMILY: Record<ClientTool, Family> = {
   hey: 'hey',
   oha: 'oha',
   'go-stress': 'go-stress',
+  ab: 'ab',
+  h2load: 'h2load',
+  ghz: 'ghz',
+  vegeta: 'vegeta',
 };
 
 /** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
@@ -46,6 +63,10 @@ const FORMAT_FAMILY: Record<string, Family> = {
   hey: 'hey',
   oha: 'oha',
   'go-stress': 'go-stress',
+  ab: 'ab',
+  h2load: 'h2load',
+  ghz: 'ghz',
+  vegeta: 'vegeta',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [
