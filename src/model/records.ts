@@ -29,6 +29,7 @@ export const FORMAT_NAMES = [
   'guidellm-json', // guidellm's saved report (benchmarks.json): not its console tables
   'evalscope-json', // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   'locust-csv',
+  'locust-json', // Locust's web UI stats JSON (/stats/requests snapshots)
   'k6',
   'k6-json', // k6's --summary-export file and handleSummary data JSON: not its console summary
   'llm-d', // llm-d-benchmark's benchmark report v0.2 (JSON)

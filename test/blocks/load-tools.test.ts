@@ -192,3 +192,34 @@ describe('wrk2 pasted in part', () => {
     assert.deepEqual(run?.flags, []);
   });
 });
+
+describe('Locust stats JSON', () => {
+  it('a pasted stream cut at both ends: one run per complete snapshot, from its Total entry, the cuts said', () => {
+    const res = parseLog(fixtureLines('locust-stats-stream.txt').join('\n'), { file: 's.txt' });
+    const runs = res.records.filter((r): r is RunRecord => r.kind === 'run');
+    assert.deepEqual(
+      runs.map((r) => [r.id, r.source.format]),
+      [
+        ['s.txt:5:snapshot-1', 'locust-json'],
+        ['s.txt:6:snapshot-2', 'locust-json'],
+      ],
+    );
+    const m = runs[0]?.metrics ?? {};
+    assert.deepEqual([m.requests_count, m.requests_ok_count, m.requests_failed_count], [120, 118, 2]);
+    assert.deepEqual([m.latency_mean_s, m.latency_min_s, m.latency_max_s, m.latency_p50_s], [1.51025, 0.402, 4.12, 1.4]);
+    assert.deepEqual([m.throughput_rps, m.current_latency_p95_s], [5.1, 3.1]);
+    assert.equal(runs[0]?.client?.concurrency, 8, 'user_count');
+    assert.deepEqual(runs[0]?.flags, ['failed-requests']);
+    const cuts = res.diagnostics.filter((d) => /Locust stats/.test(d.message)).map((d) => d.line);
+    assert.deepEqual(cuts, [5, 7]);
+    golden('locust-stats-stream.txt');
+  });
+
+  it('Locust 2.x, pretty-printed: Aggregated, *_response_time names, the percentiles object', () => {
+    const [run] = runsOf('locust-stats-2x.txt');
+    const m = run?.metrics ?? {};
+    assert.deepEqual([m.latency_min_s, m.latency_p90_s, m.latency_p99_s, m.current_latency_p95_s], [0.6902, 3.3, 5.2, 4.4]);
+    assert.equal(run?.raw['endpoint POST /v1/chat/completions'], '640 requests');
+    golden('locust-stats-2x.txt');
+  });
+});

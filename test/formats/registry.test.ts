@@ -81,6 +81,7 @@ test('the block readers come from the registry, in its order, then the general o
       'optimum-benchmark-json',
       'optimum-benchmark',
       'evalscope',
+      'locust-json',
       'sglang-bench-jsonl',
       'key-value',
     ],
