@@ -16,8 +16,8 @@ import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { percentileStat } from '../../blocks/http-load-units';
-import { parseJsonTolerant } from '../../exports/tolerant-json';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
+import { jsonObjectAt } from '../json-block';
 
 const SNAPSHOT = /\{\s*"stats"\s*:\s*\[/g;
 /** A stream is read over this many lines at most. */
@@ -48,24 +48,6 @@ function num(v: unknown): number | undefined {
 
 function setMetric(run: PartialRun, key: string, value: number | undefined): void {
   if (value !== undefined) setOwn(run.metrics, key, value);
-}
-
-/** Index just past the object that opens at text[at] (`{`), or -1 when it does not close. */
-function objectEnd(text: string, at: number): number {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let k = at; k < text.length; k++) {
-    const c = text[k];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === '\\') escaped = true;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if ((c === '}' || c === ']') && --depth === 0) return k + 1;
-  }
-  return -1;
 }
 
 function totalEntry(stats: readonly unknown[]): Json | undefined {
@@ -152,24 +134,17 @@ function readStream(lines: readonly string[], start: number, file: string): Bloc
     );
   SNAPSHOT.lastIndex = 0;
   for (let m = SNAPSHOT.exec(text); m; m = SNAPSHOT.exec(text)) {
-    const close = objectEnd(text, m.index);
-    if (close < 0) {
-      diagnostics.push(diag('info', 'cell-unparsed', 'Locust stats snapshot cut before its end: not read', file, lineOf(m.index)));
+    // No snapshot holds another's `{"stats": [`: the next match is the next snapshot.
+    const snap = jsonObjectAt([text.slice(m.index)], 0)?.value;
+    if (snap === undefined) {
+      diagnostics.push(
+        diag('info', 'cell-unparsed', 'Locust stats snapshot cut before its end (or not JSON): not read', file, lineOf(m.index)),
+      );
       break;
-    }
-    let snap: unknown;
-    try {
-      snap = parseJsonTolerant(text.slice(m.index, close));
-    } catch {
-      snap = undefined;
     }
     const run = isObject(snap) ? snapshotRun(snap, lineOf(m.index), runs.length + 1) : undefined;
     if (run) runs.push(run);
-    else
-      diagnostics.push(
-        diag('warning', 'cell-unparsed', 'Locust stats snapshot with no total entry or not JSON: not read', file, lineOf(m.index)),
-      );
-    SNAPSHOT.lastIndex = close;
+    else diagnostics.push(diag('warning', 'cell-unparsed', 'Locust stats snapshot with no total entry: not read', file, lineOf(m.index)));
   }
   if (runs.length === 0) return { ...emptyResult(start + 1), diagnostics };
   return { next: end, runs, env: [], samples: [], diagnostics };
