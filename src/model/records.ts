@@ -29,6 +29,7 @@ export const FORMAT_NAMES = [
   'guidellm-json', // guidellm's saved report (benchmarks.json): not its console tables
   'evalscope-json', // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   'locust-csv',
+  'locust-json', // Locust's web UI stats JSON (/stats/requests snapshots)
   'k6',
   'k6-json', // k6's --summary-export file and handleSummary data JSON: not its console summary
   'llm-d', // llm-d-benchmark's benchmark report v0.2 (JSON)
@@ -38,6 +39,10 @@ export const FORMAT_NAMES = [
   'oha',
   'oha-json', // oha --output-format json (-j): not its console summary
   'go-stress', // link1st/go-stress-testing
+  'ab', // ApacheBench
+  'h2load', // nghttp2's h2load
+  'ghz', // ghz, the gRPC load tool
+  'vegeta', // vegeta's text report
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
   'llama-batched-bench', // llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables

@@ -45,16 +45,30 @@ const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'ab', pattern: new RegExp(`(?:^|[\\s/])ab${FLAGS_FOLLOW}`) },
   { tool: 'k6', pattern: /(?:^|[\s/])k6\s+run(?=\s)/ },
   { tool: 'locust', pattern: new RegExp(`(?:^|[\\s/])locust${FLAGS_FOLLOW}`) },
+  { tool: 'h2load', pattern: /(?:^|[\s/])h2load(?=\s+['"]?(?:-|https?:\/\/|\\$))/ },
+  { tool: 'ghz', pattern: new RegExp(`(?:^|[\\s/])ghz${FLAGS_FOLLOW}`) },
+  { tool: 'vegeta', pattern: /(?:^|[\s/])vegeta\s+attack(?=\s|$)/ },
 ];
 
-/** Words one of TOOLS needs: one test before the twelve. */
-const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab /;
+/** Words one of TOOLS needs: one test before the others. */
+const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab |h2load|ghz |vegeta /;
 
-const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set(['wrk', 'hey', 'oha', 'go-stress', 'k6', 'locust', 'ab']);
+const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set([
+  'wrk',
+  'hey',
+  'oha',
+  'go-stress',
+  'k6',
+  'locust',
+  'ab',
+  'h2load',
+  'ghz',
+  'vegeta',
+]);
 
 /**
  * What may come before the tool on its line for the line to be the command: a prompt, env
- * assignments, `python`/`uv run`/`nohup`/`time`, a path, a list dash, `set -x`'s `+`, or genai-perf's log
+ * assignments, `python`/`uv run`/`nohup`/`time`, a path, a list dash, `set -x`'s `+`, a zsh prompt (`➜  ~`), or genai-perf's log
  * prefix (`[INFO] genai_perf.wrapper:135 - Running Perf Analyzer : '`).
  */
 const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:|~|➜|%|❯))*\s*$/;
@@ -90,6 +104,8 @@ export function clientToolAt(line: string): { tool: ClientTool; index: number } 
   const command = stripPrompt(line);
   const before = line.slice(line.length - command.length, found.index);
   if (PREFIX.test(before) || LOG_PREFIX.test(before) || EXEC_PREFIX.test(before)) return found;
+  // vegeta reads its targets from a pipe: `echo "GET http://…" | vegeta attack …`.
+  if (found.tool === 'vegeta' && /\|\s*$/.test(before)) return found;
   // A label states the command only when flags follow (`Note: genai-perf is …` is prose).
   return LABEL_PREFIX.test(before) && /\s--?[A-Za-z]/.test(line.slice(found.index)) ? found : undefined;
 }

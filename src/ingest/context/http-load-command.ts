@@ -2,13 +2,14 @@
  * The command lines of general HTTP load tools: `wrk -t4 -c64 -d30s [--latency] URL` (wrk2
  * adds `-R 2000`), `hey -n 1000 -c 50 URL`, `oha -n 1000 -c 50 [-q 10] URL`,
  * `go-stress-testing -c 1 -n 100 -u URL`, `k6 run --vus 20 --iterations 400 script.js`,
- * `locust -f locustfile.py --headless -u 50 -r 5 -H URL`, `ab -n 1000 -c 10 URL`. Short flags may carry their value glued (`-c64`),
+ * `locust -f locustfile.py --headless -u 50 -r 5 -H URL`, `ab -n 1000 -c 10 URL`, `h2load -n 1000 -c 10 URL`,
+ * `ghz -c 50 -n 2000 [--rps 100] …`, `vegeta attack -rate=50/s -duration=30s`. Short flags may carry their value glued (`-c64`),
  * long ones after `=`; the URL is a positional word (go-stress: `-u`). Boolean flags
  * (`--latency`, `--no-tui`) never take the next word, because only the flags below are read.
  */
 import type { ClientSettings } from '../../model/records';
 
-export type HttpLoadTool = 'wrk' | 'hey' | 'oha' | 'go-stress' | 'k6' | 'locust' | 'ab';
+export type HttpLoadTool = 'wrk' | 'hey' | 'oha' | 'go-stress' | 'k6' | 'locust' | 'ab' | 'h2load' | 'ghz' | 'vegeta';
 
 interface Spec {
   concurrency: readonly string[];
@@ -31,6 +32,11 @@ const SPECS: Readonly<Record<HttpLoadTool, Spec>> = {
   locust: { concurrency: ['-u', '--users'], total: ['-i', '--iterations'], url: ['-H', '--host'] },
   // ApacheBench: `ab -n 1000 -c 10 URL`.
   ab: { concurrency: ['-c'], total: ['-n'] },
+  // h2load's `-r`/`--rate` starts connections, not requests: not read.
+  h2load: { concurrency: ['-c', '--clients'], total: ['-n', '--requests'] },
+  ghz: { concurrency: ['-c', '--concurrency'], total: ['-n', '--total'], rate: ['-r', '--rps'] },
+  // vegeta's `-rate=50/1s` (a per-period rate) is read by vegetaRate.
+  vegeta: { concurrency: [], rate: ['-rate', '--rate'] },
 };
 
 const URL_WORD = /^['"]?(https?:\/\/[^'"\s]+)['"]?$/;
@@ -48,6 +54,17 @@ function flagValue(words: readonly string[], names: readonly string[] | undefine
     }
   }
   return undefined;
+}
+
+const PERIOD: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** `2000`, or vegeta's `50/s`, `50/1s`, `1000/1m` → requests per second; 0 (vegeta: no limit) is none. */
+function ratePerSecond(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(\d*)(ns|us|µs|ms|s|m|h))?$/.exec(text);
+  if (!m || Number(m[1]) <= 0) return undefined;
+  const period = m[3] === undefined ? 1 : Number(m[2] || '1') * (PERIOD[m[3]] ?? Number.NaN);
+  const r = Number(m[1]) / period;
+  return Number.isFinite(r) && r > 0 ? Number(r.toPrecision(12)) : undefined;
 }
 
 function whole(text: string | undefined): number | undefined {
@@ -78,8 +95,9 @@ export function readHttpLoadCommand(
     fields.total_requests = `-c × ${perWorker.flag} (requests per goroutine)`;
   }
   const rate = flagValue(words, spec.rate);
-  if (rate && /^\d+(?:\.\d+)?$/.test(rate.value)) {
-    client.request_rate = Number(rate.value);
+  const perSecond = rate ? ratePerSecond(rate.value) : undefined;
+  if (rate && perSecond !== undefined) {
+    client.request_rate = perSecond;
     fields.request_rate = rate.flag;
   }
   const named = flagValue(words, spec.url);

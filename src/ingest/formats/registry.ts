@@ -7,11 +7,14 @@
  * Order matters for the block readers: the scanner asks them in this order at each line.
  */
 import type { FormatName } from '../../model/records';
+import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
+import { ghz } from './ghz/index';
 import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
+import { h2load } from './h2load/index';
 import { heyOha } from './hey-oha/index';
 import { jetstream } from './jetstream/index';
 import { k6 } from './k6/index';
@@ -33,6 +36,7 @@ import { sglangOneBatch } from './sglang-one-batch/index';
 import { sglangServerLog } from './sglang-server-log/index';
 import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
+import { vegeta } from './vegeta/index';
 import { vllmServerLog } from './vllm-server-log/index';
 import { wrk } from './wrk/index';
 
@@ -53,6 +57,10 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
   wrk,
+  ab,
+  h2load,
+  ghz,
+  vegeta,
   heyOha,
   goStress,
   ollama,

@@ -29,7 +29,10 @@ type Family =
   | 'k6'
   | 'locust'
   | 'mlx-lm'
-  | 'ab';
+  | 'ab'
+  | 'h2load'
+  | 'ghz'
+  | 'vegeta';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -47,6 +50,9 @@ const TOOL_FAMILY: Record<ClientTool, Family> = {
   locust: 'locust',
   'mlx-lm': 'mlx-lm',
   ab: 'ab',
+  h2load: 'h2load',
+  ghz: 'ghz',
+  vegeta: 'vegeta',
 };
 
 /** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
@@ -66,7 +72,12 @@ const FORMAT_FAMILY: Record<string, Family> = {
   k6: 'k6',
   'k6-json': 'k6',
   'locust-csv': 'locust',
+  'locust-json': 'locust',
   'mlx-lm': 'mlx-lm',
+  ab: 'ab',
+  h2load: 'h2load',
+  ghz: 'ghz',
+  vegeta: 'vegeta',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [

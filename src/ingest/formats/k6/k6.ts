@@ -26,6 +26,7 @@ const HEADER = /^\s*execution:\s*(local|cloud)\b/;
 const RUNNING = /^\s*running \(((?:\d+h)?(?:\d+m)?[\d.]+s)\),\s*(\d+)\/(\d+) VUs,\s*(\d+) complete and (\d+) interrupted iterations/;
 /** Lines that may sit between metric lines in k6 ≥ 1.0 summaries (section titles). */
 const SECTION = /^\s*(█\s+.*|[A-Z][A-Z ]+)$/;
+const HTML_CLOSE = /\s*(?:<\/[a-z]+>)+$/;
 
 /** `04m05.0s`, `1h2m3s`, `10m0s`, `245ms` → seconds. */
 export function k6DurationSeconds(text: string): number | undefined {
@@ -189,7 +190,8 @@ function readK6(lines: readonly string[], start: number, file: string): BlockRes
     const line = lines[j] ?? '';
     const m = METRIC.exec(line);
     if (m && m[2] !== undefined && isMetricLine(line)) {
-      applyMetric(run, m[2].trim(), m[3] ?? '', file, j, diagnostics);
+      // A summary pasted into HTML ends its last line with the closing tags (`</code></pre>`).
+      applyMetric(run, m[2].trim(), (m[3] ?? '').replace(HTML_CLOSE, ''), file, j, diagnostics);
       last = j;
       continue;
     }

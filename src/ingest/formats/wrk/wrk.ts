@@ -44,8 +44,13 @@ interface WrkRead {
   requests?: number;
   non2xx?: number;
   timeouts?: number;
+  /** The `Requests/sec` line's index. */
+  rateLine?: number;
   done: boolean;
 }
+
+/** `N requests in 1.00m` rounds the time to three digits: the rates agree this closely. */
+const RATE_TOLERANCE = 0.05;
 
 function setMetric(w: WrkRead, key: string, value: number | undefined): void {
   if (value !== undefined) setOwn(w.run.metrics, key, value);
@@ -74,7 +79,14 @@ function percentileRow(w: WrkRead, p: string, value: string): void {
   setOwn(w.run.raw, `${prefix}${p}%`, value);
   const stat = percentileStat(p);
   const seconds = gluedSeconds(value);
-  if (stat === undefined || seconds === undefined) return;
+  if (seconds === undefined) return;
+  // wrk2's `100.000%` is the slowest request: its max when Thread Stats (cut, or not pasted) gave none.
+  const max = w.section === 'uncorrected' ? 'uncorrected_latency_max_s' : 'latency_max_s';
+  if (Number(p) === 100 && !(max in w.run.metrics)) {
+    setMetric(w, max, seconds);
+    w.run.provenance[`metrics.${max}`] = `wrk2's ${p}% line (no Thread Stats Max above it)`;
+  }
+  if (stat === undefined) return;
   setMetric(w, w.section === 'uncorrected' ? `uncorrected_latency_${stat}_s` : `latency_${stat}_s`, seconds);
 }
 
@@ -101,7 +113,7 @@ function isWrkLine(line: string): boolean {
 }
 
 /** The lines between the thread count and `Requests/sec`; false when the line is none of them. */
-function bodyLine(w: WrkRead, line: string): boolean {
+function bodyLine(w: WrkRead, line: string, at: number): boolean {
   let m: RegExpExecArray | null;
   if (CALIBRATION.test(line)) {
     w.run.title = 'wrk2';
@@ -120,12 +132,12 @@ function bodyLine(w: WrkRead, line: string): boolean {
     const prefix = w.section === 'uncorrected' ? 'uncorrected spectrum' : 'spectrum';
     setOwn(w.run.raw, `${prefix} ${m[1]}`, m[2] ?? '');
     setOwn(w.run.raw, `${prefix} ${m[3]}`, m[4] ?? '');
-  } else return tailLine(w, line);
+  } else return tailLine(w, line, at);
   return true;
 }
 
 /** `N requests in …`, the error lines, `Requests/sec`, `Transfer/sec`. */
-function tailLine(w: WrkRead, line: string): boolean {
+function tailLine(w: WrkRead, line: string, at: number): boolean {
   const { run } = w;
   let m: RegExpExecArray | null;
   if ((m = REQUESTS.exec(line))) {
@@ -146,6 +158,7 @@ function tailLine(w: WrkRead, line: string): boolean {
     setMetric(w, 'non_2xx_3xx_responses', w.non2xx);
   } else if ((m = RATE.exec(line))) {
     setOwn(run.raw, 'Requests/sec', m[1] ?? '');
+    w.rateLine = at;
     setMetric(w, 'throughput_rps', Number(m[1]));
   } else if ((m = TRANSFER.exec(line))) {
     setOwn(run.raw, 'Transfer/sec', m[1] ?? '');
@@ -168,6 +181,23 @@ function requestCounts(w: WrkRead): void {
     `Non-2xx or 3xx responses (${non2xx}) + socket timeouts (${timeouts}); wrk prints these lines only when non-zero, ` +
     'and counts connect/read/write errors per socket (kept as socket_errors_*)';
   if (run.metrics.requests_failed_count > 0) run.flags.push('failed-requests');
+}
+
+/**
+ * wrk prints `Requests/sec` as the `N requests in T` count over the same time: a rate that
+ * disagrees (by more than the rounding of T) comes from a cut or edited line and is not taken.
+ */
+function rateAgrees(w: WrkRead, diagnostics: Diagnostic[], file: string): void {
+  const { metrics } = w.run;
+  const rps = metrics.throughput_rps;
+  const d = metrics.duration_s;
+  if (rps === undefined || d === undefined || d <= 0 || w.requests === undefined || w.rateLine === undefined) return;
+  const counted = w.requests / d;
+  if (Math.abs(rps - counted) <= RATE_TOLERANCE * counted) return;
+  delete metrics.throughput_rps;
+  w.run.flags.push('lossy-cell');
+  const message = `wrk block: Requests/sec ${rps} disagrees with ${w.requests} requests in ${d} s (${counted.toFixed(2)}/s): a cut or edited line, not taken`;
+  diagnostics.push(diag('warning', 'cell-unparsed', message, file, w.rateLine));
 }
 
 function header(w: WrkRead, lines: readonly string[], start: number): number {
@@ -208,7 +238,7 @@ function readWrk(lines: readonly string[], start: number, file: string): BlockRe
       j++;
       continue;
     }
-    if (bodyLine(w, line)) {
+    if (bodyLine(w, line, j)) {
       last = j;
       j++;
       continue;
@@ -224,6 +254,7 @@ function readWrk(lines: readonly string[], start: number, file: string): BlockRe
   if (w.spectrumRows > 0) setOwn(run.raw, 'Detailed Percentile spectrum', `${w.spectrumRows} rows (ms), not kept`);
   requestCounts(w);
   if (!('throughput_rps' in run.metrics) && !('latency_mean_s' in run.metrics)) return { ...emptyResult(start + 1), diagnostics };
+  rateAgrees(w, diagnostics, file);
   last = luaCsv(run, lines, last + 1) ?? last;
   return { next: last + 1, runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
