@@ -33,8 +33,14 @@ export { cleanInline } from './inline';
 /** True for Markdown with a result table: an HTML `<table>` or pipe table whose headers name metrics. */
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
-  const { tables } = scanReport(text.split(/\r?\n/));
-  return tables.some((t) => hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2));
+  const lines = text.split(/\r?\n/);
+  const { tables } = scanReport(lines);
+  // A table a tool's reader claims says nothing of a report: its file stays a console log.
+  const spans = toolSpans(lines);
+  return tables.some(
+    (t) =>
+      !inToolSpan(spans, t.line) && (hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2)),
+  );
 }
 
 /** A run whose preset and metrics equal an earlier run's is a repeat of it (a table copied later). */
