@@ -108,3 +108,13 @@ test("llama-server's logged print_timings: JSON lines (msg or message, behind a 
     .join('\n');
   assert.equal(parse(only, 'server.jsonl').runs.length, 1);
 });
+
+test('llama-server slot progress lines: a time series (tg_3s is output_tps), a cut field is said', () => {
+  const res = parseLog(fs.readFileSync(path.join(DIR, 'server-slot-progress.log'), 'utf8'), { file: 'progress.log' });
+  const series = (name: string) => res.records.flatMap((r) => (r.kind === 'sample' && r.series === name ? [r.value] : []));
+  assert.deepEqual(series('output_tps'), [55.73, 55.16, 52.1]);
+  assert.deepEqual(series('output_tps_running_mean'), [51.2, 51.64, 51.98, 52.03]);
+  assert.deepEqual(series('output_tokens'), [1204, 1371, 1529, 1688]);
+  assert.equal(res.records.filter((r) => r.kind === 'run').length, 0);
+  assert.ok(res.diagnostics.some((d) => d.code === 'cell-lossy' && d.line === 6));
+});
