@@ -25,6 +25,7 @@ import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { lmdeploy } from './lmdeploy/index';
 import { locust } from './locust/index';
+import { mlcLlm } from './mlc-llm/index';
 import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
@@ -68,6 +69,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   llamaBatchedBench,
   llamaCppLog,
   mlxLm,
+  mlcLlm,
   optimumBenchmark,
   genaiPerf,
   llmperf,
