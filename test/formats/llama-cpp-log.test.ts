@@ -37,11 +37,14 @@ test('llama-cli, new and old prefixes: one run per block, speeds as printed, tim
     prompt_eval_duration_s: 0.20133,
     input_tokens: 12,
     input_tps: 59.6,
+    prompt_eval_ms_per_token: 16.78,
     eval_duration_s: 7.01245,
     output_tokens: 159,
     output_tps: 22.67,
     tpot_mean_ms: 44.1,
     duration_s: 7.3982,
+    sample_duration_s: 0.01402,
+    sample_tps: 12196.86,
   });
   assert.equal(runs[1]?.metrics.output_tps, 16.49);
   assert.equal(runs[0]?.model, 'gemma-2-2b-it-Q4_K_M');
