@@ -79,6 +79,7 @@ test('the block readers come from the registry, in its order, then the general o
       'llama-cpp-log',
       'mlx-lm',
       'mlc-llm',
+      'gpt-fast',
       'optimum-benchmark',
       'optimum-benchmark-json',
       'optimum-benchmark',

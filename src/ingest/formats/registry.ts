@@ -12,6 +12,7 @@ import { aisbench } from './aisbench/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
+import { gptFast } from './gpt-fast/index';
 import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { h2load } from './h2load/index';
@@ -70,6 +71,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   llamaCppLog,
   mlxLm,
   mlcLlm,
+  gptFast,
   optimumBenchmark,
   genaiPerf,
   llmperf,
