@@ -51,6 +51,8 @@ export const FORMAT_NAMES = [
   'optimum-benchmark', // optimum-benchmark's log lines (`+ prefill latency: … (s)`)
   'optimum-benchmark-json', // optimum-benchmark's benchmark_report.json / benchmark.json
   'mlx-lm', // mlx_lm.benchmark trials and averages
+  'mlc-llm', // MLC-LLM's per-step decode lines
+  'gpt-fast', // gpt-fast / torchchat `Time for inference N:` lines
   'nvidia-smi',
   'vllm-server-log',
   'sglang-server-log', // SGLang scheduler stat lines (`Decode batch. #running-req: …`)

@@ -37,11 +37,14 @@ test('llama-cli, new and old prefixes: one run per block, speeds as printed, tim
     prompt_eval_duration_s: 0.20133,
     input_tokens: 12,
     input_tps: 59.6,
+    prompt_eval_ms_per_token: 16.78,
     eval_duration_s: 7.01245,
     output_tokens: 159,
     output_tps: 22.67,
     tpot_mean_ms: 44.1,
     duration_s: 7.3982,
+    sample_duration_s: 0.01402,
+    sample_tps: 12196.86,
   });
   assert.equal(runs[1]?.metrics.output_tps, 16.49);
   assert.equal(runs[0]?.model, 'gemma-2-2b-it-Q4_K_M');
@@ -107,4 +110,14 @@ test("llama-server's logged print_timings: JSON lines (msg or message, behind a 
     .filter((l) => l.startsWith('{'))
     .join('\n');
   assert.equal(parse(only, 'server.jsonl').runs.length, 1);
+});
+
+test('llama-server slot progress lines: a time series (tg_3s is output_tps), a cut field is said', () => {
+  const res = parseLog(fs.readFileSync(path.join(DIR, 'server-slot-progress.log'), 'utf8'), { file: 'progress.log' });
+  const series = (name: string) => res.records.flatMap((r) => (r.kind === 'sample' && r.series === name ? [r.value] : []));
+  assert.deepEqual(series('output_tps'), [55.73, 55.16, 52.1]);
+  assert.deepEqual(series('output_tps_running_mean'), [51.2, 51.64, 51.98, 52.03]);
+  assert.deepEqual(series('output_tokens'), [1204, 1371, 1529, 1688]);
+  assert.equal(res.records.filter((r) => r.kind === 'run').length, 0);
+  assert.ok(res.diagnostics.some((d) => d.code === 'cell-lossy' && d.line === 6));
 });

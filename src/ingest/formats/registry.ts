@@ -12,6 +12,7 @@ import { aisbench } from './aisbench/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
+import { gptFast } from './gpt-fast/index';
 import { goStress } from './go-stress/index';
 import { guidellm } from './guidellm/index';
 import { h2load } from './h2load/index';
@@ -25,6 +26,7 @@ import { llmd } from './llm-d/index';
 import { llmperf } from './llmperf/index';
 import { lmdeploy } from './lmdeploy/index';
 import { locust } from './locust/index';
+import { mlcLlm } from './mlc-llm/index';
 import { mlperfLoadgen } from './mlperf-loadgen/index';
 import { mlxLm } from './mlx-lm/index';
 import { nvidiaSmi } from './nvidia-smi/index';
@@ -68,6 +70,8 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   llamaBatchedBench,
   llamaCppLog,
   mlxLm,
+  mlcLlm,
+  gptFast,
   optimumBenchmark,
   genaiPerf,
   llmperf,

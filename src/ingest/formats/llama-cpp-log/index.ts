@@ -2,6 +2,7 @@
 import { detectByRules } from '../head-rules';
 import type { ToolFormat } from '../types';
 import { llamaTimingsReader } from './llama-timings';
+import { slotProgressReader } from './slot-progress';
 
 export const llamaCppLog: ToolFormat = {
   tool: 'llama-cpp-log',
@@ -21,6 +22,6 @@ export const llamaCppLog: ToolFormat = {
     ],
     [' time =', 'print_timing'],
   ),
-  blockReaders: [llamaTimingsReader],
+  blockReaders: [slotProgressReader, llamaTimingsReader],
   fixtures: ['test/fixtures/llama-cpp-log/'],
 };

@@ -6,7 +6,8 @@
  *   each stat on its own `… slot print_timing: id  3 | task 41 | prompt eval time = …` line.
  * prompt eval → input_tokens, input_tps, prompt_eval_duration_s; eval → output_tokens, output_tps,
  * eval_duration_s and its ms per token as tpot_mean_ms (one sequence decoding); load time →
- * load_duration_s; total time → duration_s. Model and settings come from the llama.cpp command
+ * load_duration_s; total time → duration_s; prompt eval's ms per token → prompt_eval_ms_per_token;
+ * sample time → sample_duration_s and sample_tps (the sampler's rate, not the model's). Model and settings come from the llama.cpp command
  * above (`-m x.gguf -c 4096 -ngl 99 -np 2 -t 8`): the server's slots are a server flag, never
  * the client's concurrency.
  * llama-server before 2024-08 logged JSON lines (`--log-format json`, its default then; `message`
@@ -113,6 +114,7 @@ function addStat(run: PartialRun, s: Stat): void {
     set('prompt_eval_duration_s', applyFactor(s.ms, 1e-3));
     set('input_tokens', s.count);
     set('input_tps', s.perSecond);
+    set('prompt_eval_ms_per_token', s.msPerToken);
   } else if (s.name === 'eval') {
     set('eval_duration_s', applyFactor(s.ms, 1e-3));
     set('output_tokens', s.count);
@@ -120,6 +122,11 @@ function addStat(run: PartialRun, s: Stat): void {
     set('tpot_mean_ms', s.msPerToken);
   } else if (s.name === 'load') set('load_duration_s', applyFactor(s.ms, 1e-3));
   else if (s.name === 'total') set('duration_s', applyFactor(s.ms, 1e-3));
+  else if (s.name === 'sample') {
+    // The sampler's own cost (token selection), beside the model's: not a generation speed.
+    set('sample_duration_s', applyFactor(s.ms, 1e-3));
+    set('sample_tps', s.perSecond);
+  }
 }
 
 function applyCommand(run: PartialRun, cmd: LlamaCommand): void {
