@@ -153,3 +153,37 @@ test('a section tag naming a phase names the keys after it; a summary tag does n
   );
   assert.deepEqual(stats?.metrics, { latency_p50_s: 5.1205, latency_p90_s: 6.01, latency_mean_s: 5.3001 });
 });
+
+// Fixture in the shape of LMBenchmark's double-spaced `Performance summary` (other names and numbers).
+test('a double-spaced summary is one run; QPS beside a measured request rate is the offered rate', () => {
+  const { runs } = read('kv-double-spaced.md');
+  assert.equal(runs.length, 2);
+  assert.deepEqual(runs[0]?.client, { request_rate: 5 });
+  assert.deepEqual(runs[0]?.metrics, {
+    throughput_rps: 4.812,
+    input_tps: 512.25,
+    output_tps: 1893.44,
+    ttft_mean_ms: 134,
+    duration_s: 239.75,
+  });
+  assert.equal(runs[1]?.metrics.throughput_rps, 4.7005);
+  assert.equal(runs[1]?.metrics.duration_s, 241.5);
+});
+
+test('a blank line after a paragraph of several pair lines still ends the block', () => {
+  const text = ['  Mean TTFT: 120 ms', '  Throughput: 3.2 requests/s', '', '  Mean TTFT: 130 ms', '', '  Throughput: 3.5 requests/s'].join(
+    '\n',
+  );
+  const runs = parseLog(text, { file: 'two.txt' }).records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(runs.length, 2);
+  assert.equal(runs[0]?.metrics.ttft_mean_ms, 120);
+  assert.equal(runs[1]?.metrics.ttft_mean_ms, 130);
+  assert.equal(runs[1]?.metrics.throughput_rps, 3.5);
+});
+
+test('QPS alone is still the measured request rate', () => {
+  const text = ['QPS: 12.5', 'Mean TTFT: 80 ms'].join('\n');
+  const runs = parseLog(text, { file: 'q.txt' }).records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(runs[0]?.metrics.throughput_rps, 12.5);
+  assert.equal(runs[0]?.client?.request_rate, undefined);
+});

@@ -29,7 +29,7 @@ import { diag, emptyResult, guardedRead, orderRun, partialRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
-import { okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
+import { offeredRequestRate, okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
 import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
@@ -396,6 +396,7 @@ function blockRun(lines: readonly string[], i: number, file: string, x: Interpre
   for (const item of block.items) setOwn(run.raw, item.rawKey, item.value);
   const kept = checkJsonCut(lines, i, block, reads, run, file, diagnostics);
   transactionsPerSecond(kept);
+  offeredRequestRate(kept);
   for (const r of kept) applyRead(run, r, file, diagnostics);
   tokensByRate(run);
   placeRatesByArithmetic(run, kept);

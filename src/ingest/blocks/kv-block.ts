@@ -223,6 +223,30 @@ class Collector {
     return first?.kind === 'pairs' && first.pairs.every((p) => statOfWord(p.key) !== undefined);
   }
 
+  /**
+   * One blank line between two one-line paragraphs of pairs (`  QPS: 3.0 reqs/s`, blank,
+   * `  Processing speed: 2.9 reqs/s`): a double-spaced summary (LMBenchmark prints its
+   * Performance summary so) goes on; a pair line in a paragraph of several lines ends the block
+   * there as before.
+   */
+  private doubleSpacedGap(j: number): boolean {
+    const lines = this.lines;
+    const first = this.block.items[0]?.index;
+    if (first === undefined || (lines[j] ?? '').trim() !== '') return false;
+    const isGap = (k: number): boolean => k >= lines.length || (lines[k] ?? '').trim() === '';
+    const indented = (k: number): boolean => {
+      const line = parseKvLine(lines[k]);
+      return line?.kind === 'pairs' && line.indent > 0;
+    };
+    // Double-spaced from its first pair on, every pair indented; the last line may be flush left
+    // when the summary's banner rule (`=======`) closes it right after.
+    if (!isGap(first + 1) || !indented(j - 1) || (!isGap(j - 2) && first !== j - 1)) return false;
+    const closing = PLAIN_RULE.test(lines[j + 2] ?? '') && parseKvLine(lines[j + 1])?.kind === 'pairs';
+    if (!closing && !(indented(j + 1) && isGap(j + 2))) return false;
+    this.plain = false; // a block asked for at a later line would not see this one's pairs
+    return true;
+  }
+
   /** Reads from `start`; returns the block. */
   run(start: number): Block {
     const j = this.walk(start);
@@ -273,6 +297,7 @@ class Collector {
     }
     if (line?.kind === 'pairs') return this.addPairs(j, line) || this.cut();
     if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) return true;
+    if (this.doubleSpacedGap(j)) return true;
     const g = groupAt(this.lines, j, line);
     if (!g) return false;
     return this.addGroup(j, g) || this.cut();

@@ -8,6 +8,7 @@
  *     requests ÷ duration, within 0.5 %). Each placement says why in the provenance.
  */
 import { meaningAsOutputRate, splitLabel } from '../../model/label-meaning';
+import { classifyUnit } from '../../model/label-units';
 import { applyFactor, unknownMetricKey } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
@@ -33,6 +34,35 @@ export function transactionsPerSecond(reads: readonly Read[]): void {
       namedTokens.note = `"${namedTokens.r.key}" names no direction: read as generated (output) tokens`;
     }
   }
+}
+
+/** Names of the rate a load tool sends at (a setting), when the block measures another. */
+const OFFERED_RATE = /^(qps|target qps|request rate|target (request )?rate|offered (load|rate))$/i;
+
+function requestRate(x: Read): boolean {
+  if (x.value === undefined || !x.unit) return false;
+  const u = classifyUnit(x.unit);
+  return u.kind === 'rate' && u.of === 'req';
+}
+
+/**
+ * `QPS: 3.0000 reqs/s` beside `Processing speed: 2.9334 reqs/s` (LMBenchmark): two request
+ * rates in one block, one named as the rate to send: that one is the offered load
+ * (client.request_rate), the other (only one) the achieved request rate.
+ */
+export function offeredRequestRate(reads: readonly Read[]): void {
+  const offered = reads.find((x) => OFFERED_RATE.test(x.r.label.trim()) && requestRate(x));
+  if (!offered) return;
+  // The other request rate, named by its unit alone or by no more than the unit says.
+  const measured = reads.filter(
+    (x) =>
+      x !== offered && requestRate(x) && (x.meaning === undefined || (x.meaning.kind === 'metric' && x.meaning.key === 'throughput_rps')),
+  );
+  const [achieved] = measured;
+  if (measured.length !== 1 || !achieved) return;
+  offered.meaning = { kind: 'client', key: 'request_rate' };
+  achieved.meaning = { kind: 'metric', key: 'throughput_rps', factor: 1 };
+  achieved.note = `beside "${offered.r.key}" (the rate requests were sent at), the request rate achieved`;
 }
 
 /** Per-second factor of a rate label (`Tokens/min` → 1/60), 1 when it names no time. */

@@ -148,6 +148,17 @@ function words(key: string): string {
   return /\s/.test(key) ? key : key.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
 }
 
+/** `Time range: 1762063821.76 - 1762063928.80 (107.04s)`: start and end stamps, then the span's length. */
+const SPAN = /^[-+]?\d[\d.:]*\s*[-–]\s*[-+]?\d[\d.:]*\s*\(\s*(\d[\d.]*\s*(?:s|sec|secs|seconds|ms|min|minutes)\.?)\s*\)$/i;
+const SPAN_KEY = /\b(time|range|span|window|period)\b/i;
+
+/** A time range's length is the benchmark's duration (the stamps stay in raw). */
+function span(item: Item, value: string): Reading | undefined {
+  const m = SPAN_KEY.test(item.key) ? SPAN.exec(value) : null;
+  if (!m?.[1]) return undefined;
+  return { ...item, label: 'duration', value: m[1] };
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
   const base: Reading = { ...item, label: words(item.key), value };
@@ -159,6 +170,8 @@ export function readingsOf(item: Item): Reading[] {
   const ok = OK_OF_TOTAL.exec(value) ?? (REQUESTS_KEY.test(item.key) ? BARE_OK_OF_TOTAL.exec(value) : null);
   if (ok?.[1] && ok[2]) return [{ ...base, okOfTotal: { ok: Number(ok[1]), total: Number(ok[2]), text: value } }];
   if (DELTA.test(value)) return [{ ...base, delta: true }];
+  const range = span(item, value);
+  if (range) return [range];
   const list = statList(item, value) ?? tuple(item, value) ?? parts(item, value);
   if (list) return list;
   const stat = valueStatWord(value);
