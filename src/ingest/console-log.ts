@@ -109,6 +109,12 @@ function shiftProvenanceLines(provenance: Record<string, string>, base: number):
   return provenance;
 }
 
+/** Whether a block read nothing from the one line it started at. */
+function emptyAt(block: BlockResult, i: number): boolean {
+  const nothing = block.runs.length + block.env.length + block.samples.length + block.diagnostics.length === 0;
+  return nothing && block.next <= i + 1;
+}
+
 export class ConsoleScanner {
   readonly state: ScopeState = newScopeState();
   private readonly diagnostics: Diagnostic[] = [];
@@ -199,7 +205,9 @@ export class ConsoleScanner {
       }
       // Readers first: a Prometheus `# HELP` line is a block, not a heading.
       const block = this.tryReaders(lines, i, file, line.charCodeAt(start));
-      if (block) {
+      // A reader that starts at a line and finds nothing there (a tool's command with no output
+      // after it) leaves the line to the scope: the command then states the settings of runs below.
+      if (block && !emptyAt(block, i)) {
         if (!final && block.next >= lines.length) break; // the block may continue in the next chunk
         this.takeBlock(block, base, file);
         this.coverage.block(lines, i, block.next, block.runs.length, block.env.length + block.samples.length);

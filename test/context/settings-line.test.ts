@@ -54,6 +54,8 @@ describe('settings lines', () => {
       ],
     ],
     ['CUDA_VISIBLE_DEVICES=0,1 python3 client.py', [['gpus', 2]]],
+    // A module run with `python -m` is a script command as a `.py` path is (a project's own chat or bench entry point).
+    ['python3 -m acme_infer.chat --model_path org/Some-Model-7B --cpu_threads 12', [['model', 'org/Some-Model-7B']]],
     ['  - CUDA_VISIBLE_DEVICES=4,5,6,7', [['gpus', 4]]],
     [
       'ENV VLLM_TENSOR_PARALLEL_SIZE=2',
@@ -103,6 +105,7 @@ describe('settings lines', () => {
   for (const [line, expected] of cases) it(line.trim(), () => assert.deepEqual(said(line), expected));
 
   const nothing = [
+    'python -m mytool --help',
     '- `context_length`: The number of tokens our model can process *including the input*.',
     '- To enable multi-GPU tensor parallelism, add `--tp 2` , To enable multi-GPU data parallelism, add --dp 2.',
     'If you need more throughput you can add `--tp 4`.',

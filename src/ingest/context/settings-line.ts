@@ -42,7 +42,7 @@ const CODE_SPAN = /`([^`]+)`/g;
 const SLASH_PAIR = /\b([A-Za-z]+)\/([A-Za-z]+)((?:[ _](?:len|length|lengths|tokens))?)\s*[=:]\s*(\d+)\s*\/\s*(\d+)(?![\d/])/g;
 /** A script run with flags (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`), behind a prompt or env assignments. */
 const SCRIPT_COMMAND =
-  /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+\S+\.py|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
+  /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+(?:\S+\.py|-m\s+[A-Za-z_][\w.]*)|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
 /** A two-cell pipe-table row, `| Model Name | granite-3.3-8b-instruct |` (a settings table pasted into a log). */
 const PIPE_ROW = /^\s*\|([^|]+)\|([^|]+)\|?\s*$/;
 
