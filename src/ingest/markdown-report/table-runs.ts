@@ -9,7 +9,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
-import { type TestMeaning, testColumn, testColumnMeaning, testMeaning } from '../tables/run-rows';
+import { applyTestLengths, testColumn, testColumnMeaning, testMeaning } from '../tables/run-rows';
 import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import { metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
 import { isUnplacedMeasurement, reportColumn } from './header-meaning';
@@ -135,18 +135,6 @@ export function hasMetricColumns(t: ScannedTable): boolean {
   });
 }
 
-/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings the row lacks. */
-function testLengths(run: RunRecord, test: TestMeaning, column: string): void {
-  for (const [key, value] of [
-    ['input_len', test.input],
-    ['output_len', test.output],
-  ] as const) {
-    if (value === undefined || run.client?.[key] !== undefined) continue;
-    (run.client ??= {})[key] = value;
-    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
-  }
-}
-
 /**
  * The columns of one strategy, engine or compared run (`gen tok/s pre` | `gen tok/s post`): a
  * before/after word counts only when two or more runs' known metrics pair up under it.
@@ -193,7 +181,7 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
         const metric = byTest?.kind === 'metric' ? { key: byTest.key, factor: byTest.factor } : w ? w.metric : metricOf(m);
         readRowCell(run, header, m, metric, cell, { rowNo, t, ctx }, read);
       });
-      if (tested) testLengths(run, tested, t.header[test ?? 0] ?? 'test');
+      if (tested) applyTestLengths(run, tested, t.header[test ?? 0] ?? 'test');
       if (read.figures === 0 && read.placeholders.length > 0) {
         const what = [...new Set(read.placeholders)].map((p) => `'${p}'`).join(', ');
         diagnose(ctx, 'info', 'prose-skipped', `row ${rowNo} of the table at line ${t.line} holds no figure (${what}): not a run`, t.line);

@@ -32,7 +32,15 @@ import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
-import { isPerformanceHeader, labelColumns, type TestMeaning, testColumn, testColumnMeaning, testMeaning } from './run-rows';
+import {
+  applyTestLengths,
+  isPerformanceHeader,
+  labelColumns,
+  type TestMeaning,
+  testColumn,
+  testColumnMeaning,
+  testMeaning,
+} from './run-rows';
 import { adjacentTableStart, applyTableSettings } from './settings-table';
 import { aliasLabel, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
@@ -338,7 +346,7 @@ function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
       else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
       else putRowCell(run, { column, cell, line, tested }, at);
     });
-    if (tested) applyTest(run, tested, t.header[test ?? 0] ?? 'test');
+    if (tested) applyTestLengths(run, tested, t.header[test ?? 0] ?? 'test');
     // A row cut off (the text ends inside it) or holding no figure is no run.
     if (!load && Object.keys(run.metrics).length === 0) return;
     const section = sectionOf(t, r);
@@ -381,18 +389,6 @@ function putRowCell(
   }
   at.known++;
   putCell(run, cell.column, cell.cell.trim(), meaning, { file: at.file, line: cell.line, diagnostics: at.diagnostics });
-}
-
-/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings. */
-function applyTest(run: PartialRun, test: TestMeaning, column: string): void {
-  for (const [key, value] of [
-    ['input_len', test.input],
-    ['output_len', test.output],
-  ] as const) {
-    if (value === undefined || run.client?.[key] !== undefined) continue;
-    (run.client ??= {})[key] = value;
-    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
-  }
 }
 
 /** Whether the run holds a measurement; beside settings, a duration alone is the test's set length (a settings box). */

@@ -9,6 +9,7 @@
  * (and `ms/t` there is the time per output token); its numbers are the input/output lengths.
  */
 import { isPerformanceMetric } from '../../model/metric-vocabulary';
+import type { ClientSettings } from '../../model/records';
 import { parseFigure } from '../../model/units-cell';
 import { resolveLabel } from './label-resolve';
 import type { Meaning } from './tool-metrics';
@@ -65,4 +66,20 @@ export function testColumnMeaning(header: string, test: TestMeaning): Meaning | 
   if (BARE_RATE.test(h)) return { kind: 'metric', key: test.rateKey, factor: 1 };
   if (PER_TOKEN_MS.test(h) && test.rateKey === 'output_tps') return { kind: 'metric', key: 'tpot_mean_ms', factor: 1 };
   return undefined;
+}
+
+/** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings the run lacks. */
+export function applyTestLengths(
+  run: { client?: ClientSettings; provenance: Record<string, string> },
+  test: TestMeaning,
+  column: string,
+): void {
+  for (const [key, value] of [
+    ['input_len', test.input],
+    ['output_len', test.output],
+  ] as const) {
+    if (value === undefined || run.client?.[key] !== undefined) continue;
+    (run.client ??= {})[key] = value;
+    run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
+  }
 }
