@@ -8,10 +8,13 @@
  *   3. with none in scope, the latest command of a closed section no run used (a `## Command`
  *      section before `## Results`);
  *   4. of several left, those whose flags agree with the run's own settings (two commands with
- *      `--parallel 1` and `--parallel 10`, then a result of concurrency 1), then the latest.
+ *      `--parallel 1` and `--parallel 10`, then a result of concurrency 1), then the one whose
+ *      model a heading above the run names (`### Qwen2.5:7B` over three sweeps' commands), then
+ *      the latest.
  */
 import type { ClientSettings, RunRecord } from '../../model/records';
 import type { ClientTool } from '../context/client-command';
+import { modelName } from '../launch-command';
 import type { ScopedClient, ScopeState } from './state';
 
 // AISBench is a family with no client command of its own: no other tool's command is its run's.
@@ -105,14 +108,29 @@ export function chooseClient(run: RunRecord, s: ScopeState): ScopedClient | unde
   if (pool.length === 0 && family !== undefined) pool = inScope.slice(-1);
   if (pool.length === 0) {
     const carried = s.carriedClients.filter(ofTool);
-    const last = carried[carried.length - 1];
+    const last = namedInHeadings(carried, s) ?? carried[carried.length - 1];
     return last && agrees(last, run.client) ? last : undefined;
   }
   if (pool.length > 1) {
     const fitting = pool.filter((c) => agrees(c, run.client));
     if (fitting.length > 0) pool = fitting;
   }
-  return pool[pool.length - 1];
+  return namedInHeadings(pool, s) ?? pool[pool.length - 1];
+}
+
+/** A model name or heading as comparable words: `Qwen2.5:7B` and `qwen2.5-7b` both `qwen2.5-7b`. */
+const modelWords = (text: string): string => `-${text.toLowerCase().replace(/[\s:_/-]+/g, '-')}-`;
+
+/** The latest candidate whose model (its `--model`'s last path part) a heading in scope names, when they name one model only. */
+function namedInHeadings(candidates: readonly ScopedClient[], s: ScopeState): ScopedClient | undefined {
+  if (candidates.length < 2 || s.headings.length === 0) return undefined;
+  const headings = s.headings.map((h) => modelWords(h.text));
+  const named = candidates.filter((c) => {
+    const model = modelName(c.command.client.model_path ?? '');
+    return model !== undefined && model.length >= 3 && headings.some((h) => h.includes(modelWords(model)));
+  });
+  const models = new Set(named.map((c) => c.command.client.model_path));
+  return models.size === 1 ? named[named.length - 1] : undefined;
 }
 
 /** Whether any client command may apply to a run (a cheap test before choosing). */
