@@ -67,6 +67,32 @@ export function guardedRead(what: string, read: BlockReader['read']): BlockReade
   };
 }
 
+/** What a sample-line reader does with one line: its samples, and a diagnostic where part is unread. */
+export type SampleLineRead = (line: string, file: string, index: number, samples: SampleRecord[], diagnostics: Diagnostic[]) => void;
+
+/**
+ * A reader of periodic lines (an engine's progress or per-step lines): the consecutive lines
+ * `isLine` accepts form one block, each read into samples by `readLine`; no run.
+ */
+export function sampleLinesReader(
+  name: FormatName,
+  what: string,
+  isLine: (line: string | undefined) => boolean,
+  readLine: SampleLineRead,
+): BlockReader {
+  return {
+    name,
+    startsAt: (lines, i) => isLine(lines[i]),
+    read: guardedRead(what, (lines, start, file) => {
+      const samples: SampleRecord[] = [];
+      const diagnostics: Diagnostic[] = [];
+      let j = start;
+      for (; j < lines.length && isLine(lines[j]); j++) readLine(lines[j] ?? '', file, j, samples, diagnostics);
+      return { next: j, runs: [], env: [], samples, diagnostics };
+    }),
+  };
+}
+
 const MONTHS: Record<string, string> = {
   jan: '01',
   feb: '02',

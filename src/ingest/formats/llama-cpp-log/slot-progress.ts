@@ -9,8 +9,8 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
 import type { SampleRecord } from '../../../model/records';
-import { diag, guardedRead, lineSample } from '../../blocks/common';
-import type { BlockReader, BlockResult } from '../../types';
+import { diag, lineSample, sampleLinesReader } from '../../blocks/common';
+import type { BlockReader } from '../../types';
 
 const PROGRESS = /slot print_timings?:\s*id\s+(\d+)\s*\|\s*task\s+(-?\d+)\s*\|\s*(n_decoded\s*=.*)$/;
 /** One `name = value [t/s]` field; the log prefix (`12.46.239.704 I`) is time since start, not a clock: no `t`. */
@@ -45,16 +45,9 @@ function readLine(line: string, file: string, j: number, samples: SampleRecord[]
   });
 }
 
-function readProgress(lines: readonly string[], start: number, file: string): BlockResult {
-  const samples: SampleRecord[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let j = start;
-  for (; j < lines.length && isSlotProgress(lines[j]); j++) readLine(lines[j] ?? '', file, j, samples, diagnostics);
-  return { next: j, runs: [], env: [], samples, diagnostics };
-}
-
-export const slotProgressReader: BlockReader = {
-  name: 'llama-cpp-log',
-  startsAt: (lines, i) => isSlotProgress(lines[i]),
-  read: guardedRead('llama-server slot progress lines', readProgress),
-};
+export const slotProgressReader: BlockReader = sampleLinesReader(
+  'llama-cpp-log',
+  'llama-server slot progress lines',
+  isSlotProgress,
+  readLine,
+);

@@ -9,8 +9,8 @@
 import type { Diagnostic } from '../../../model/diagnostics';
 import { recordId } from '../../../model/ids';
 import type { SampleRecord } from '../../../model/records';
-import { diag, guardedRead, lineSample } from '../../blocks/common';
-import type { BlockReader, BlockResult } from '../../types';
+import { diag, lineSample, sampleLinesReader } from '../../blocks/common';
+import type { BlockReader } from '../../types';
 
 const STEP = /\[i:\s*(\d+)\]\s*decoding-time\s*=\s*(\d+(?:\.\d+)?)\s*ms\b(?:\s*,?\s*tok\/s:\s*(\d+(?:\.\d+)?)(\.)?)?\s*$/;
 
@@ -34,16 +34,4 @@ function readLine(line: string, file: string, j: number, samples: SampleRecord[]
   push('decode_step_tps', m[3]);
 }
 
-function readSteps(lines: readonly string[], start: number, file: string): BlockResult {
-  const samples: SampleRecord[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let j = start;
-  for (; j < lines.length && isDecodeStep(lines[j]); j++) readLine(lines[j] ?? '', file, j, samples, diagnostics);
-  return { next: j, runs: [], env: [], samples, diagnostics };
-}
-
-export const mlcDecodeStepsReader: BlockReader = {
-  name: 'mlc-llm',
-  startsAt: (lines, i) => isDecodeStep(lines[i]),
-  read: guardedRead('MLC-LLM decode step lines', readSteps),
-};
+export const mlcDecodeStepsReader: BlockReader = sampleLinesReader('mlc-llm', 'MLC-LLM decode step lines', isDecodeStep, readLine);
