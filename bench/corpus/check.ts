@@ -9,10 +9,10 @@
  * runs by their values (0.5 % relative), and the scores are: files read with every number,
  * numbers found / expected (run values, and engine stat-line samples where the file is a log), silent
  * files (numbers but no run, no sample and no warning), runs from
- * near-negatives. For the sealed halves (sealed, and the fresh third-round set sealed2) only aggregates
- * and the ids of failing files are printed.
+ * near-negatives. For the sealed halves (sealed; sealed2, fresh in the third round; sealed3, fresh in the
+ * fifth) only aggregates and the ids of failing files are printed.
  *
- * Run: node --import tsx bench/corpus/check.ts --half dev|dev3|sealed|sealed2 [--dir DIR] [--repo CHECKOUT] [--json]
+ * Run: node --import tsx bench/corpus/check.ts --half dev|dev3|dev4|sealed|sealed2|sealed3 [--dir DIR] [--repo CHECKOUT] [--json]
  * (or npm run corpus -- --half dev). DIR defaults to $BENCHBOOK_CORPUS, else /work/corpus.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,11 +20,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
 
-/** dev and dev3 (the fourth round's tuning set) are tuned on; the sealed halves are scored without per-file detail. */
-const HALVES = ['dev', 'dev3', 'sealed', 'sealed2'] as const;
+/** dev, dev3 and dev4 (the fourth and fifth rounds' tuning sets) are tuned on; the sealed halves are scored without per-file detail. */
+const HALVES = ['dev', 'dev3', 'dev4', 'sealed', 'sealed2', 'sealed3'] as const;
 type Half = (typeof HALVES)[number];
 
-const isDev = (half: string): boolean => half === 'dev' || half === 'dev3';
+const isDev = (half: string): boolean => half.startsWith('dev');
 
 interface IndexEntry {
   id: string;
