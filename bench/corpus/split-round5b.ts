@@ -60,7 +60,7 @@ if (process.argv[1]?.endsWith('split-round5b.ts')) {
       `Fisher-Yates shuffled with mulberry32(${SPLIT_SEED_ROUND5B}); each group to the half with fewer candidates of its stratum so far (dev4 on a tie)`,
     half,
   };
-  writeFileSync(file, `${JSON.stringify(doc, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
   for (const h of ['dev4', 'sealed3'] as const) {
     const keys = Object.keys(half).filter((k) => half[k] === h);
     console.log(`${h} ${keys.length}: ${keys.join(', ')}`);
