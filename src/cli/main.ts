@@ -66,7 +66,10 @@ function addParseCommand(program: Command, setExit: SetExit): void {
       .description(
         'read logs, reports and CSVs into records (JSON lines or CSV on stdout or --out FILE, Parquet into --out FILE; diagnostics on stderr)',
       )
-      .argument('<paths...>', 'files or directories')
+      .argument(
+        '<paths...>',
+        'files or directories; - is standard input, read to its end before any output unless --format-hint console-log (then runs go out as their blocks end: tail -f log | benchbook parse - --format-hint console-log)',
+      )
       .addOption(new Option('--format <format>', 'output format').choices(['jsonl', 'csv', 'parquet', 'llm-d']).default('jsonl'))
       .option(
         '--out <file>',

@@ -1,12 +1,14 @@
 /**
  * Duplicate runs: a run whose metrics and client settings equal a run already read (a table
- * pasted twice, a file given twice) is kept with flag `duplicate` and a `duplicate-run`
- * warning naming the first id; analysis counts it once. The tracker stores a hash per run,
- * not the run, so memory stays small on large logs.
+ * pasted twice, a file given twice), and whose identity agrees with it (run-identity.ts: the
+ * same engine, model, hardware, parallelism and server settings, or unknown on one side), is
+ * kept with flag `duplicate` and a `duplicate-run` warning naming the first id; analysis counts
+ * it once. The tracker stores a hash per run, not the run, so memory stays small on large logs.
  */
 import { detach } from '../model/detach';
 import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, RunRecord } from '../model/records';
+import { IdentityTable, identitiesAgree, mergeIdentities, type RunIdentity, runIdentity } from './run-identity';
 
 // A run's identity is the multiset of its (key, value) pairs as JSON would print them, i.e.
 // two runs match exactly when `JSON.stringify` of their sorted metric pairs and client pairs
@@ -143,56 +145,97 @@ export function runSignature(run: RunRecord): number | undefined {
   return a * 2 ** 20 + (b >>> 12);
 }
 
-/**
- * signature → number, an open-addressing hash table in two typed arrays: a run costs 16 bytes
- * at most half full (32 at worst), outside the JS heap, where a Map of boxed 52-bit numbers
- * cost about 100 and was most of what a 1 GB log kept alive (and so how far V8 let the heap
- * grow before collecting).
- */
-class SignatureTable {
-  private keys = new Float64Array(1024).fill(-1); // -1: empty (signatures are ≥ 0)
-  private values = new Float64Array(1024);
-  private size = 0;
+/** A run read first (no run before it may be its copy), handed from a worker: signature, id, file, line, identity. */
+export type FirstRun = [number, string, string, number, RunIdentity];
 
-  get(sig: number): number | undefined {
-    const mask = this.keys.length - 1;
+/**
+ * The first runs, in the order read: their signatures, packed ids, identities (numbers in an
+ * IdentityTable) and, per signature, a chain of the first runs that share it (two runs with
+ * equal measurements and identities that disagree). A hash table of signatures in a typed
+ * array points at each chain's head. A run costs about 32 bytes outside the JS heap, where a
+ * Map of boxed 52-bit numbers cost about 100 and was most of what a 1 GB log kept alive.
+ */
+class FirstRuns {
+  sigs = new Float64Array(512);
+  packed = new Float64Array(512);
+  identity = new Int32Array(512);
+  /** The next first run of the same signature, + 1 (0: none). */
+  next = new Int32Array(512);
+  count = 0;
+  /** Open addressing, at most half full: the chain head's index + 1 (0: empty). */
+  private slots = new Int32Array(1024);
+
+  /** The index of the first run of this signature, or -1. */
+  head(sig: number): number {
+    const mask = this.slots.length - 1;
     for (let k = sig & mask; ; k = (k + 1) & mask) {
-      const at = this.keys[k]!;
-      if (at === sig) return this.values[k];
-      if (at === -1) return undefined;
+      const at = this.slots[k]!;
+      if (at === 0) return -1;
+      if (this.sigs[at - 1] === sig) return at - 1;
     }
   }
 
-  /** Adds a signature that is not in the table. */
-  add(sig: number, value: number): void {
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
-    this.put(sig, value);
-    this.size++;
+  /** Adds a first run; `after`: the last run of its signature's chain (-1: a new signature). */
+  add(sig: number, packed: number, identity: number, after: number): number {
+    const i = this.count++;
+    if (i === this.sigs.length) this.growEntries();
+    this.sigs[i] = sig;
+    this.packed[i] = packed;
+    this.identity[i] = identity;
+    this.next[i] = 0;
+    if (after >= 0) this.next[after] = i + 1;
+    else {
+      if ((this.count + 1) * 2 > this.slots.length) this.growSlots();
+      this.put(i);
+    }
+    return i;
   }
 
-  private put(sig: number, value: number): void {
-    const mask = this.keys.length - 1;
-    let k = sig & mask;
-    while (this.keys[k] !== -1) k = (k + 1) & mask;
-    this.keys[k] = sig;
-    this.values[k] = value;
+  private put(i: number): void {
+    const mask = this.slots.length - 1;
+    let k = this.sigs[i]! & mask;
+    while (this.slots[k] !== 0) k = (k + 1) & mask;
+    this.slots[k] = i + 1;
   }
 
-  private grow(): void {
-    const { keys, values } = this;
-    this.keys = new Float64Array(keys.length * 2).fill(-1);
-    this.values = new Float64Array(keys.length * 2);
-    for (let k = 0; k < keys.length; k++) if (keys[k] !== -1) this.put(keys[k]!, values[k]!);
+  private growSlots(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    for (const at of old) if (at !== 0) this.put(at - 1);
+  }
+
+  private growEntries(): void {
+    const n = this.sigs.length * 2;
+    const grown = <T extends Float64Array | Int32Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.sigs = grown(this.sigs, new Float64Array(n));
+    this.packed = grown(this.packed, new Float64Array(n));
+    this.identity = grown(this.identity, new Int32Array(n));
+    this.next = grown(this.next, new Int32Array(n));
   }
 }
 
+export interface DuplicateTrackerOptions {
+  /** Keep where each first run was read, for firsts() (a worker hands them to the main thread). */
+  recordFirsts?: boolean;
+}
+
 export class DuplicateTracker {
-  /** signature → first id: fileIndex * 2^32 + line when the id is `file:line`, else -1 - index into `ids`. */
-  private readonly seen = new SignatureTable();
+  private readonly runs = new FirstRuns();
+  private readonly identities = new IdentityTable();
   private readonly ids: string[] = [];
   private readonly files: string[] = [];
   private readonly fileIndex = new Map<string, number>();
+  /** With recordFirsts: [signature, id, file, line] of each first run, in the order of `runs`. */
+  private readonly recorded: Array<[number, string, string, number]> | undefined;
 
+  constructor(opts: DuplicateTrackerOptions = {}) {
+    this.recorded = opts.recordFirsts ? [] : undefined;
+  }
+
+  /** fileIndex * 2^32 + line when the id is `file:line`, else -1 - index into `ids`. */
   private pack(id: string, file: string, line: number): number {
     if (id !== `${file}:${line}` || line >= 2 ** 32 || this.files.length >= 2 ** 20) {
       this.ids.push(detach(id));
@@ -212,34 +255,47 @@ export class DuplicateTracker {
     return `${this.files[Math.floor(v / 2 ** 32)]}:${v % 2 ** 32}`;
   }
 
-  /** Returns the id of the first run with the same signature, or records this one and returns undefined. */
+  /** Returns the id of the first run this one may be a copy of, or records it and returns undefined. */
   check(run: RunRecord): string | undefined {
     const sig = runSignature(run);
     if (sig === undefined) return undefined;
-    return this.checkSignature(sig, run.id, run.source.file, run.source.line);
+    return this.checkSignature(sig, run.id, run.source.file, run.source.line, runIdentity(run));
   }
 
   /**
-   * check() for a signature computed elsewhere (a worker thread): the id of the first run with
-   * this signature, or undefined after recording `id` (of the run at `file`:`line`) as its first.
+   * check() for a signature and identity computed elsewhere (a worker thread): the id of the
+   * earliest first run with this signature whose identity agrees (runIdentity.ts), which then
+   * takes on what this one states; or undefined after recording `id` (of the run at
+   * `file`:`line`) as a first run.
    */
-  checkSignature(sig: number, id: string, file: string, line: number): string | undefined {
-    const first = this.seen.get(sig);
-    if (first !== undefined) return this.unpack(first);
-    this.seen.add(sig, this.pack(id, file, line));
+  checkSignature(sig: number, id: string, file: string, line: number, identity: RunIdentity): string | undefined {
+    const { runs, identities } = this;
+    const mine = identities.intern(identity);
+    let last = -1;
+    for (let i = runs.head(sig); i >= 0; i = runs.next[i]! - 1) {
+      const theirs = runs.identity[i]!;
+      if (theirs === mine || identitiesAgree(identities.get(theirs), identity)) {
+        if (theirs !== mine) runs.identity[i] = identities.intern(mergeIdentities(identities.get(theirs), identity));
+        return this.unpack(runs.packed[i]!);
+      }
+      last = i;
+    }
+    runs.add(sig, this.pack(id, file, line), mine, last);
+    this.recorded?.push([sig, detach(id), detach(file), line]);
     return undefined;
   }
 
   /** Whether a run with this signature was recorded (nothing is recorded). */
   has(sig: number): boolean {
-    return this.seen.get(sig) !== undefined;
+    return this.runs.head(sig) >= 0;
+  }
+
+  /** With recordFirsts: every first run, in the order read, with its identity as its copies filled it in. */
+  firsts(): FirstRun[] {
+    return (this.recorded ?? []).map(([sig, id, file, line], i) => [sig, id, file, line, this.identities.get(this.runs.identity[i]!)]);
   }
 }
 
-/**
- * Marks duplicates in a list of records already parsed (in order). Runs already flagged keep
- * their flag and are not reported twice. Returns the new diagnostics.
- */
 /** Flags `run` duplicate when the tracker has seen its metrics and settings; the warning saying so. */
 export function markDuplicate(run: RunRecord, tracker: DuplicateTracker): Diagnostic | undefined {
   const first = tracker.check(run);
@@ -254,6 +310,10 @@ export function markDuplicate(run: RunRecord, tracker: DuplicateTracker): Diagno
   };
 }
 
+/**
+ * Marks duplicates in a list of records already parsed (in order). Runs already flagged keep
+ * their flag and are not reported twice. Returns the new diagnostics.
+ */
 export function markDuplicates(records: readonly BenchRecord[], tracker: DuplicateTracker = new DuplicateTracker()): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const r of records) {

@@ -149,7 +149,7 @@ export class FolderRead {
    */
   async handOn(index: number, result: ParseTaskResult): Promise<void> {
     if (result.firsts.some(([sig]) => this.duplicates.has(sig))) return this.readHere(index, true);
-    for (const [sig, id, file, line] of result.firsts) this.duplicates.checkSignature(sig, id, file, line);
+    for (const [sig, id, file, line, identity] of result.firsts) this.duplicates.checkSignature(sig, id, file, line, identity);
     if (this.claims && result.claims) for (const c of result.claims) this.claims.push(c);
     const { onRecord, onJsonLines } = this.opts;
     if (result.text !== undefined) {

@@ -14,7 +14,7 @@ import { type RecordsByKind, recordsByKind } from '../model/record-kinds';
 import { FolderRead, type ParsePathsOptions } from './folder-read';
 import { expandPath } from './folder-walk';
 import type * as ParseInParallel from './parallel/parse-in-parallel';
-import { PARALLEL_MIN_BYTES, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
+import { PARALLEL_MIN_BYTES, repeatedFiles, WORKER_WARMUP_BYTES, workerThreads } from './parallel/plan-jobs';
 import { STDIN_PATH } from './stdin';
 import type { ParseResult } from './types';
 
@@ -41,6 +41,8 @@ export async function parsePaths(paths: string[], opts: ParsePathsOptions = {}):
   const facts = files.map(sizeOf);
   const sizes = facts.map((f) => f.size);
   const streams = new Set(facts.flatMap((f, k) => (f.stream ? [k] : [])));
+  // A file named again is read here in its turn, never by a worker (parallel/plan-jobs.ts).
+  if (opts.jobs !== undefined && opts.jobs !== 1) for (const k of repeatedFiles(files)) streams.add(k);
   const folder = new FolderRead(files, sizes, opts, diagnostics, streams);
   const threads = workerThreads({
     // Streams are read in this thread, like files at the streaming threshold.

@@ -19,7 +19,7 @@ import { ConsoleLogFeed } from './console-log-feed';
 import { ConsumerWait } from './consumer-wait';
 import { beforeCoverage } from './coverage';
 import type * as StreamCsv from './csv/stream-csv';
-import { detectFormat } from './detect';
+import { detectFormat, entryForHint } from './detect';
 import type { DuplicateTracker } from './duplicates';
 import { LineGuard, MAX_LINE_CHARS } from './line-guard';
 import { parseLog } from './parse-log';
@@ -168,7 +168,8 @@ function parseBytes(bytes: Uint8Array, opts: ParseFileOptions & { file: string }
 /**
  * A stream read once: its bytes are kept until it ends (then read whole, like a small file)
  * or until `threshold` bytes came; a console log is then streamed on from what was kept,
- * anything else is kept to its end and read whole.
+ * anything else is kept to its end and read whole. With a format hint the console scanner
+ * reads, it is scanned from its first byte.
  */
 async function readSource(
   open: () => Readable,
@@ -176,6 +177,16 @@ async function readSource(
   threshold: number,
   opts: ParseFileOptions & { file: string },
 ): Promise<ParseResult> {
+  // A format named for the console scanner leaves nothing to detect: the stream is scanned as
+  // it comes and its runs go out as their blocks end (`tail -f log | benchbook parse -
+  // --format-hint console-log`), the same records as the whole input gives.
+  if (opts.formatHint && entryForHint(opts.formatHint) === 'console-log') {
+    try {
+      return streamConsoleSource(open(), size, opts, () => 0);
+    } catch (err) {
+      return cannotRead(opts.file, err);
+    }
+  }
   const chunks: Buffer[] = [];
   let bytes = 0;
   let ended = false;

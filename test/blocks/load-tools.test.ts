@@ -86,7 +86,8 @@ describe('h2load', () => {
     assert.deepEqual([m.ttft_min_ms, m.ttft_max_ms, m.ttft_mean_ms], [498.31, 1870, 902.66]);
     assert.deepEqual([m.traffic_total_bytes, m.traffic_headers_bytes, m.header_space_savings_pct], [3178524, 42188, 88.17]);
     assert.equal(m.per_client_rps_mean, 1.55, "req/s row is per client, never the run's throughput");
-    assert.deepEqual([run?.client?.total_requests, run?.client?.concurrency], [2000, 20]);
+    // `-c 20 -m 4`: 20 clients with 4 streams each (http-load-command.ts).
+    assert.deepEqual([run?.client?.total_requests, run?.client?.concurrency], [2000, 80]);
     assert.deepEqual(run?.flags, ['failed-requests']);
     golden('h2load-h2.txt');
   });

@@ -10,7 +10,7 @@
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { shellWords, stripPrompt } from '../launch-command';
-import { type HttpLoadTool, readHttpLoadCommand } from './http-load-command';
+import { CONTAINER_EXEC, type HttpLoadTool, httpLoadCommandText, readHttpLoadCommand } from './http-load-command';
 import { hasVariable } from './shell-variables';
 
 export type ClientTool =
@@ -68,14 +68,14 @@ const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set([
 
 /**
  * What may come before the tool on its line for the line to be the command: a prompt, env
- * assignments, `python`/`uv run`/`nohup`/`time`, a path, a list dash, `set -x`'s `+`, a zsh prompt (`➜  ~`), or genai-perf's log
+ * assignments, `python`/`uv run`/`nohup`/`time`, a path, a list dash, `set -x`'s `+`, a zsh prompt (`➜  ~`, `➜  dir git:(main) ✗`), or genai-perf's log
  * prefix (`[INFO] genai_perf.wrapper:135 - Running Perf Analyzer : '`).
  */
-const PREFIX = /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:|~|➜|%|❯))*\s*$/;
+const PREFIX =
+  /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*|-|\+|\S*\/|command:|~|➜(?:\s+\S+(?:\s+git:\([^)]*\))?(?:\s+✗)?)?|%|❯))*\s*$/;
 const LOG_PREFIX = /Running Perf Analyzer\s*:\s*'?\s*$/;
 /** A command run inside a container: `docker exec -e X=1 bench-box `, `kubectl exec -it pod -- `. */
-const EXEC_PREFIX =
-  /^\s*(?:sudo\s+)?(?:(?:docker|podman)\s+exec(?:\s+(?:-e\s+\S+|--env[= ]\S+|-\w+|--[\w-]+=\S+))*\s+[\w.-]+|kubectl\s+exec\s+.*?\s--)\s+$/;
+const EXEC_PREFIX = new RegExp(String.raw`^\s*(?:sudo\s+)?(?:${CONTAINER_EXEC})\s+$`);
 /** A short label before the command, as people number them in notes (`命令1：`, `Command 2:`). */
 const LABEL_PREFIX = /^\s*(?:[-*]\s+)?[^\s:：`]{1,16}(?:\s\w{1,4})?\s*[:：]\s*$/;
 
@@ -252,12 +252,14 @@ export function readClientCommand(text: string, tool: ClientTool): ClientCommand
   const command = text.slice(from).replace(/'\s*$/, '').trim();
   const cmd: ClientCommand = { tool, text: command, client: {}, fields: {}, sweeps: [] };
   if (HTTP_LOAD_TOOLS.has(tool)) {
-    // Their flags mean other things than the serving benchmarks' (`-n`, `-c`, `-q`): read on their own.
+    // Without the prompt it was typed at; their flags mean other things than the serving
+    // benchmarks' (`-n`, `-c`, `-q`): read on their own.
+    const own = (found && httpLoadCommandText(text, found.index)) ?? command;
     const read = readHttpLoadCommand(
       tool as HttpLoadTool,
-      shellWords(command).filter((w) => w !== '\\'),
+      shellWords(own).filter((w) => w !== '\\'),
     );
-    Object.assign(cmd, { client: { ...read.client, command }, fields: read.fields });
+    Object.assign(cmd, { text: own, client: { ...read.client, command: own }, fields: read.fields });
     return cmd;
   }
   const flags = flagValues(shellWords(command).filter((w) => w !== '\\'));

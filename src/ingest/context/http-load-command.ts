@@ -20,6 +20,11 @@ interface Spec {
   /** Requests per second for the whole run (wrk2 `-R`, oha `-q`); hey's `-q` is per worker, not read. */
   rate?: readonly string[];
   url?: readonly string[];
+  /**
+   * Requests each client keeps in flight (h2load's `-m`: streams per HTTP/2 connection, requests
+   * pipelined over HTTP/1.1): the concurrency is the clients times this.
+   */
+  streams?: readonly string[];
 }
 
 const SPECS: Readonly<Record<HttpLoadTool, Spec>> = {
@@ -33,7 +38,7 @@ const SPECS: Readonly<Record<HttpLoadTool, Spec>> = {
   // ApacheBench: `ab -n 1000 -c 10 URL`.
   ab: { concurrency: ['-c'], total: ['-n'] },
   // h2load's `-r`/`--rate` starts connections, not requests: not read.
-  h2load: { concurrency: ['-c', '--clients'], total: ['-n', '--requests'] },
+  h2load: { concurrency: ['-c', '--clients'], total: ['-n', '--requests'], streams: ['-m', '--max-concurrent-streams'] },
   ghz: { concurrency: ['-c', '--concurrency'], total: ['-n', '--total'], rate: ['-r', '--rps'] },
   // vegeta's `-rate=50/1s` (a per-period rate) is read by vegetaRate.
   vegeta: { concurrency: [], rate: ['-rate', '--rate'] },
@@ -84,6 +89,12 @@ export function readHttpLoadCommand(
   if (c !== undefined && concurrency) {
     client.concurrency = c;
     fields.concurrency = concurrency.flag;
+    const streams = flagValue(words, spec.streams);
+    const m = whole(streams?.value);
+    if (m !== undefined && m > 1 && streams) {
+      client.concurrency = c * m;
+      fields.concurrency = `${concurrency.flag} ${c} × ${streams.flag} ${m}: clients × requests in flight on each, inferred`;
+    }
   }
   const total = flagValue(words, spec.total);
   const perWorker = flagValue(words, spec.perWorker);
@@ -107,4 +118,33 @@ export function readHttpLoadCommand(
     fields.url = named ? named.flag : 'the URL argument';
   }
   return { client, fields };
+}
+
+/** Words that belong to a command when they come before the tool's name: what it runs through. */
+const COMMAND_PART = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*|sudo|nohup|time|env|exec|nice|timeout|stdbuf|uv|run|-[A-Za-z][\w-]*|\d+[smh]?)$/;
+/** A container a command runs in: `docker exec -e X=1 box`, `kubectl exec -it pod --` (a regex's source). */
+export const CONTAINER_EXEC = String.raw`(?:docker|podman)\s+exec(?:\s+(?:-e\s+\S+|--env[= ]\S+|-\w+|--[\w-]+=\S+))*\s+[\w.-]+|kubectl\s+exec\s+.*?\s--`;
+const EXEC_PREFIX = new RegExp(String.raw`(?:^|\s)(${CONTAINER_EXEC})\s+$`);
+
+/**
+ * The command in `text`, whose tool's name starts at `toolIndex`: from the tool's word (a path
+ * to it included), or from the words before it that belong to the command (env assignments,
+ * `sudo`, `time`, a container's exec). Whatever comes before those is the prompt it was typed
+ * at, in any style: `$ `, `user@host:~$ `, `(venv) $ `, zsh's `% ` and `~ `, oh-my-zsh's
+ * `➜  dir git:(main) ✗ `, a trace's `+ `. Undefined when the tool reads a pipe (`echo … |
+ * vegeta attack`): the pipe's start is not told apart from a prompt.
+ */
+export function httpLoadCommandText(text: string, toolIndex: number): string | undefined {
+  let start = toolIndex;
+  while (start > 0 && !/\s/.test(text[start - 1] ?? '')) start--;
+  const exec = EXEC_PREFIX.exec(text.slice(0, start));
+  if (exec?.[1] !== undefined) start = (exec.index ?? 0) + exec[0].indexOf(exec[1]);
+  for (;;) {
+    const m = /(\S+)\s+$/.exec(text.slice(0, start));
+    if (!m?.[1]) break;
+    if (m[1] === '|') return undefined;
+    if (!COMMAND_PART.test(m[1])) break;
+    start = m.index;
+  }
+  return text.slice(start).trim();
 }

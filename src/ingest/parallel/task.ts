@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import type { BenchRecord, FormatName } from '../../model/records';
 import type { SourceClaim } from '../../model/source-claim';
+import type { FirstRun } from '../duplicates';
 import type { ContextFile, UserContext } from '../types';
 
 export interface ParseTask {
@@ -20,10 +21,10 @@ export interface ParseTask {
 }
 
 /**
- * A run signature seen first in this file, and where: `[signature, id, source.file, source.line]`
- * (what DuplicateTracker.checkSignature takes).
+ * A run seen first in this file: `[signature, id, source.file, source.line, identity]` (what
+ * DuplicateTracker.checkSignature takes).
  */
-export type FirstSeen = [number, string, string, number];
+export type FirstSeen = FirstRun;
 
 export interface ParseTaskResult {
   /** The records, unless the task asked for JSON lines. */
@@ -31,7 +32,7 @@ export interface ParseTaskResult {
   /** With `jsonKinds`: the records of those kinds, each `JSON.stringify(record)` and a newline. */
   text?: string;
   diagnostics: Diagnostic[];
-  /** Every signature the file's runs have, once, in the order first seen. */
+  /** Every first run of the file (one per signature and identity), in the order read. */
   firsts: FirstSeen[];
   /** With the task's `claims`: the file's claims, in line order. */
   claims?: SourceClaim[];

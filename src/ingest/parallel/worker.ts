@@ -9,21 +9,10 @@ import type { SourceClaim } from '../../model/source-claim';
 import { DuplicateTracker } from '../duplicates';
 import { parseFile } from '../stream';
 import type { ParseFileOptions } from '../types';
-import type { FirstSeen, ParseTask, ParseTaskResult } from './task';
-
-/** A tracker that also lists each signature the first time it sees it. */
-class RecordingTracker extends DuplicateTracker {
-  readonly firsts: FirstSeen[] = [];
-
-  override checkSignature(sig: number, id: string, file: string, line: number): string | undefined {
-    const first = super.checkSignature(sig, id, file, line);
-    if (first === undefined) this.firsts.push([sig, id, file, line]);
-    return first;
-  }
-}
+import type { ParseTask, ParseTaskResult } from './task';
 
 export async function parseTask(task: ParseTask): Promise<ParseTaskResult> {
-  const duplicates = new RecordingTracker();
+  const duplicates = new DuplicateTracker({ recordFirsts: true });
   const records: ParseTaskResult['records'] = [];
   const kinds = task.jsonKinds ? new Set(task.jsonKinds) : undefined;
   let text = '';
@@ -44,7 +33,7 @@ export async function parseTask(task: ParseTask): Promise<ParseTaskResult> {
   if (claims) opts.onClaim = (c) => claims.push(c);
   const res = await parseFile(task.file, opts);
   res.records.forEach(onRecord); // none when every reader hands its records to onRecord
-  const result: ParseTaskResult = { records, diagnostics: res.diagnostics, firsts: duplicates.firsts };
+  const result: ParseTaskResult = { records, diagnostics: res.diagnostics, firsts: duplicates.firsts() };
   if (claims) result.claims = claims;
   if (kinds) result.text = text;
   return result;
