@@ -28,6 +28,7 @@ import type { DuplicateTracker } from './duplicates';
 import { RecordFinisher } from './finish';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
+import { isFence, mayBeHeading } from './line-shape';
 import { pythonDictReader } from './python-dict';
 import { commentedCommandAt } from './scope/commented-command';
 import * as contextLines from './scope/context-lines';
@@ -59,7 +60,6 @@ const LOOKAHEAD = 64;
 const MARKED_FIRST: ReadonlySet<number> = new Set([...'#/>;:Rr*0123456789'].map((c) => c.charCodeAt(0)));
 
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
-const FENCE = /^\s{0,3}(```|~~~)/;
 
 /** Index of the first character that is not whitespace (as `\s` and `trim` define it); the length when none. */
 function textStartOf(line: string): number {
@@ -197,7 +197,7 @@ export class ConsoleScanner {
         continue;
       }
 
-      if (FENCE.test(line)) {
+      if (isFence(line, start)) {
         this.state.inFence = !this.state.inFence;
         this.coverage.endRegion();
         i++;
@@ -322,7 +322,7 @@ export class ConsoleScanner {
       const marked = this.commentedLine(lines, i, base, final);
       if (marked >= 0) return marked;
     }
-    if (this.state.inFence) return -1;
+    if (this.state.inFence || !mayBeHeading(line, start)) return -1;
     const h = HEADING.exec(line);
     if (!h?.[1] || h[2] === undefined || h[2] === '') return -1;
     enterHeading(this.state, h[1].length, h[2], base + i + 1);

@@ -14,7 +14,7 @@
  *      `encoding-repaired` diagnostic names each line repaired.
  */
 import type { Diagnostic } from '../model/diagnostics';
-import { lineTooLong, MAX_LINE_CHARS } from './line-guard';
+import { hasUnplainChar, lineTooLong, MAX_LINE_CHARS } from './line-guard';
 import { charWidth } from './tables/text-width';
 
 // Windows-1252 bytes 0x80–0x9F. Undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) are decoded
@@ -178,35 +178,30 @@ function splitLines(text: string): string[] {
  * and ESC included), U+007F–U+00FF (DEL, C1 controls, Latin-1 that may be mojibake) and the
  * other characters the mojibake test looks for. Text without one comes out unchanged.
  */
-const DIRTY_CHAR =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]/;
-
-/** A line with no DIRTY_CHAR (checked by char code): none of the steps would change it. */
-function isCleanLine(l: string): boolean {
-  for (let k = 0; k < l.length; k++) {
-    const c = l.charCodeAt(k);
-    if (c < 0x20) return false;
-    if (c < 0x7f) continue;
-    if (c <= 0xff) return false;
-    if (c < 0x2013) {
-      if (
-        c === 0x0152 ||
-        c === 0x0153 ||
-        c === 0x0160 ||
-        c === 0x0161 ||
-        c === 0x0178 ||
-        c === 0x017d ||
-        c === 0x017e ||
-        c === 0x0192 ||
-        c === 0x02c6 ||
-        c === 0x02dc
-      )
-        return false;
-      continue;
-    }
-    if (c <= 0x203a || c === 0x20ac || c === 0x2122) return false;
+export function isDirtyCode(c: number): boolean {
+  if (c < 0x20) return c !== 0x0a;
+  if (c < 0x7f) return false;
+  if (c <= 0xff) return true;
+  if (c < 0x2013) {
+    return (
+      c === 0x0152 ||
+      c === 0x0153 ||
+      c === 0x0160 ||
+      c === 0x0161 ||
+      c === 0x0178 ||
+      c === 0x017d ||
+      c === 0x017e ||
+      c === 0x0192 ||
+      c === 0x02c6 ||
+      c === 0x02dc
+    );
   }
-  return true;
+  return c <= 0x203a || c === 0x20ac || c === 0x2122;
+}
+
+/** A line with no dirty character (isDirtyCode): none of the steps would change it. */
+function isCleanLine(l: string): boolean {
+  return !hasUnplainChar(l, isDirtyCode);
 }
 
 export interface NormalizeOptions {
@@ -237,9 +232,9 @@ export function normalizeText(text: string, file: string, opts: NormalizeOptions
   let t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // UTF-8 BOM that itself went through Windows-1252 ("ï»¿").
   if (t.startsWith('\u00ef\u00bb\u00bf')) t = t.slice(3);
-  // Most text has nothing to clean (DIRTY_CHAR covers CR too, so its lines split on LF alone):
-  // one scan of the whole text instead of several per line.
-  const clean = !DIRTY_CHAR.test(t);
+  // Most text has nothing to clean (a dirty character is any CR too, so its lines split on LF
+  // alone): one scan of the whole text instead of several per line.
+  const clean = !hasUnplainChar(t, isDirtyCode);
   const lines = clean ? t.split('\n') : splitLines(t);
   if (!opts.piece && lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   capLines(lines, file, diagnostics);

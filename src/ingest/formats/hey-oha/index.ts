@@ -1,5 +1,6 @@
 /** hey and oha: their console summaries, and oha's JSON output. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { heyOhaReader } from './hey-oha';
 
@@ -14,6 +15,6 @@ export const heyOha: ToolFormat = {
     ],
     ['Summary:', '"successRate"'],
   ),
-  blockReaders: [heyOhaReader],
+  blockReaders: [startingWith(heyOhaReader, 'S' /* `Summary:` */)],
   fixtures: ['test/fixtures/blocks/hey-summary.txt', 'test/fixtures/blocks/oha-summary.txt', 'test/fixtures/exports/http-load/oha-'],
 };

@@ -1,5 +1,6 @@
 /** JetStream's benchmark_serving.py (and its MaxText/TPU forks): the result lines and rate time series. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { jetstreamBenchReader } from './jetstream-bench';
 
@@ -27,6 +28,6 @@ export const jetstream: ToolFormat = {
     ],
     ['warmup_mode', 'max_output_length', 'total_mock_requests', 'JetStream', '"dimensions"', '"tokenizer_id"'],
   ),
-  blockReaders: [jetstreamBenchReader],
+  blockReaders: [startingWith(jetstreamBenchReader, 'S' /* `Successful requests:` */)],
   fixtures: ['test/fixtures/jetstream/', 'test/output/jetstream/'],
 };

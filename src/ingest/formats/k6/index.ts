@@ -1,5 +1,6 @@
 /** k6: its console summary and its summary-export / handleSummary JSON. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { k6Reader } from './k6';
 
@@ -13,6 +14,6 @@ export const k6: ToolFormat = {
     ],
     ['execution:', 'http_req_duration'],
   ),
-  blockReaders: [k6Reader],
+  blockReaders: [startingWith(k6Reader, 'ecdhiv' /* `execution:` or a dotted metric line (`http_reqs……:`) */)],
   fixtures: ['test/fixtures/exports/http-load/k6-'],
 };

@@ -1,5 +1,6 @@
 /** llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { llamaBatchedBenchReader } from './llama-batched-bench';
 
@@ -13,6 +14,6 @@ export const llamaBatchedBench: ToolFormat = {
     ],
     ['S_PP t/s', 'n_kv_max'],
   ),
-  blockReaders: [llamaBatchedBenchReader],
+  blockReaders: [startingWith(llamaBatchedBenchReader, '|>' /* its pipe table's header, maybe quoted (`> |`) */)],
   fixtures: ['test/fixtures/llama-batched-bench/'],
 };

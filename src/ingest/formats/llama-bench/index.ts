@@ -1,5 +1,6 @@
 /** llama.cpp's llama-bench: its Markdown tables and its CSV / JSON / JSONL outputs. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { llamaBenchReader } from './llama-bench';
 import { llamaBenchFilesReader } from './llama-bench-files';
@@ -16,6 +17,9 @@ export const llamaBench: ToolFormat = {
     ],
     ['t/s', 'build_commit'],
   ),
-  blockReaders: [llamaBenchReader, llamaBenchFilesReader],
+  blockReaders: [
+    llamaBenchReader,
+    startingWith(llamaBenchFilesReader, '[{"b' /* JSON's `[` / `{`, or the CSV header (`build_commit,…`, maybe quoted) */),
+  ],
   fixtures: ['test/fixtures/blocks/llama-bench/', 'test/fixtures/llama-bench/'],
 };

@@ -1,5 +1,6 @@
 /** lmdeploy's benchmark scripts: the dashed result blocks (before 2025), the Profiler summary box, the --csv tables. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { lmdeployProfileReader } from './lmdeploy-profile';
 import { lmdeploySummaryReader } from './lmdeploy-summary';
@@ -28,6 +29,9 @@ export const lmdeploy: ToolFormat = {
     ],
     ['profile_', 'lmdeploy', 'Profile Throughput', 'token latency', 'FTL(', '1st_token_latency('],
   ),
-  blockReaders: [lmdeploySummaryReader, lmdeployProfileReader],
+  blockReaders: [
+    startingWith(lmdeploySummaryReader, '=' /* its `=== Profile … ===` title */),
+    startingWith(lmdeployProfileReader, 'ct' /* `concurrency:`, `cocurrency:` or `total time:` */),
+  ],
   fixtures: ['test/fixtures/lmdeploy/', 'test/output/lmdeploy/'],
 };

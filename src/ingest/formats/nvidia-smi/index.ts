@@ -1,5 +1,6 @@
 /** nvidia-smi tables in a console log: GPU environment records, not runs. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { nvidiaSmiReader } from './nvidia-smi';
 
@@ -13,6 +14,6 @@ export const nvidiaSmi: ToolFormat = {
     ],
     ['NVIDIA-SMI'],
   ),
-  blockReaders: [nvidiaSmiReader],
+  blockReaders: [startingWith(nvidiaSmiReader, '+|MmTtWwFfSs' /* a `+---+` border, or the `date` line above it (`Sun Apr 27 …`) */)],
   fixtures: ['test/blocks/nvidia-smi.test.ts', 'test/output/blocks/nvidiasmi_', 'data/a10-sglang-vllm-tp2-vs-tp4.md'],
 };

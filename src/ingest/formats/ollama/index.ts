@@ -1,5 +1,6 @@
 /** ollama: `ollama run --verbose` statistics, and its API answers as JSON (a file, or pasted in a log). */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { ollamaJsonReader } from './ollama-json';
 import { ollamaVerboseReader } from './ollama-verbose';
@@ -19,6 +20,6 @@ export const ollama: ToolFormat = {
     ],
     ['total duration:', '"created_at"', '"eval_count"'],
   ),
-  blockReaders: [ollamaVerboseReader, ollamaJsonReader],
+  blockReaders: [ollamaVerboseReader, startingWith(ollamaJsonReader, '{>' /* a JSON object's `{`, maybe quoted (`> {`) */)],
   fixtures: ['test/fixtures/blocks/ollama/', 'test/fixtures/ollama/'],
 };

@@ -1,5 +1,6 @@
 /** optimum-benchmark (huggingface): its report JSON, its Markdown report and its log lines. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { optimumJsonReader } from './optimum-json';
 import { optimumLogReader } from './optimum-log';
@@ -44,6 +45,6 @@ export const optimumBenchmark: ToolFormat = {
       '## throughput:',
     ],
   ),
-  blockReaders: [optimumLogReader, optimumJsonReader, optimumMarkdownReader],
+  blockReaders: [optimumLogReader, startingWith(optimumJsonReader, '{' /* the report's `{` */), optimumMarkdownReader],
   fixtures: ['test/fixtures/optimum-benchmark/'],
 };

@@ -1,7 +1,11 @@
 /** vLLM's and SGLang's serving benchmark: the console result block and the saved JSON / JSONL. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { sglangBenchReader, vllmBenchReader } from './serving-bench';
+
+/** First characters of a block's first line: its `=== Serving Benchmark Result ===` title, a preamble line above it (`Traffic request rate:`, `Maximum request concurrency:`, `#Input tokens:`, `Starting …`, `Initial …`), or either behind a comment mark (`#`, `//`, `--`, `;`, `>`). */
+const SERVING_START = '=TtBbMmSsIi#/-;>';
 
 export const servingBench: ToolFormat = {
   tool: 'serving-bench',
@@ -28,7 +32,7 @@ export const servingBench: ToolFormat = {
     ['Serving Benchmark Result', 'sglang.bench_serving', 'Backend:', '"request_throughput"', '"backend"'],
   ),
   // SGLang before vLLM: the more specific reader of a shared title comes first.
-  blockReaders: [sglangBenchReader, vllmBenchReader],
+  blockReaders: [startingWith(sglangBenchReader, SERVING_START), startingWith(vllmBenchReader, SERVING_START)],
   fixtures: [
     'test/fixtures/blocks/sglang-bench-',
     'test/fixtures/blocks/vllm-bench-',

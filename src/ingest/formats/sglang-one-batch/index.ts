@@ -1,5 +1,6 @@
 /** SGLang's static-batch benchmark (bench_one_batch, formerly bench_latency): one run per case. */
 import { detectByRules } from '../head-rules';
+import { startingWith } from '../start-chars';
 import type { ToolFormat } from '../types';
 import { sglangOneBatchReader } from './sglang-one-batch';
 
@@ -13,6 +14,11 @@ export const sglangOneBatch: ToolFormat = {
     ],
     ['sglang.bench_one_batch', 'sglang.bench_latency', 'Prefill. latency:'],
   ),
-  blockReaders: [sglangOneBatchReader],
+  blockReaders: [
+    startingWith(
+      sglangOneBatchReader,
+      '#PWBm' /* `Prefill. latency:`, `Warmup ...`, `Benchmark ...`, `max_total_num_tokens=`, maybe behind `#` */,
+    ),
+  ],
   fixtures: ['test/fixtures/sglang-one-batch/', 'test/output/sglang-one-batch/'],
 };
