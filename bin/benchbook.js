@@ -20,7 +20,8 @@ function runHere() {
     fail(err);
     process.exit(1);
   });
-  require('../dist/cli/main.js')
+  require('./cli-module.js')
+    .loadCli(require('node:path').join(__dirname, '..'))
     .main(args)
     .then((code) => {
       process.exitCode = code;

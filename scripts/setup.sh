@@ -33,6 +33,8 @@ echo "setup: build"
 # The pinned compiler by path: @tslab/typescript-for-tslab (5.0) also installs a `tsc` that can
 # win the node_modules/.bin link.
 node node_modules/typescript/bin/tsc -p tsconfig.json
+# …and the CLI's bundle of dist/ (what bin/benchbook.js runs; scripts/bundle-cli.mjs), as `npm run build` does.
+node scripts/bundle-cli.mjs
 
 # tslab kernel spec for Debian's Jupyter (the pyenv python3 first on PATH has no Jupyter), for a
 # Jupyter started by hand. `npm run notebook` and `benchbook notebook run|serve` do not need it:

@@ -75,11 +75,11 @@ test('an unreadable subfolder and an unreadable file are io-errors naming them; 
       if (String(p) === locked) throw eacces(locked);
       return (readdir as (p: fs.PathLike, o?: unknown) => unknown)(p, o);
     }) as typeof fs.readdirSync);
-    const readFile = fs.promises.readFile;
-    t.mock.method(fs.promises, 'readFile', (async (p: fs.PathLike, o?: unknown) => {
+    const readFile = fs.readFileSync;
+    t.mock.method(fs, 'readFileSync', ((p: fs.PathOrFileDescriptor, o?: unknown) => {
       if (String(p) === secret) throw eacces(secret);
-      return (readFile as (p: fs.PathLike, o?: unknown) => Promise<unknown>)(p, o);
-    }) as typeof fs.promises.readFile);
+      return (readFile as (p: fs.PathOrFileDescriptor, o?: unknown) => unknown)(p, o);
+    }) as typeof fs.readFileSync);
     const res = await parsePaths([dir]);
     assert.equal(runKeys(res.records).length, A10_RUNS);
     const errors = withCode(res.diagnostics, 'io-error');
