@@ -159,6 +159,27 @@ function span(item: Item, value: string): Reading | undefined {
   return { ...item, label: 'duration', value: m[1] };
 }
 
+/**
+ * `180.28ms (± 54.44)`, `76.27 tok/s (± 9.39)`, `312.4 ± 3.1 ms`: the value, then its spread
+ * (in the value's unit unless it prints its own); a relative spread (`± 2%`) stays in raw only.
+ */
+const SPREAD_AFTER_UNIT = /^([-+]?\d[\d.,]*)\s*([A-Za-zµ][\w/µ]*)?\s*\(\s*(?:±|\+\/-)\s*(\d[\d.]*)\s*([A-Za-zµ/%]*)\s*\)$/;
+const SPREAD_BEFORE_UNIT = /^([-+]?\d[\d.,]*)\s*(?:±|\+\/-)\s*(\d[\d.]*)\s*([A-Za-zµ][\w/µ]*)?$/;
+
+function spread(item: Item, base: Reading, value: string): Reading[] | undefined {
+  const after = SPREAD_AFTER_UNIT.exec(value);
+  const before = after ? undefined : SPREAD_BEFORE_UNIT.exec(value);
+  const figure = after?.[1] ?? before?.[1];
+  const by = after?.[3] ?? before?.[2];
+  if (figure === undefined || by === undefined) return undefined;
+  const unit = (after ? after[2] : before?.[3]) ?? '';
+  const own = after?.[4] ?? '';
+  const withUnit = (n: string, u: string): string => (u === '' ? n : `${n} ${u}`);
+  const mean: Reading = { ...base, value: withUnit(figure, unit) };
+  if (own === '%' && unit !== '%') return [mean];
+  return [mean, { ...base, rawKey: `${item.rawKey} (±)`, value: withUnit(by, own || unit), stat: 'std' }];
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
   const base: Reading = { ...item, label: words(item.key), value };
@@ -172,7 +193,7 @@ export function readingsOf(item: Item): Reading[] {
   if (DELTA.test(value)) return [{ ...base, delta: true }];
   const range = span(item, value);
   if (range) return [range];
-  const list = statList(item, value) ?? tuple(item, value) ?? parts(item, value);
+  const list = statList(item, value) ?? tuple(item, value) ?? parts(item, value) ?? spread(item, base, value);
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];
