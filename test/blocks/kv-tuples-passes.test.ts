@@ -111,3 +111,19 @@ test('tuple lines: `name figure unit` parts after `key: value` ones; a model tag
   assert.equal(parseKvLine('see notes, then run it again')?.kind === 'pairs', false);
   assert.equal(parseKvLine('org/model-7b:q4_0 (3 runs)')?.kind, 'text');
 });
+
+test('`N tokens, R tokens-per-sec`: the count goes the rate’s way; `Prefilling speed` is the prompt’s rate', () => {
+  const { runs: rs } = runsOf('kv-count-and-rate.md');
+  assertGolden('blocks/kv-count-and-rate.json', rs);
+  assert.deepEqual(
+    rs
+      .slice(0, 2)
+      .map((r) => [r.metrics.input_tokens, r.metrics.input_tps, r.metrics.output_tokens, r.metrics.output_tps, r.metrics.peak_memory_gb]),
+    [
+      [12, 88.412, 128, 41.25, 1.204],
+      [12, 140.02, 128, 40.875, 1.204],
+    ],
+  );
+  assert.equal(rs[2]?.metrics.input_tps, 21.44);
+  assert.equal(rs[2]?.metrics.output_tps, 9.75);
+});
