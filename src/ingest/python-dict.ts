@@ -5,32 +5,16 @@
  * misreads their text) and reports them as context in an info diagnostic.
  */
 import type { Diagnostic } from '../model/diagnostics';
+import { balancedClose } from './blocks/balanced';
 import { keyValueReader } from './blocks/key-value';
 import type { BlockReader, BlockResult } from './types';
 
 const START = /^\s*\{\s*'[A-Za-z_][\w]*'\s*:/;
-const MAX_LINES = 400;
+const DICT_BRACES = { quotes: `'"`, open: '{', close: '}', maxLines: 400 };
 
 /** Where the dict starting at lines[i] closes: index of its last line, or undefined. */
 function closingLine(lines: readonly string[], i: number): number | undefined {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let k = i; k < lines.length && k < i + MAX_LINES; k++) {
-    const line = lines[k] ?? '';
-    for (let c = 0; c < line.length; c++) {
-      const ch = line[c];
-      if (quote) {
-        if (ch === '\\') c++;
-        else if (ch === quote) quote = undefined;
-      } else if (ch === "'" || ch === '"') quote = ch;
-      else if (ch === '{') depth++;
-      else if (ch === '}') {
-        depth--;
-        if (depth === 0) return k;
-      }
-    }
-  }
-  return undefined;
+  return balancedClose(lines, i, 0, DICT_BRACES)?.line;
 }
 
 export interface PythonDictFacts {

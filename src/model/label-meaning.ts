@@ -93,6 +93,7 @@ const WORDS: Record<string, string> = {
   input: 'IN',
   prompt: 'IN',
   prefill: 'IN',
+  prefilling: 'IN',
   output: 'OUT',
   out: 'OUT',
   gen: 'OUT',

@@ -140,8 +140,8 @@ describe('GPUs, models and lengths stated in a table, bullets and sentences (gpu
 
 describe('engine captions over launches of two engines (captions.md)', () => {
   const p = settingsFixture('captions.md');
-  const vllm = runAt(p.runs, 27);
-  const sglang = runAt(p.runs, 37);
+  const vllm = runAt(p.runs, 28);
+  const sglang = runAt(p.runs, 38);
   it("each caption names its engine, and the run takes that engine's server", () => {
     assert.deepEqual([vllm.engine, vllm.parallelism?.tp, vllm.server?.context_length], ['vllm', 1, 8192]);
     assert.deepEqual([sglang.engine, sglang.parallelism?.tp], ['sglang', 2]);

@@ -20,7 +20,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { hasMetricWord, meaningAsOutputRate, meaningFromWords, secondsOfTimeUnit } from '../../model/label-meaning';
-import { type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
+import { applyFactor, type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { TextCache } from '../../model/text-cache';
 import { lastAnswer } from '../last-answer';
@@ -29,8 +29,11 @@ import { diag, emptyResult, guardedRead, orderRun, partialRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
+import { markPass, passAt } from './kv-passes';
 import { offeredRequestRate, okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
-import { applyRead, ENGINES, isSettingKey, type Read, titleAbove, tokensByRate } from './kv-run';
+import { flagRestated } from './kv-restated';
+import { applyRead, ENGINES, type Read, titleAbove, tokensByRate } from './kv-run';
+import { isSettingKey, settingOverGroup } from './kv-setting-keys';
 import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
 
@@ -275,6 +278,8 @@ function mayStartKey(c: number): boolean {
     c === 0x5f ||
     c === 0x2d ||
     c === 0x2a ||
+    c === 0x3d || // a banner, `=====First token cost 1.2s=====`
+    c === 0x7e ||
     c === 0x2022 ||
     c === 0x23 ||
     c === 0xb7 ||
@@ -328,7 +333,8 @@ function suffixCannotCount(lines: readonly string[], i: number): boolean {
   const s = suffixes;
   if (s === undefined || i <= s.start || i >= s.stop || s.lines.deref() !== lines) return false;
   const figures = s.figures[i - s.start] ?? 0;
-  if (figures < 2) return true;
+  // One figure: no run, unless it is one pass of a series (kv-passes.ts).
+  if (figures < 2) return figures === 0 || (s.metrics[i - s.start] ?? 0) === 0 || passAt(lines, i) === undefined;
   return (s.metrics[i - s.start] ?? 0) === 0 && continuesAbove(lines, i);
 }
 
@@ -339,13 +345,15 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (line === undefined || !mayStart(line) || !mayStartBlock(line)) return undefined;
   // Asked again at each line of a block that is not a run (settings only): it stays short, and
   // a block cut at a repeated key must be found again where it was cut.
-  if (suffixCannotCount(lines, i) || insideBoxSection(lines, i)) return undefined;
+  if (suffixCannotCount(lines, i) || insideBoxSection(lines, i) || settingOverGroup(lines, i)) return undefined;
   const block = collectBlock(lines, i);
   if (block.items.length === 0) return undefined;
   const x = interpret(block);
   rememberSuffixes(lines, i, x);
   // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
   if ((x.metrics >= 2 || (x.metrics === 1 && x.measured >= 2)) && !x.comparison) return { kind: 'run', x };
+  // One figure on its line, printed again for each pass of a loop (kv-passes.ts).
+  if (x.metrics === 1 && block.items.length === 1 && !x.comparison && passAt(lines, i)) return { kind: 'run', x };
   // Reported once, at the block's first line.
   if (x.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
   return { kind: x.comparison ? 'comparison' : 'unread', x };
@@ -416,12 +424,31 @@ function blockRun(lines: readonly string[], i: number, file: string, x: Interpre
   return run;
 }
 
+/** A pass of a series of one-figure lines: its title, and the warm-up test for the first. */
+function passRun(lines: readonly string[], i: number, run: PartialRun, x: Interpreted): void {
+  const pass = x.metrics === 1 ? passAt(lines, i) : undefined;
+  const m = x.reads.find(isMetricRead)?.meaning;
+  if (!pass || m?.kind !== 'metric') return;
+  run.title = `pass ${pass.pass} of ${pass.count}`;
+  markPass(run, pass, m.key, (j) => {
+    const other = parseKvLine(lines[j]);
+    const pair = other?.kind === 'pairs' ? other.pairs[0] : undefined;
+    if (!pair) return undefined;
+    const r = readOne(readingsOf({ index: j, key: pair.key, rawKey: pair.key, value: pair.value })[0] as Reading);
+    return r.value !== undefined && r.meaning?.kind === 'metric' && r.meaning.key === m.key
+      ? applyFactor(r.value, r.meaning.factor)
+      : undefined;
+  });
+}
+
 function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
   const found = blockAt(lines, i);
   if (!found) return emptyResult(i + 1);
   if (found.kind !== 'run') return notRead(found, i, file);
   const diagnostics: Diagnostic[] = [];
   const run = blockRun(lines, i, file, found.x, diagnostics);
+  flagRestated(lines, i, found.x.block, run, file, diagnostics, readOne);
+  if (found.x.block.items.length === 1) passRun(lines, i, run, found.x);
   let next = found.x.block.next;
   // A summary followed by the JSON its script saved (the same run printed twice): one run.
   if (!found.x.block.json) {

@@ -11,6 +11,7 @@
 import { statOfWord } from '../../model/label-meaning';
 import { lookupLabel } from '../../model/metric-vocabulary';
 import { type KvLine, type KvPair, mayHold, parseKvLine, valueStatWord } from './kv-line';
+import { settingOverGroup } from './kv-setting-keys';
 
 const MAX_BLOCK = 200;
 /** `ttft_s` alone on its line (LLMPerf): a group when indented pairs follow. */
@@ -295,7 +296,9 @@ class Collector {
       if (VERSUS.test(title)) this.block.comparison = { text: title, index: j };
       return true;
     }
-    if (line?.kind === 'pairs') return this.addPairs(j, line) || this.cut();
+    // The next block's setting line (`Request concurrency: 4` over `  Client:`) ends this one.
+    if (line?.kind === 'pairs')
+      return !(this.block.items.length > 0 && settingOverGroup(this.lines, j)) && (this.addPairs(j, line) || this.cut());
     if ((line === undefined || line.kind === 'text') && this.statSectionAfterBlank(j)) return true;
     if (this.doubleSpacedGap(j)) return true;
     const g = groupAt(this.lines, j, line);

@@ -8,6 +8,8 @@
  * object or list is skipped whole (it is a sample or a setting list, not a figure). Anything
  * that is not member after member gives undefined: the line is then no dict.
  */
+import { balancedClose } from './balanced';
+
 /** One member: its key and its value as written. */
 export interface DictPair {
   key: string;
@@ -28,21 +30,12 @@ function afterString(text: string, k: number): number {
   return -1;
 }
 
+const NESTED = { quotes: `'"`, open: '{[', close: '}]', maxLines: 1 };
+
 /** The index after a balanced `{…}` or `[…]` that opens at `k`, or -1. */
 function afterNested(text: string, k: number): number {
-  let depth = 0;
-  for (let c = k; c < text.length; c++) {
-    const ch = text[c];
-    if (ch === "'" || ch === '"') {
-      c = afterString(text, c) - 1;
-      if (c < 0) return -1;
-    } else if (ch === '{' || ch === '[') depth++;
-    else if (ch === '}' || ch === ']') {
-      depth--;
-      if (depth === 0) return c + 1;
-    }
-  }
-  return -1;
+  const close = balancedClose([text], 0, k, NESTED);
+  return close ? close.column + 1 : -1;
 }
 
 const SCALAR =

@@ -127,6 +127,9 @@ export function stripLogPrefix(line: string): Stripped {
  */
 export function mayHold(line: string): boolean {
   if (line.length === 0 || line.length > MAX_LINE) return false;
+  // `---- First token cost 1.2s ----`, `**** … ****`: a banner (bannerPair).
+  const c0 = line.charCodeAt(0);
+  if ((c0 === 0x2d || c0 === 0x2a || c0 === 0x7e) && line.charCodeAt(1) === c0 && line.charCodeAt(2) === c0) return true;
   for (let k = 0; k < line.length; k++) {
     const c = line.charCodeAt(k);
     if (c === 0x3a || c === 0x3d || c === 0x5b || c === 0x09 || (c >= 0x2500 && c <= 0x257f)) return true;
@@ -155,11 +158,15 @@ function cleanKey(raw: string): string | undefined {
   return key;
 }
 
+/** `acme/coder:6.7b-Q4_K_M …`: a model's name and tag (ollama's), not a key and its value. */
+const MODEL_TAG = /^[\w.-]+\/[\w.-]+:[\w.]/;
+
 function onePair(text: string): KvPair | undefined {
   const m = PAIR.exec(text);
   if (!m || m[1] === undefined || m[2] === undefined) return undefined;
   const key = cleanKey(m[1]);
   if (key === undefined || m[2].startsWith('//')) return undefined; // `see http://…` is not a pair
+  if (MODEL_TAG.test(text)) return undefined;
   return { key, value: m[2].replace(/^\*\*|\*\*$/g, '').trim() };
 }
 
@@ -222,6 +229,53 @@ export function splitPairs(body: string, prefixed: boolean): KvPair[] | undefine
   }
   const one = onePair(body);
   return one ? [one] : undefined;
+}
+
+/**
+ * `latency 491 usec`, `ttft 180.28ms (± 54.44)`: a name of words, then one figure with its unit
+ * and, optionally, its spread in parentheses.
+ */
+const SPACED_PART =
+  /^([A-Za-z][A-Za-z_ -]{0,40}?)\s+([-+]?\d[\d.,]*(?:\s*[A-Za-zµ%][\w/%µ]*)?(?:\s*\(\s*(?:±|\+\/-)\s*\d[\d.]*\s*[A-Za-zµ/%]*\s*\))?)$/;
+/** `HTTP: ttft 180.28ms`: a label before the first part. */
+const PART_LABEL = /^([A-Za-z][\w .-]{0,30}?):\s+(?=[A-Za-z])/;
+const STARTS_WITH_FIGURE = /^[-+]?\d/;
+
+function spacedPart(text: string): KvPair | undefined {
+  const m = SPACED_PART.exec(text);
+  const key = m?.[1] === undefined ? undefined : cleanKey(m[1]);
+  return key === undefined || m?.[2] === undefined ? undefined : { key, value: m[2] };
+}
+
+/**
+ * A one-line tuple whose parts are not all `key: value`, split by `,` or ` | `:
+ *
+ *   Concurrency: 1, throughput: 2029.6 infer/sec, latency 491 usec       perf_analyzer's closing lines
+ *   HTTP: ttft 180.28ms (± 54.44) | ingestion 76.27 tok/s (± 9.39)       a label, then `name figure unit` parts
+ *
+ * Every part holds a figure and at least one is `name figure unit` (the others are read by
+ * splitPairs); a label before the first part names the line (its group).
+ */
+export function tupleLine(body: string): { pairs: KvPair[]; label?: string } | undefined {
+  const piped = /\s[|｜]\s/.test(body);
+  if (!piped && body.indexOf(', ') < 0) return undefined;
+  const parts = splitOutside(body, piped ? /\s*[|｜]\s*/y : /,\s+/y).map((p) => p.trim());
+  if (parts.length < 2) return undefined;
+  const lead = PART_LABEL.exec(parts[0] ?? '');
+  // A space after the colon: `HTTP: ttft …` is a label, `http://…` never matches.
+  const label = lead?.[1]?.trim();
+  if (lead) parts[0] = (parts[0] ?? '').slice(lead[0].length);
+  const pairs: KvPair[] = [];
+  let spaced = 0;
+  for (const part of parts) {
+    const colon = onePair(part);
+    const pair = colon && STARTS_WITH_FIGURE.test(colon.value) ? colon : spacedPart(part);
+    if (!pair) return undefined;
+    if (pair !== colon) spaced++;
+    pairs.push(pair);
+  }
+  if (spaced === 0) return undefined;
+  return label === undefined ? { pairs } : { pairs, label };
 }
 
 /**
@@ -313,6 +367,21 @@ function dictPairs(dict: { pairs: KvPair[]; name?: string }, indent: number, box
  */
 const LABELLED_EQUALS = /^(?:[A-Za-z][\w .-]{0,30}?:\s+){1,2}([A-Za-z_][\w./()-]*=[^,\s]+(?:,\s*[A-Za-z_][\w./()-]*=[^,\s]+)+)$/;
 
+/**
+ * `=========First token cost 110.3764s=========`: a figure with a time or rate unit inside a
+ * banner of `=`, `-`, `*` or `~` (a script's per-pass line). A banner of a name and a bare
+ * number (`=== concurrency 8 ===`) stays a title.
+ */
+const BANNER = /^[=*~-]{3,}\s*([A-Za-z][^=*~]*?\d[^=*~]*?)\s*[=*~-]{3,}$/;
+const TIMED_OR_RATE = /^[-+]?\d[\d.,]*\s*(?:[µu]?s|ms|ns|sec|secs|seconds?|min|[A-Za-z]+\s*\/\s*(?:s|sec|second))$/i;
+
+function bannerPair(body: string): KvPair[] | undefined {
+  const inner = BANNER.exec(body)?.[1];
+  if (inner === undefined) return undefined;
+  const pair = onePair(inner) ?? spacedPart(inner);
+  return pair && TIMED_OR_RATE.test(pair.value) ? [pair] : undefined;
+}
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
@@ -332,21 +401,29 @@ function readKvLine(line: string): KvLine | undefined {
   }
   const stripped = stripLogPrefix(text.replace(SPINNER, '').replace(BULLET, ''));
   // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
-  const body = stripped.body.replace(BULLET, '').replace(/\*\*/g, '');
+  const unbulleted = stripped.body.replace(BULLET, '');
+  // A banner before Markdown bold is taken off (`*****` is its rule, not emphasis).
+  const banner = unbulleted.length > 6 && unbulleted.charCodeAt(1) === unbulleted.charCodeAt(0) ? bannerPair(unbulleted) : undefined;
+  const body = unbulleted.replace(/\*\*/g, '');
   if (body === '') return undefined;
   const dict = body.charCodeAt(body.length - 1) === 0x7d ? dictLine(body) : undefined;
   if (dict) return dictPairs(dict, indent, boxed, stripped.timestamp);
   const labelled = LABELLED_EQUALS.exec(body);
-  const pairs = labelled?.[1]
-    ? allPairs(labelled[1].split(/,\s*/))
-    : /[:=]|\.\./.test(body) || stripped.prefixed
-      ? splitPairs(body, stripped.prefixed)
-      : boxed
-        ? undefined
-        : tabPair(body);
+  const tuple = labelled ? undefined : tupleLine(body);
+  const pairs = banner
+    ? banner
+    : tuple
+      ? tuple.pairs
+      : labelled?.[1]
+        ? allPairs(labelled[1].split(/,\s*/))
+        : /[:=]|\.\./.test(body) || stripped.prefixed
+          ? splitPairs(body, stripped.prefixed)
+          : boxed
+            ? undefined
+            : tabPair(body);
   if (pairs) {
     const out: KvLine = { kind: 'pairs', indent, pairs, boxed };
-    const group = inlineGroup(pairs) ?? sectionOfPairs(stripped.section, pairs);
+    const group = tuple?.label ?? inlineGroup(pairs) ?? sectionOfPairs(stripped.section, pairs);
     if (group) out.group = group;
     if (stripped.timestamp !== undefined) out.timestamp = stripped.timestamp;
     return out;

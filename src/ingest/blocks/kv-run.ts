@@ -11,6 +11,7 @@ import { setOwn } from '../../model/safe-keys';
 import type { PartialRun } from '../types';
 import { diag } from './common';
 import { parseKvLine } from './kv-line';
+import { CONCURRENCY_KEY, DATASET_KEY, ENGINE_KEY } from './kv-setting-keys';
 import type { Reading } from './kv-values';
 
 /** A reading with its number and meaning. */
@@ -25,23 +26,12 @@ export interface Read {
   note?: string;
 }
 
-/** Keys that name the client's concurrency when the value is a whole number. */
-const CONCURRENCY_KEY =
-  /^(concurrency|concurrency level|request concurrency|(number of |num )?concurrent (requests|users|workers|sessions|clients)|users|num concurrent|parallel)$/i;
-const DATASET_KEY = /^(dataset|dataset[ _]name|data ?set)$/i;
-const ENGINE_KEY = /^(backend|engine|server|framework)$/i;
 export const ENGINES: ReadonlyArray<[RegExp, Engine]> = [
   [/^vllm\b/i, 'vllm'],
   [/^sglang\b/i, 'sglang'],
   [/^(tgi|text-generation-inference)\b/i, 'tgi'],
   [/^(trt|tensorrt)/i, 'trtllm'],
 ];
-
-/** Keys this reader reads as settings before the vocabulary: dataset, backend, a whole-number concurrency. */
-export function isSettingKey(label: string, value: number | undefined): boolean {
-  const bare = label.trim();
-  return DATASET_KEY.test(bare) || ENGINE_KEY.test(bare) || (CONCURRENCY_KEY.test(bare) && value !== undefined && Number.isInteger(value));
-}
 
 function applySetting(run: PartialRun, x: Read): boolean {
   const { r, meaning, value } = x;
@@ -129,6 +119,8 @@ export function titleAbove(lines: readonly string[], i: number): { index: number
     .replace(/:$/, '')
     .trim();
   if (text === '' || text.length > 100 || parseKvLine(line)?.kind === 'pairs') return undefined;
+  // A Markdown fence (```` ``` ````, ```` ```shell ````) opens the block; it names nothing.
+  if (/^(?:`{3,}|~{3,})[\w-]*$/.test(line.trim())) return undefined;
   // A progress bar, a spinner frame (braille `⠋`, `|/-\\`) or a table row, not a name.
   if (/[|█▏▎▍▌▋▊▉━\u2800-\u28ff]|\d+%|\b\d+\s*\/\s*\d+\b/.test(text)) return undefined;
   return { index: i - 1, text };

@@ -10,7 +10,7 @@
  *   #1000, 60.12 sec.                           a `#` before, a full stop after
  */
 import { statOfWord } from '../../model/label-meaning';
-import { normaliseStat } from '../../model/metric-vocabulary';
+import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import type { Item } from './kv-block';
 import { valueStatWord } from './kv-line';
 
@@ -159,6 +159,50 @@ function span(item: Item, value: string): Reading | undefined {
   return { ...item, label: 'duration', value: m[1] };
 }
 
+/**
+ * `180.28ms (± 54.44)`, `76.27 tok/s (± 9.39)`, `312.4 ± 3.1 ms`: the value, then its spread
+ * (in the value's unit unless it prints its own); a relative spread (`± 2%`) stays in raw only.
+ */
+const SPREAD_AFTER_UNIT = /^([-+]?\d[\d.,]*)\s*([A-Za-zµ][\w/µ]*)?\s*\(\s*(?:±|\+\/-)\s*(\d[\d.]*)\s*([A-Za-zµ/%]*)\s*\)$/;
+const SPREAD_BEFORE_UNIT = /^([-+]?\d[\d.,]*)\s*(?:±|\+\/-)\s*(\d[\d.]*)\s*([A-Za-zµ][\w/µ]*)?$/;
+
+function spread(item: Item, base: Reading, value: string): Reading[] | undefined {
+  const after = SPREAD_AFTER_UNIT.exec(value);
+  const before = after ? undefined : SPREAD_BEFORE_UNIT.exec(value);
+  const figure = after?.[1] ?? before?.[1];
+  const by = after?.[3] ?? before?.[2];
+  if (figure === undefined || by === undefined) return undefined;
+  const unit = (after ? after[2] : before?.[3]) ?? '';
+  const own = after?.[4] ?? '';
+  const withUnit = (n: string, u: string): string => (u === '' ? n : `${n} ${u}`);
+  const mean: Reading = { ...base, value: withUnit(figure, unit) };
+  if (own === '%' && unit !== '%') return [mean];
+  return [mean, { ...base, rawKey: `${item.rawKey} (±)`, value: withUnit(by, own || unit), stat: 'std' }];
+}
+
+/**
+ * `Prompt: 7 tokens, 6.657 tokens-per-sec` (mlx_lm.generate's verbose lines): a token count,
+ * then the rate of the same tokens. The rate reads by the key; the count goes the rate's way
+ * (the prompt's tokens, or the generated ones).
+ */
+const COUNT_AND_RATE = /^(\d+)\s+tokens?\s*,\s*(\d[\d.]*)\s*(?:tokens?[- ]per[- ]sec(?:ond)?|tok(?:en)?s?\s*\/\s*s(?:ec)?)$/i;
+const COUNT_OF_RATE: Readonly<Record<string, string>> = { input_tps: 'input_tokens', output_tps: 'output_tokens' };
+
+function countAndRate(item: Item, base: Reading, value: string): Reading[] | undefined {
+  const m = COUNT_AND_RATE.exec(value);
+  if (!m?.[1] || !m[2]) return undefined;
+  const rate: Reading = { ...base, rawKey: `${item.rawKey} (tokens/s)`, value: `${m[2]} tok/s` };
+  const rateKey = lookupLabel(base.label, { unit: 'tok/s' });
+  const countKey = rateKey?.kind === 'metric' ? COUNT_OF_RATE[rateKey.key] : undefined;
+  const count: Reading = { ...base, rawKey: `${item.rawKey} (tokens)`, label: `${base.label} tokens`, value: m[1] };
+  if (countKey)
+    count.fixed = {
+      key: countKey,
+      why: `"${m[1]} tokens" printed before the same line's tokens/s: those tokens`,
+    };
+  return [count, rate];
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
   const base: Reading = { ...item, label: words(item.key), value };
@@ -172,7 +216,8 @@ export function readingsOf(item: Item): Reading[] {
   if (DELTA.test(value)) return [{ ...base, delta: true }];
   const range = span(item, value);
   if (range) return [range];
-  const list = statList(item, value) ?? tuple(item, value) ?? parts(item, value);
+  const list =
+    statList(item, value) ?? tuple(item, value) ?? parts(item, value) ?? spread(item, base, value) ?? countAndRate(item, base, value);
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];

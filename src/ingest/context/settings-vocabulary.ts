@@ -99,6 +99,7 @@ const NAMES: Record<string, SettingKey> = {
   concurrent_requests: 'concurrency',
   num_concurrent: 'concurrency',
   num_concurrent_requests: 'concurrency',
+  request_concurrency: 'concurrency',
   // `max_concurrent_requests` and `max_num_seqs` are a server's limits, never the client's load.
   num_prompts: 'total_requests',
   num_prompt: 'total_requests',

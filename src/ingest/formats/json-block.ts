@@ -3,6 +3,7 @@
  * line where it closes (strings and escapes skipped), for the tool readers that take a JSON
  * object pasted among other text (ollama's API answers, optimum-benchmark's reports).
  */
+import { balancedClose } from '../blocks/balanced';
 import { parseJsonTolerant } from '../exports/tolerant-json';
 
 /** A pasted document is read up to this many lines (a report with every request is smaller). */
@@ -14,6 +15,8 @@ export interface JsonBlock {
   next: number;
 }
 
+const JSON_BRACKETS = { quotes: '"', open: '{[', close: '}]', maxLines: MAX_LINES };
+
 /** Markdown quote marks before a pasted line (`> {`). */
 const QUOTE = /^\s*(?:>\s?)+/;
 
@@ -23,29 +26,13 @@ const QUOTE = /^\s*(?:>\s?)+/;
  */
 export function jsonObjectAt(lines: readonly string[], start: number): JsonBlock | undefined {
   const quoted = QUOTE.test(lines[start] ?? '');
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  const parts: string[] = [];
-  for (let j = start; j < lines.length && j < start + MAX_LINES; j++) {
-    const line = quoted ? (lines[j] ?? '').replace(QUOTE, '') : (lines[j] ?? '');
-    parts.push(line);
-    for (let k = 0; k < line.length; k++) {
-      const c = line[k];
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === '\\') escaped = true;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') {
-        depth--;
-        if (depth === 0) return parsed([...parts.slice(0, -1), line.slice(0, k + 1)].join('\n'), j + 1);
-      }
-    }
-    if (depth <= 0) return undefined;
-  }
-  return undefined;
+  const text = quoted ? lines.slice(start, start + MAX_LINES).map((l) => l.replace(QUOTE, '')) : lines;
+  const from = quoted ? 0 : start;
+  const close = balancedClose(text, from, 0, JSON_BRACKETS);
+  if (!close) return undefined;
+  const parts = text.slice(from, close.line);
+  parts.push((text[close.line] ?? '').slice(0, close.column + 1));
+  return parsed(parts.join('\n'), start + close.line - from + 1);
 }
 
 function parsed(text: string, next: number): JsonBlock | undefined {
