@@ -168,7 +168,7 @@ function put(
 }
 
 function newRun(t: TextTable): PartialRun {
-  const format = t.style === 'markdown' ? 'pipe-table' : 'rich-table';
+  const format = t.style === 'markdown' ? 'pipe-table' : t.style === 'csv' ? 'csv' : 'rich-table';
   const run = partialRun(format, t.startLine);
   if (t.title) run.title = t.title;
   if (t.truncated) run.flags.push('truncated');
@@ -411,6 +411,13 @@ function modelFromClient(run: PartialRun): void {
   run.provenance.model = 'the table\'s "Model" row';
 }
 
+/** A run of the row the text ends inside (or of a whole table holding it) is cut: flagged, its missing cells absent. */
+function flagCutRow(run: PartialRun, t: TextTable): void {
+  if (t.cutRow === undefined || (run.row !== undefined && run.row !== t.cutRow + 1) || run.flags.includes('truncated')) return;
+  run.flags.push('truncated');
+  run.provenance['flags.truncated'] ??= `the text ends inside row ${t.cutRow + 1} of the table at line ${t.topLine + 1}`;
+}
+
 /** The runs of table `t` (empty when it is none this reader reads), with its diagnostics. */
 export function genericTableRuns(
   lines: readonly string[],
@@ -431,19 +438,27 @@ export function genericTableRuns(
             ? runColumnRuns(t, at)
             : [statRun(t, kind, at)];
   // Meaning over position: a table is a run only with a performance metric (a settings box is none).
-  if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0)
-    return at.settings > 0 && runs.length === 1 ? { runs: [], diagnostics: [], settings: runs[0] } : { runs: [], diagnostics: [] };
+  if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0) {
+    if (at.settings > 0 && runs.length === 1) return { runs: [], diagnostics: [], settings: runs[0] };
+    // A table the text ends inside before its first figure: no run, but said.
+    return { runs: [], diagnostics: t.cutRow === undefined ? [] : tableIssues(t, file) };
+  }
   const captions = tableCaptions(lines, t);
   const level = captionLoadLevel(captions);
   const warmup = captionWarmup(captions);
   for (const run of runs) {
+    flagCutRow(run, t);
     if (level && runs.length === 1) applyLoadLevel(run, level, level.provenance);
     if (warmup) flagWarmup(run, warmup);
     modelFromClient(run);
   }
-  for (const issue of t.issues)
-    at.diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
+  at.diagnostics.push(...tableIssues(t, file));
   return { runs, diagnostics: at.diagnostics };
+}
+
+/** What the table reader noticed (rows that did not split, a cut), as diagnostics of `file`. */
+function tableIssues(t: TextTable, file: string): Diagnostic[] {
+  return t.issues.map((issue) => ({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 }));
 }
 
 /** Whether a known reader (stress-test, tool tables) reads this table, asked at its title and top lines. */
@@ -480,6 +495,8 @@ const readAt = lastAnswer((lines: readonly string[], i: number): Found | undefin
   if (!table) return undefined;
   const first = genericTableRuns(lines, table, '');
   if (first.runs.length === 0) {
+    // A CSV header over one row the text ends inside: read, so that the cut is said.
+    if (table.cutRow === 0 && table.rows.length === 1) return { table, next: table.next };
     const results = first.settings ? resultsFollow(lines, table) : undefined;
     return results ? { table: results, settings: table, next: results.next } : undefined;
   }
