@@ -32,6 +32,7 @@ import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
+import { applyLabelSettings } from './label-settings';
 import {
   applyTestLengths,
   isPerformanceHeader,
@@ -293,6 +294,7 @@ function runColumnRuns(t: TextTable, at: Reading): PartialRun[] {
     run.variant = `column-${c + 1}`;
     setOwn(run.raw, 'column', name.trim());
     run.provenance.variant = `column "${name.trim()}" of the table at line ${t.startLine + 1}`;
+    applyLabelSettings(run, name, 'column');
     const engine = engineOfLabel(name);
     if (engine) {
       run.engine = engine;
@@ -344,7 +346,11 @@ function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
       if (load && c === load.index)
         loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
       else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
-      else putRowCell(run, { column, cell, line, tested }, at);
+      else {
+        putRowCell(run, { column, cell, line, tested }, at);
+        // `sglang --tp 2` under `engine`: what the cell's own flags state, beside what the column means.
+        if (names.has(c)) applyLabelSettings(run, cell, `"${column}" cell`);
+      }
     });
     if (tested) applyTestLengths(run, tested, t.header[test ?? 0] ?? 'test');
     // A row cut off (the text ends inside it) or holding no figure is no run.
@@ -364,6 +370,7 @@ function nameCell(run: PartialRun, column: string, cell: string): void {
   const text = cell.trim();
   if (text === '') return;
   setOwn(run.raw, column || 'name', text);
+  applyLabelSettings(run, text, `"${column || 'name'}" cell`);
   const engine = run.engine === undefined ? engineOfLabel(text) : undefined;
   if (engine) {
     run.engine = engine;
