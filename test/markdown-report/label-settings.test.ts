@@ -66,3 +66,46 @@ test('a console table whose name column states tp: the row run gets it, with pro
   );
   assert.match(runs[1]?.provenance['parallelism.tp'] ?? '', /sglang --tp 2/);
 });
+
+test('llama-bench test names as column headers, the model named in the sentence above the table', () => {
+  // A README restating llama-bench with one row per backend (our own numbers).
+  const text = [
+    '# Backends on the 780M',
+    '',
+    '`llama-bench`, Llama-3.2-3B `Q4_K_M`, `-ngl 99 -r 5`, on the mini PC:',
+    '',
+    '| Backend | pp512 | tg128 |',
+    '| --- | ---: | ---: |',
+    '| ROCm | 811.40 ± 12.10 t/s | 35.20 ± 0.08 t/s |',
+    '| Vulkan | 790.05 ± 1.90 t/s | 38.61 ± 0.02 t/s |',
+    '| | Vulkan -2.6% | Vulkan +9.7% |',
+  ].join('\n');
+  const runs = runsOf(parseMarkdownReport(text, { file: 'README.md' }).records);
+  assert.deepEqual(
+    runs.map((r) => [
+      r.model,
+      r.metrics.input_tps,
+      r.metrics.input_tps_std,
+      r.metrics.output_tps,
+      r.client?.input_len,
+      r.client?.output_len,
+    ]),
+    [
+      ['Llama-3.2-3B', 811.4, 12.1, 35.2, 512, 128],
+      ['Llama-3.2-3B', 790.05, 1.9, 38.61, 512, 128],
+    ],
+  );
+  assert.match(runs[0]?.provenance.model ?? '', /sentence above the table/);
+});
+
+test('llama-bench test names as headers of a console table: each column its test rate', () => {
+  const text = ['backend     pp512      tg128', 'CUDA        4410.25    121.30', 'CPU         98.70      11.02'].join('\n');
+  const runs = runsOf(parseLog(text, { file: 'bench.txt' }).records);
+  assert.deepEqual(
+    runs.map((r) => [r.metrics.input_tps, r.metrics.output_tps, r.client?.input_len]),
+    [
+      [4410.25, 121.3, 512],
+      [98.7, 11.02, 512],
+    ],
+  );
+});

@@ -8,7 +8,8 @@
  *   stat-rows    the same transposed: one row per statistic, columns are metrics;
  *   sweep        one row per load level (a `Concurrency`/`Users`/`Rate` column): one run per row;
  *   run-columns  a blank (or `Metric`) corner, then one column per run (`| | baseline | patched |`):
- *                rows are metrics, each column one run named by its header.
+ *                rows are metrics, each column one run named by its header;
+ *   run-stats    a corner naming a quantity (`Name (time in us) | Min | Max | Mean`): rows are runs.
  *
  * A sweep printed as one table per step gives one run per table, its load level read from the
  * title or a line above (`Concurrency 16`, `Users: 50`), a warm-up step flagged. Divider rows
@@ -40,13 +41,23 @@ import {
   type TestMeaning,
   testColumn,
   testColumnMeaning,
+  testHeaderMeaning,
   testMeaning,
 } from './run-rows';
+import { cornerQuantity, withoutRatio } from './run-stats';
 import { adjacentTableStart, applyTableSettings } from './settings-table';
 import { aliasLabel, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns' | 'run-rows';
+export type GenericTableKind =
+  | 'key-value'
+  | 'stat-columns'
+  | 'stat-grid'
+  | 'stat-rows'
+  | 'sweep'
+  | 'run-columns'
+  | 'run-rows'
+  | 'run-stats';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
@@ -76,10 +87,10 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   if (t.rows.length === 0 || width < 2) return undefined;
   if (t.header.length > 0 && loadColumn(t.header)) return 'sweep';
   if (gridStatColumn(t.header) !== undefined) return 'stat-grid';
-  if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
+  if (t.header.slice(1).filter(isStat).length >= 2) return cornerQuantity(t.header[0] ?? '') ? 'run-stats' : 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
-  const measured = t.header.filter(isPerformanceHeader).length;
+  const measured = t.header.filter((h) => isPerformanceHeader(h) || testHeaderMeaning(h) !== undefined).length;
   if (isRunColumnsHeader(t.header) && measured < 2) return 'run-columns';
   if (t.header.length >= 2 && (measured >= 1 || testColumn(t.header, t.rows) !== undefined)) return 'run-rows';
   return undefined;
@@ -275,6 +286,32 @@ function gridRuns(t: TextTable, at: Reading): PartialRun[] {
   return runs;
 }
 
+/** `run-stats` (run-stats.ts): one run per row named by its first cell; statistic columns measure the corner's quantity. */
+function runStatsRuns(t: TextTable, at: Reading): PartialRun[] {
+  const corner = (t.header[0] ?? '').trim();
+  const q = cornerQuantity(corner);
+  const runs: PartialRun[] = [];
+  t.rows.forEach((row, r) => {
+    const name = (row[0] ?? '').trim();
+    if (name === '' || !q) return;
+    const run = newRun(t);
+    run.row = r + 1;
+    setOwn(run.raw, corner, name);
+    const line = t.rowLines[r] ?? t.startLine;
+    for (let c = 1; c < row.length; c++) {
+      const column = (t.header[c] ?? '').trim();
+      const text = withoutRatio(row[c] ?? '').trim();
+      if (column === '' || text === '') continue;
+      if (isStat(column)) put(run, { label: `${q.label} (${q.unit})`, rawKey: column, text, line, stat: column, unit: q.unit }, at);
+      // `315;477` (outliers: mild;severe) is two counts, no one figure: raw only.
+      else if (text.includes(';')) setOwn(run.raw, column, text);
+      else put(run, { label: /^iqr$/i.test(column) ? `${column} (${q.unit})` : column, rawKey: column, text, line }, at);
+    }
+    runs.push(run);
+  });
+  return runs;
+}
+
 /** A header whose corner is blank or `Metric` and whose other cells name two or more runs. */
 function isRunColumnsHeader(header: readonly string[]): boolean {
   const names = header.slice(1).map((h) => h.trim());
@@ -389,7 +426,10 @@ function putRowCell(
   cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
   at: Reading,
 ): void {
-  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : undefined;
+  const byHeader = testHeaderMeaning(cell.column, cell.cell);
+  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : byHeader?.meaning;
+  if (byHeader && meaning === byHeader.meaning && readValue(cell.cell).value !== undefined)
+    applyTestLengths(run, byHeader.test, cell.column);
   if (!meaning) {
     put(run, { label: cell.column, rawKey: cell.column, text: cell.cell.trim(), line: cell.line }, at);
     return;
@@ -441,9 +481,11 @@ export function genericTableRuns(
         ? keyValueRuns(t, at)
         : kind === 'stat-grid'
           ? gridRuns(t, at)
-          : kind === 'run-columns'
-            ? runColumnRuns(t, at)
-            : [statRun(t, kind, at)];
+          : kind === 'run-stats'
+            ? runStatsRuns(t, at)
+            : kind === 'run-columns'
+              ? runColumnRuns(t, at)
+              : [statRun(t, kind, at)];
   // Meaning over position: a table is a run only with a performance metric (a settings box is none).
   if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0) {
     if (at.settings > 0 && runs.length === 1) return { runs: [], diagnostics: [], settings: runs[0] };
