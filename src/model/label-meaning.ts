@@ -141,6 +141,8 @@ const WORDS: Record<string, string> = {
   length: 'LEN',
   len: 'LEN',
   sequence: 'LEN',
+  // `GenAmount` (koboldcpp's CSV): the amount to generate, a length.
+  amount: 'LEN',
   count: 'COUNT',
   number: 'NUM',
   num: 'NUM',

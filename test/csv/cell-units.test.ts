@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCsv } from '../../src/ingest/csv';
+import { parseLog } from '../../src/ingest/parse-log';
 import type { RunRecord } from '../../src/model/records';
 
 function runsOf(text: string): { runs: RunRecord[]; messages: string[] } {
@@ -39,4 +40,23 @@ test('a cell unit that contradicts the header is the cell’s, with a warning at
 test('plain numbers keep the header’s unit', () => {
   const { runs } = runsOf('concurrency,Mean Latency (ms),throughput_rps\n8,480,12.5\n');
   assert.deepEqual(runs[0]?.metrics, { latency_mean_s: 0.48, throughput_rps: 12.5 });
+});
+
+test('the shell command that printed the CSV (`$ cat …`) is no header: the table starts under it', () => {
+  // A genai-perf CSV export shown with cat in a console session (our own numbers).
+  const text = [
+    '$ cat artifacts/qwen-7b-concurrency8/profile_export_genai_perf.csv',
+    'Metric,avg,min,max,p99,p95,p90,p75,p50,p25',
+    'Time To First Token (ms),52.40,31.10,97.20,90.05,81.30,70.12,58.41,49.90,40.02',
+    'Inter Token Latency (ms),10.31,8.44,13.90,13.51,12.80,12.02,11.10,10.20,9.61',
+    '',
+    'Metric,Value',
+    'Output Token Throughput (per sec),402.75',
+  ].join('\n');
+  const r = parseLog(text, { file: 'session.log' });
+  const runs = r.records.filter((x): x is RunRecord => x.kind === 'run');
+  assert.deepEqual(
+    runs.map((x) => [x.metrics.ttft_mean_ms, x.metrics.ttft_p99_ms, x.metrics.itl_p50_ms, x.metrics.output_tps]),
+    [[52.4, 90.05, 10.2, 402.75]],
+  );
 });

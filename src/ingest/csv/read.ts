@@ -49,10 +49,10 @@ export function sniffDelimiter(lines: readonly string[]): string {
   return best;
 }
 
-/** Index of the first line that is neither blank nor a comment. */
+/** Index of the first line that is neither blank, a comment, nor the shell command that printed the file (`$ cat results.csv`). */
 export function firstContentLine(lines: readonly string[]): number {
   let i = 0;
-  while (i < lines.length && (/^\s*$/.test(lines[i] ?? '') || /^\s*(#|\/\/)/.test(lines[i] ?? ''))) i++;
+  while (i < lines.length && /^\s*$|^\s*(#|\/\/|\$\s)/.test(lines[i] ?? '')) i++;
   return i;
 }
 

@@ -19,6 +19,7 @@ import { strategyOf } from '../launch-command';
 import { same, settingField } from '../scope/apply-settings';
 import { engineOfHeading } from '../scope/labels';
 import { conflict } from '../scope/settings-scope';
+import { applyLabelSettings } from '../tables/label-settings';
 import type { DocStatement } from './document-statements';
 import { headingsAt, type ScannedReport } from './scan';
 
@@ -104,6 +105,8 @@ function engineOfRow(run: RunRecord, rowLabel: string | undefined): void {
 /** Fills what the run does not state from the report's statements (see the file's comment). */
 export function applyDocumentContext(run: RunRecord, doc: DocumentContext, rowLabel?: string): void {
   engineOfRow(run, rowLabel);
+  // The row's own `tensor-parallel=1` / `--tp 2` before what the document states around it.
+  if (rowLabel !== undefined) applyLabelSettings(run, rowLabel, 'row label');
   if (doc.statements.length === 0) return;
   const path = headingsAt(doc.scan, run.source.line).map((h) => h.line);
   const byKey = new Map<SettingKey, DocStatement[]>();

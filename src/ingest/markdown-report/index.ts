@@ -24,19 +24,42 @@ import { headingsAt, type ScannedReport, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
-import { inToolSpan, toolSpans } from './tool-sections';
+import { inToolSpan, type ToolSpan, toolSpans } from './tool-sections';
 
 export type { ReportPreset } from './facts';
 export { readHtmlTable } from './html-table';
 export { cleanInline } from './inline';
 
+/** A report's lines, scan and tool-owned spans. */
+interface Scanned {
+  text: string;
+  lines: string[];
+  scan: ScannedReport;
+  spans: ToolSpan[];
+}
+
+let lastScanned: Scanned | undefined;
+
+/**
+ * The text split, scanned and its tool-claimed tables found, once: detection asks first, then
+ * the parse of the same text takes the same answer (a tool's table is read once to claim it).
+ */
+function scannedReport(text: string): Scanned {
+  if (lastScanned?.text === text) return lastScanned;
+  const lines = text.split(/\r?\n/);
+  const scan = scanReport(lines);
+  lastScanned = { text, lines, scan, spans: toolSpans(lines, scan.tables) };
+  return lastScanned;
+}
+
 /** True for Markdown with a result table: an HTML `<table>` or pipe table whose headers name metrics. */
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
-  const lines = text.split(/\r?\n/);
-  const { tables } = scanReport(lines);
+  const {
+    scan: { tables },
+    spans,
+  } = scannedReport(text);
   // A table a tool's reader claims says nothing of a report: its file stays a console log.
-  const spans = toolSpans(lines);
   return tables.some(
     (t) =>
       !inToolSpan(spans, t.line) && (hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2)),
@@ -115,13 +138,11 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   if (text.trim() === '') {
     return { records: [], diagnostics: [{ severity: 'warning', code: 'empty-input', message: 'empty file', file, line: 1 }] };
   }
-  const lines = text.split(/\r?\n/);
-  const scan = scanReport(lines);
+  const { lines, scan, spans } = scannedReport(text);
   const facts = readDocumentFacts(scan);
   const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map(), prose: scan.prose };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
-  const spans = toolSpans(lines);
   for (const t of scan.tables) {
     if (inToolSpan(spans, t.line)) {
       tablesRead++; // read with its headings by the tool's reader, below

@@ -23,6 +23,15 @@ export interface TableContext {
   prose?: ReadonlyArray<{ line: number; text: string }>;
 }
 
+/** The one model the sentence right above a pipe table names (`` `llama-bench`, Qwen3.5-4B `Q4_K_M`, `-ngl 99`: ``). */
+function captionModel(t: ScannedTable, ctx: TableContext): { model: string; text: string; where: string } | undefined {
+  if (!ctx.prose || t.kind !== 'pipe-table') return undefined;
+  const [nearest] = proseCaptions(ctx.prose, t.line);
+  if (!nearest) return undefined;
+  const models = [...new Set(findModelMentions(nearest.text))];
+  return models.length === 1 && models[0] ? { model: models[0], text: nearest.text, where: nearest.where } : undefined;
+}
+
 /** Fills what the row left open from the headings in scope, the figures under the table, the document. */
 export function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, notes: Set<string>): void {
   const ids = ctx.facts.modelIds.map((m) => m.id);
@@ -77,9 +86,12 @@ export function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, n
       const fromFigure = figures.map((f) => ({ f, id: modelInFileName(f.file, ids) })).filter((x) => x.id !== undefined);
       const distinct = new Set(fromFigure.map((x) => x.id));
       const first = fromFigure[0];
+      const caption = first?.id && distinct.size === 1 ? undefined : captionModel(t, ctx);
       if (first?.id && distinct.size === 1) {
         setContextField(run, 'model', first.id, `figure file name '${first.f.file}' at line ${first.f.line} (no model in the headings)`);
         if (run.server?.model_path !== undefined) run.provenance['server.model_path'] = run.provenance.model ?? '';
+      } else if (caption) {
+        setContextField(run, 'model', caption.model, `the sentence above the table names it ('${caption.text}', ${caption.where})`);
       } else if (!notes.has('no-model')) {
         notes.add('no-model');
         ctx.diagnostics.push({

@@ -9,7 +9,7 @@ import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
-import { applyTestLengths, testColumn, testColumnMeaning, testMeaning } from '../tables/run-rows';
+import { applyTestLengths, type TestMeaning, testColumn, testColumnMeaning, testHeaderMeaning, testMeaning } from '../tables/run-rows';
 import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import { metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
 import { isUnplacedMeasurement, reportColumn } from './header-meaning';
@@ -131,8 +131,46 @@ function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
 export function hasMetricColumns(t: ScannedTable): boolean {
   return t.header.some((h) => {
     const m = reportColumn(h);
-    return metricOf(m) !== undefined || wideColumn(h) !== undefined || variantColumn(h) !== undefined || isUnplacedMeasurement(h, m);
+    return (
+      metricOf(m) !== undefined ||
+      wideColumn(h) !== undefined ||
+      variantColumn(h) !== undefined ||
+      isUnplacedMeasurement(h, m) ||
+      testHeaderMeaning(h) !== undefined
+    );
   });
+}
+
+/** Where a row's cells are read: its table, the columns' meanings, the strategy and test of the run. */
+interface RowPlace {
+  rowNo: number;
+  t: ScannedTable;
+  ctx: TableContext;
+  meanings: readonly ColumnMeaning[];
+  wide: ReadonlyArray<WideColumn | undefined>;
+  variant: WideColumn | undefined;
+  tested: TestMeaning | undefined;
+}
+
+/** The row's cells into `run` (another strategy's cells left out), each by its column's meaning. */
+function readRowCells(run: RunRecord, cells: readonly string[], at: RowPlace): RowRead {
+  const read: RowRead = { figures: 0, placeholders: [] };
+  const { t, tested } = at;
+  t.header.forEach((header, k) => {
+    const cell = cells[k];
+    if (cell === undefined) return;
+    const w = at.wide[k];
+    if (w && at.variant && w.variant !== at.variant.variant) return; // another strategy's cell
+    if (cell !== '') setOwn(run.raw, header, cell);
+    const m = at.meanings[k] as ColumnMeaning;
+    const byHeader = testHeaderMeaning(header, cell);
+    const byTest = tested ? testColumnMeaning(header, tested) : byHeader?.meaning;
+    const metric = byTest?.kind === 'metric' ? { key: byTest.key, factor: byTest.factor } : w ? w.metric : metricOf(m);
+    const before = read.figures;
+    readRowCell(run, header, m, metric, cell, { rowNo: at.rowNo, t, ctx: at.ctx }, read);
+    if (byHeader && !tested && read.figures > before) applyTestLengths(run, byHeader.test, header);
+  });
+  return read;
 }
 
 /**
@@ -169,18 +207,7 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
     const perVariant: Array<WideColumn | undefined> = variants.length > 0 ? variants : [undefined];
     for (const v of perVariant) {
       const run = emptyRun(ctx.file, t, rowNo, v?.variant);
-      const read: RowRead = { figures: 0, placeholders: [] };
-      t.header.forEach((header, k) => {
-        const cell = cells[k];
-        if (cell === undefined) return;
-        const w = wide[k];
-        if (w && v && w.variant !== v.variant) return; // another strategy's cell
-        if (cell !== '') setOwn(run.raw, header, cell);
-        const m = meanings[k] as ColumnMeaning;
-        const byTest = tested ? testColumnMeaning(header, tested) : undefined;
-        const metric = byTest?.kind === 'metric' ? { key: byTest.key, factor: byTest.factor } : w ? w.metric : metricOf(m);
-        readRowCell(run, header, m, metric, cell, { rowNo, t, ctx }, read);
-      });
+      const read = readRowCells(run, cells, { rowNo, t, ctx, meanings, wide, variant: v, tested });
       if (tested) applyTestLengths(run, tested, t.header[test ?? 0] ?? 'test');
       if (read.figures === 0 && read.placeholders.length > 0) {
         const what = [...new Set(read.placeholders)].map((p) => `'${p}'`).join(', ');

@@ -8,6 +8,7 @@
  */
 import { optimumMarkdownSpans } from '../formats/optimum-benchmark/optimum-markdown';
 import { toolBlockReaders } from '../formats/registry';
+import type { ScannedTable } from './scan';
 
 export interface ToolSpan {
   /** 0-based first line. */
@@ -16,24 +17,26 @@ export interface ToolSpan {
   end: number;
 }
 
-/** The tool-owned sections of `lines`. */
-export function toolSpans(lines: readonly string[]): ToolSpan[] {
+/** The tool-owned sections of `lines`, whose tables the report's scan found as `tables`. */
+export function toolSpans(lines: readonly string[], tables: readonly ScannedTable[]): ToolSpan[] {
   const sections = lines.some((l) => l.startsWith('## ')) ? optimumMarkdownSpans(lines) : [];
-  return [...sections, ...toolTableSpans(lines)].sort((a, b) => a.start - b.start);
+  return [...sections, ...toolTableSpans(lines, tables)].sort((a, b) => a.start - b.start);
 }
 
-/** Pipe tables whose header a tool's block reader starts at and reads runs from. */
-function toolTableSpans(lines: readonly string[]): ToolSpan[] {
+/**
+ * Pipe tables whose header a tool's block reader starts at and reads runs from, each asked once
+ * at its header line; the span is the table as the report's scan found it (the tool's reader
+ * reads it again in place, text-runs.ts).
+ */
+function toolTableSpans(lines: readonly string[], tables: readonly ScannedTable[]): ToolSpan[] {
   const readers = toolBlockReaders().filter((r) => r.mayStartWith?.(0x7c) !== false);
   const spans: ToolSpan[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (line.trimStart().charCodeAt(0) !== 0x7c) continue;
+  for (const t of tables) {
+    const i = t.line - 1;
+    if (t.kind !== 'pipe-table' || (lines[i] ?? '').trimStart().charCodeAt(0) !== 0x7c) continue;
     const reader = readers.find((r) => r.startsAt(lines, i));
     const read = reader?.read(lines, i, '');
-    if (!read || read.runs.length === 0 || read.next <= i) continue;
-    spans.push({ start: i, end: read.next });
-    i = read.next - 1;
+    if (read && read.runs.length > 0) spans.push({ start: i, end: Math.max(t.endLine, i + 1) });
   }
   return spans;
 }

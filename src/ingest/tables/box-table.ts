@@ -11,6 +11,7 @@
  *   box/row-grouping.ts header lines joined, body lines grouped into rows, wrapped cells joined
  *   box/minimal.ts      tables without an outer border (rich MINIMAL/SIMPLE, tabulate simple)
  *   box/pipe.ts         pipe tables (tabulate pipe/github, Markdown)
+ *   box/comma.ts        CSV pasted into a log or note (a header of names, rows of figures)
  *   box/sections.ts     divider rows (`├── Latency ──┤`) that label the rows under them
  *
  * Cells are kept as text: numbers are parsed later by whoever knows what the cells mean.
@@ -19,6 +20,7 @@
 import { lastAnswer } from '../last-answer';
 import { alignedStartsAt, readAligned } from './box/aligned';
 import { readBordered } from './box/bordered';
+import { commaStartsAt, readComma } from './box/comma';
 import * as frameLines from './box/frame';
 import * as minimal from './box/minimal';
 import * as pipe from './box/pipe';
@@ -62,7 +64,14 @@ function titleOwnerTop(lines: readonly string[], i: number): number | undefined 
 function startsBoxTableAt(lines: readonly string[], i: number): boolean {
   if (topFrameAt(lines, i)) return true;
   if (minimalStartsAt(lines, i) || pipeStartsAt(lines, i)) return true;
-  return titleOwnerTop(lines, i) !== undefined || titledPanelStartsAt(lines, i) || alignedStartsAt(lines, i);
+  if (titleOwnerTop(lines, i) !== undefined || titledPanelStartsAt(lines, i) || alignedStartsAt(lines, i)) return true;
+  return commaStartsAt(lines, i) || commaTitleAt(lines, i);
+}
+
+/** Whether `lines[i]` is the title line of a CSV table right under it. */
+function commaTitleAt(lines: readonly string[], i: number): boolean {
+  if (!commaStartsAt(lines, i + 1)) return false;
+  return readComma(lines, i + 1)?.titleLine === i;
 }
 
 /**
@@ -108,6 +117,8 @@ function readBoxTableUncached(lines: readonly string[], i: number, plain = true)
     if (!frame && !minimalStartsAt(lines, i) && !pipeStartsAt(lines, i)) {
       if (titledPanelStartsAt(lines, i)) return readTitledPanel(lines, i);
       if (alignedStartsAt(lines, i)) return readAligned(lines, i);
+      if (commaStartsAt(lines, i)) return readComma(lines, i);
+      if (commaTitleAt(lines, i)) return readComma(lines, i + 1);
       const owner = titleOwnerTop(lines, i);
       if (owner === undefined) return undefined;
       top = owner;

@@ -8,7 +8,8 @@
  *   stat-rows    the same transposed: one row per statistic, columns are metrics;
  *   sweep        one row per load level (a `Concurrency`/`Users`/`Rate` column): one run per row;
  *   run-columns  a blank (or `Metric`) corner, then one column per run (`| | baseline | patched |`):
- *                rows are metrics, each column one run named by its header.
+ *                rows are metrics, each column one run named by its header;
+ *   run-stats    a corner naming a quantity (`Name (time in us) | Min | Max | Mean`): rows are runs.
  *
  * A sweep printed as one table per step gives one run per table, its load level read from the
  * title or a line above (`Concurrency 16`, `Users: 50`), a warm-up step flagged. Divider rows
@@ -32,6 +33,7 @@ import type { BlockReader, BlockResult, PartialRun } from '../types';
 import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
+import { applyLabelSettings } from './label-settings';
 import {
   applyTestLengths,
   isPerformanceHeader,
@@ -39,13 +41,23 @@ import {
   type TestMeaning,
   testColumn,
   testColumnMeaning,
+  testHeaderMeaning,
   testMeaning,
 } from './run-rows';
+import { cornerQuantity, withoutRatio } from './run-stats';
 import { adjacentTableStart, applyTableSettings } from './settings-table';
 import { aliasLabel, meaningOf, putCell, readValue } from './tool-metrics';
 import { toolTableReader } from './tool-tables';
 
-export type GenericTableKind = 'key-value' | 'stat-columns' | 'stat-grid' | 'stat-rows' | 'sweep' | 'run-columns' | 'run-rows';
+export type GenericTableKind =
+  | 'key-value'
+  | 'stat-columns'
+  | 'stat-grid'
+  | 'stat-rows'
+  | 'sweep'
+  | 'run-columns'
+  | 'run-rows'
+  | 'run-stats';
 
 const CONCURRENCY_HEADER =
   /^#?\s*(concurrency|concurrent requests|concurrent users|conc\.?|users|num users|clients|parallel|parallelism|vus|workers|max concurrency)$/i;
@@ -75,10 +87,10 @@ export function classifyGenericTable(t: TextTable): GenericTableKind | undefined
   if (t.rows.length === 0 || width < 2) return undefined;
   if (t.header.length > 0 && loadColumn(t.header)) return 'sweep';
   if (gridStatColumn(t.header) !== undefined) return 'stat-grid';
-  if (t.header.slice(1).filter(isStat).length >= 2) return 'stat-columns';
+  if (t.header.slice(1).filter(isStat).length >= 2) return cornerQuantity(t.header[0] ?? '') ? 'run-stats' : 'stat-columns';
   if (t.header.length >= 2 && t.rows.filter((r) => isStat(r[0] ?? '')).length >= 2) return 'stat-rows';
   if (width === 2 || (width === 3 && /^units?$/i.test(t.header[2] ?? ''))) return 'key-value';
-  const measured = t.header.filter(isPerformanceHeader).length;
+  const measured = t.header.filter((h) => isPerformanceHeader(h) || testHeaderMeaning(h) !== undefined).length;
   if (isRunColumnsHeader(t.header) && measured < 2) return 'run-columns';
   if (t.header.length >= 2 && (measured >= 1 || testColumn(t.header, t.rows) !== undefined)) return 'run-rows';
   return undefined;
@@ -168,7 +180,7 @@ function put(
 }
 
 function newRun(t: TextTable): PartialRun {
-  const format = t.style === 'markdown' ? 'pipe-table' : 'rich-table';
+  const format = t.style === 'markdown' ? 'pipe-table' : t.style === 'csv' ? 'csv' : 'rich-table';
   const run = partialRun(format, t.startLine);
   if (t.title) run.title = t.title;
   if (t.truncated) run.flags.push('truncated');
@@ -274,6 +286,32 @@ function gridRuns(t: TextTable, at: Reading): PartialRun[] {
   return runs;
 }
 
+/** `run-stats` (run-stats.ts): one run per row named by its first cell; statistic columns measure the corner's quantity. */
+function runStatsRuns(t: TextTable, at: Reading): PartialRun[] {
+  const corner = (t.header[0] ?? '').trim();
+  const q = cornerQuantity(corner);
+  const runs: PartialRun[] = [];
+  t.rows.forEach((row, r) => {
+    const name = (row[0] ?? '').trim();
+    if (name === '' || !q) return;
+    const run = newRun(t);
+    run.row = r + 1;
+    setOwn(run.raw, corner, name);
+    const line = t.rowLines[r] ?? t.startLine;
+    for (let c = 1; c < row.length; c++) {
+      const column = (t.header[c] ?? '').trim();
+      const text = withoutRatio(row[c] ?? '').trim();
+      if (column === '' || text === '') continue;
+      if (isStat(column)) put(run, { label: `${q.label} (${q.unit})`, rawKey: column, text, line, stat: column, unit: q.unit }, at);
+      // `315;477` (outliers: mild;severe) is two counts, no one figure: raw only.
+      else if (text.includes(';')) setOwn(run.raw, column, text);
+      else put(run, { label: /^iqr$/i.test(column) ? `${column} (${q.unit})` : column, rawKey: column, text, line }, at);
+    }
+    runs.push(run);
+  });
+  return runs;
+}
+
 /** A header whose corner is blank or `Metric` and whose other cells name two or more runs. */
 function isRunColumnsHeader(header: readonly string[]): boolean {
   const names = header.slice(1).map((h) => h.trim());
@@ -293,6 +331,7 @@ function runColumnRuns(t: TextTable, at: Reading): PartialRun[] {
     run.variant = `column-${c + 1}`;
     setOwn(run.raw, 'column', name.trim());
     run.provenance.variant = `column "${name.trim()}" of the table at line ${t.startLine + 1}`;
+    applyLabelSettings(run, name, 'column');
     const engine = engineOfLabel(name);
     if (engine) {
       run.engine = engine;
@@ -344,7 +383,11 @@ function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
       if (load && c === load.index)
         loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
       else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
-      else putRowCell(run, { column, cell, line, tested }, at);
+      else {
+        putRowCell(run, { column, cell, line, tested }, at);
+        // `sglang --tp 2` under `engine`: what the cell's own flags state, beside what the column means.
+        if (names.has(c)) applyLabelSettings(run, cell, `"${column}" cell`);
+      }
     });
     if (tested) applyTestLengths(run, tested, t.header[test ?? 0] ?? 'test');
     // A row cut off (the text ends inside it) or holding no figure is no run.
@@ -364,6 +407,7 @@ function nameCell(run: PartialRun, column: string, cell: string): void {
   const text = cell.trim();
   if (text === '') return;
   setOwn(run.raw, column || 'name', text);
+  applyLabelSettings(run, text, `"${column || 'name'}" cell`);
   const engine = run.engine === undefined ? engineOfLabel(text) : undefined;
   if (engine) {
     run.engine = engine;
@@ -382,7 +426,10 @@ function putRowCell(
   cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
   at: Reading,
 ): void {
-  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : undefined;
+  const byHeader = testHeaderMeaning(cell.column, cell.cell);
+  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : byHeader?.meaning;
+  if (byHeader && meaning === byHeader.meaning && readValue(cell.cell).value !== undefined)
+    applyTestLengths(run, byHeader.test, cell.column);
   if (!meaning) {
     put(run, { label: cell.column, rawKey: cell.column, text: cell.cell.trim(), line: cell.line }, at);
     return;
@@ -411,6 +458,13 @@ function modelFromClient(run: PartialRun): void {
   run.provenance.model = 'the table\'s "Model" row';
 }
 
+/** A run of the row the text ends inside (or of a whole table holding it) is cut: flagged, its missing cells absent. */
+function flagCutRow(run: PartialRun, t: TextTable): void {
+  if (t.cutRow === undefined || (run.row !== undefined && run.row !== t.cutRow + 1) || run.flags.includes('truncated')) return;
+  run.flags.push('truncated');
+  run.provenance['flags.truncated'] ??= `the text ends inside row ${t.cutRow + 1} of the table at line ${t.topLine + 1}`;
+}
+
 /** The runs of table `t` (empty when it is none this reader reads), with its diagnostics. */
 export function genericTableRuns(
   lines: readonly string[],
@@ -427,23 +481,33 @@ export function genericTableRuns(
         ? keyValueRuns(t, at)
         : kind === 'stat-grid'
           ? gridRuns(t, at)
-          : kind === 'run-columns'
-            ? runColumnRuns(t, at)
-            : [statRun(t, kind, at)];
+          : kind === 'run-stats'
+            ? runStatsRuns(t, at)
+            : kind === 'run-columns'
+              ? runColumnRuns(t, at)
+              : [statRun(t, kind, at)];
   // Meaning over position: a table is a run only with a performance metric (a settings box is none).
-  if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0)
-    return at.settings > 0 && runs.length === 1 ? { runs: [], diagnostics: [], settings: runs[0] } : { runs: [], diagnostics: [] };
+  if (!runs.some((r) => hasMeasure(r, at.settings > 0)) && at.measured === 0) {
+    if (at.settings > 0 && runs.length === 1) return { runs: [], diagnostics: [], settings: runs[0] };
+    // A table the text ends inside before its first figure: no run, but said.
+    return { runs: [], diagnostics: t.cutRow === undefined ? [] : tableIssues(t, file) };
+  }
   const captions = tableCaptions(lines, t);
   const level = captionLoadLevel(captions);
   const warmup = captionWarmup(captions);
   for (const run of runs) {
+    flagCutRow(run, t);
     if (level && runs.length === 1) applyLoadLevel(run, level, level.provenance);
     if (warmup) flagWarmup(run, warmup);
     modelFromClient(run);
   }
-  for (const issue of t.issues)
-    at.diagnostics.push({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 });
+  at.diagnostics.push(...tableIssues(t, file));
   return { runs, diagnostics: at.diagnostics };
+}
+
+/** What the table reader noticed (rows that did not split, a cut), as diagnostics of `file`. */
+function tableIssues(t: TextTable, file: string): Diagnostic[] {
+  return t.issues.map((issue) => ({ severity: issue.severity, code: issue.code, message: issue.message, file, line: issue.line + 1 }));
 }
 
 /** Whether a known reader (stress-test, tool tables) reads this table, asked at its title and top lines. */
@@ -480,6 +544,8 @@ const readAt = lastAnswer((lines: readonly string[], i: number): Found | undefin
   if (!table) return undefined;
   const first = genericTableRuns(lines, table, '');
   if (first.runs.length === 0) {
+    // A CSV header over one row the text ends inside: read, so that the cut is said.
+    if (table.cutRow === 0 && table.rows.length === 1) return { table, next: table.next };
     const results = first.settings ? resultsFollow(lines, table) : undefined;
     return results ? { table: results, settings: table, next: results.next } : undefined;
   }

@@ -7,6 +7,7 @@
  * A llama-bench-style `test` column (`pp512`, `tg 128`, `pp512+tg128`) says what the bare
  * rate columns measure: prompt processing is input tokens/s, generation output tokens/s
  * (and `ms/t` there is the time per output token); its numbers are the input/output lengths.
+ * The same names as column headers (`Backend | pp512 | tg128`) make those columns the tests' rates.
  */
 import { isPerformanceMetric } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
@@ -66,6 +67,19 @@ export function testColumnMeaning(header: string, test: TestMeaning): Meaning | 
   if (BARE_RATE.test(h)) return { kind: 'metric', key: test.rateKey, factor: 1 };
   if (PER_TOKEN_MS.test(h) && test.rateKey === 'output_tps') return { kind: 'metric', key: 'tpot_mean_ms', factor: 1 };
   return undefined;
+}
+
+/**
+ * A column headed by a llama-bench test name (`pp512`, `tg128`, a table restating llama-bench
+ * with one row per backend): its cells are that test's token rate when printed bare or with a
+ * token-rate unit (`1900.72 ± 33.74 t/s`); undefined for any other header or cell.
+ */
+export function testHeaderMeaning(header: string, cell?: string): { meaning: Meaning; test: TestMeaning } | undefined {
+  const test = testMeaning(header);
+  if (!test) return undefined;
+  const unit = cell === undefined ? undefined : parseFigure(cell).unit?.trim();
+  if (unit !== undefined && !BARE_RATE.test(unit)) return undefined;
+  return { meaning: { kind: 'metric', key: test.rateKey, factor: 1 }, test };
 }
 
 /** The lengths a llama-bench-style test names (`pp512` → input 512), as client settings the run lacks. */

@@ -11,7 +11,8 @@ export type BoxStyle =
   | 'minimal'
   | 'markdown'
   | 'heavy'
-  | 'simple';
+  | 'simple'
+  | 'csv';
 
 /** Something the reader noticed; the caller turns it into a Diagnostic (0-based line). */
 export interface TableIssue {
@@ -36,6 +37,8 @@ export interface TextTable {
   style: BoxStyle;
   /** No (complete) bottom border: the table was cut off or its border broken. */
   truncated: boolean;
+  /** Index in `rows` of a row the text ends inside (CSV pasted in prose): its run alone is cut. */
+  cutRow?: number;
   /** 0-based index of the top border (or, for minimal tables, the header line). */
   topLine: number;
   /** Header as printed over several lines, per line (spans filled), before joining. */
