@@ -20,9 +20,8 @@ export const MAX_LINE_CHARS = 1024 * 1024;
 
 /**
  * What most logs are made of: LF, printable ASCII and box drawing (U+2500–U+257F). A search for
- * the first other character runs several times faster than one for a class of many ranges, or
- * than `includes('\u0000')` (its byte search stops at every `─`, U+2500, in a box table);
- * each character it finds is then tested on its own.
+ * the first other character runs about twice as fast as one for a class of many ranges (hygiene's
+ * dirty characters); each character it finds is then tested on its own.
  */
 const NOT_PLAIN = /[^\n\u0020-\u007e\u2500-\u257f]/g;
 
@@ -37,8 +36,6 @@ export function hasUnplainChar(t: string, wanted: (code: number) => boolean): bo
   }
   return false; // a failed test has set lastIndex back to 0
 }
-
-const isNul = (code: number): boolean => code === 0;
 
 export class LineGuard {
   readonly diagnostics: Diagnostic[] = [];
@@ -79,7 +76,7 @@ export class LineGuard {
       }
       t = t.replace(/\r\n?/g, '\n');
     }
-    if (hasUnplainChar(t, isNul)) t = this.dropNuls(t);
+    if (t.includes('\u0000')) t = this.dropNuls(t);
     return this.maxLine === Number.POSITIVE_INFINITY ? t : this.capLines(t);
   }
 

@@ -1,6 +1,6 @@
 /**
  * The dirty-character scan (hygiene's isDirtyCode behind line-guard's hasUnplainChar) finds exactly
- * what the one character class it replaced found, and the NUL scan what `includes('\0')` found.
+ * what the one character class it replaced found, and finds any other code unit as `includes` does.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
