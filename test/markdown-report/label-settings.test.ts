@@ -109,3 +109,31 @@ test('llama-bench test names as headers of a console table: each column its test
     ],
   );
 });
+
+test('a grid of "a / b" cells whose meaning the sentence above states: a run per cell', () => {
+  // A blog comparing tools (rows) on models (columns); our own names and numbers.
+  const text = [
+    '## Results',
+    '',
+    'Same GGUF files on every tool. Values are decode tokens per second / time to first token in milliseconds.',
+    '',
+    '| Tool | Llama 3.1 8B | Mistral Small 24B |',
+    '|---|---|---|',
+    '| llama-server | 64.2 / 48 | 21.7 / 230 |',
+    '| Ollama 0.9.1 | 51.0 / 190 | crashed |',
+  ].join('\n');
+  const r = parseMarkdownReport(text, { file: 'blog.md' });
+  const runs = runsOf(r.records);
+  assert.deepEqual(
+    runs.map((x) => [x.raw.Tool, x.model, x.metrics.output_tps, x.metrics.ttft_mean_ms]),
+    [
+      ['llama-server', 'Llama 3.1 8B', 64.2, 48],
+      ['llama-server', 'Mistral Small 24B', 21.7, 230],
+      ['Ollama 0.9.1', 'Llama 3.1 8B', 51, 190],
+    ],
+  );
+  assert.ok(r.diagnostics.some((d) => /hold no pair of figures \('crashed'/.test(d.message)));
+  // Without the sentence the pairs mean nothing: no run is made of them.
+  const bare = text.replace(/ Values are .*$/m, '');
+  assert.deepEqual(runsOf(parseMarkdownReport(bare, { file: 'blog.md' }).records), []);
+});

@@ -20,7 +20,8 @@ import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
 import { type ReportPreset, readDocumentFacts } from './facts';
 import { isKeyValueTable, isRunColumnsTable, keyValueMetricRows, keyValueTableRun, runColumnsRuns } from './key-value-table';
-import { headingsAt, type ScannedReport, scanReport } from './scan';
+import { isPairGrid, pairGridRuns } from './pair-cells';
+import { headingsAt, type ScannedReport, type ScannedTable, scanReport } from './scan';
 import type { TableContext } from './scope';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
@@ -56,13 +57,14 @@ function scannedReport(text: string): Scanned {
 export function looksLikeMarkdownReport(text: string): boolean {
   if (!/<table[\s>]/i.test(text) && !/^\s*\|?\s*:?-{2,}/m.test(text)) return false;
   const {
-    scan: { tables },
+    scan: { tables, prose },
     spans,
   } = scannedReport(text);
   // A table a tool's reader claims says nothing of a report: its file stays a console log.
   return tables.some(
     (t) =>
-      !inToolSpan(spans, t.line) && (hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2)),
+      !inToolSpan(spans, t.line) &&
+      (hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2) || isPairGrid(t, prose)),
   );
 }
 
@@ -132,6 +134,14 @@ export function readMarkdownReport(text: string, opts: ParseOptions): ParseResul
   return readWholeFile(opts.file, 'table-malformed', 'report', () => parseMarkdownReportUnsafe(text, opts));
 }
 
+/** The runs of one of the report's own tables, by its shape. */
+function reportTableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
+  const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
+  if (kv) return [kv];
+  if (isRunColumnsTable(t)) return runColumnsRuns(t, ctx);
+  return isPairGrid(t, ctx.prose) ? pairGridRuns(t, ctx) : tableRuns(t, ctx);
+}
+
 function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
@@ -148,8 +158,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
       tablesRead++; // read with its headings by the tool's reader, below
       continue;
     }
-    const kv = isKeyValueTable(t) ? keyValueTableRun(t, ctx) : undefined;
-    const got = kv ? [kv] : isRunColumnsTable(t) ? runColumnsRuns(t, ctx) : tableRuns(t, ctx);
+    const got = reportTableRuns(t, ctx);
     // A presets table is read too: it joins onto the runs of the other tables.
     if (got.length > 0 || t.line === facts.presetLine) tablesRead++;
     if (got.length === 0 && t.line !== facts.presetLine && t.rows.length > 0 && !hasMetricColumns(t) && !isKeyValueTable(t)) {
