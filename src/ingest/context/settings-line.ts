@@ -15,7 +15,7 @@
  * Names go through the settings vocabulary; a line whose names mean nothing gives nothing.
  */
 import { shellWords, stripPrompt } from '../launch-command';
-import { type Setting, settingsOfPair } from './settings-vocabulary';
+import { readSetting, type Setting, type SettingKey, settingsOfPair } from './settings-vocabulary';
 
 export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span' | 'table row' | 'script command';
 
@@ -43,6 +43,27 @@ const SLASH_PAIR = /\b([A-Za-z]+)\/([A-Za-z]+)((?:[ _](?:len|length|lengths|toke
 /** A script run with flags (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`), behind a prompt or env assignments. */
 const SCRIPT_COMMAND =
   /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+(?:\S+\.py|-m\s+[A-Za-z_][\w.]*)|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
+/** A script's printed arguments, argparse's `Namespace(model_dir='…', input_tokens='32')`. */
+const NAMESPACE = /\bNamespace\(/;
+/**
+ * Argument names for token lengths: outside an argument dump `input_tokens` is as often a
+ * measured count (so the vocabulary leaves it out), but a script's argument is a setting.
+ */
+const ARGUMENT_LENGTHS: Readonly<Record<string, SettingKey>> = {
+  gen_len: 'output_len',
+  input_tokens: 'input_len',
+  output_tokens: 'output_len',
+  prompt_tokens: 'input_len',
+};
+
+/** A `name=value` pair through the vocabulary; in an argument dump, token-length arguments too. */
+function pairSettings(name: string, value: string, argument: boolean): Setting[] {
+  const own = settingsOfPair(name, value);
+  if (own.length > 0 || !argument) return own;
+  const lower = name.toLowerCase();
+  return Object.hasOwn(ARGUMENT_LENGTHS, lower) ? readSetting(ARGUMENT_LENGTHS[lower] as SettingKey, value) : [];
+}
+
 /** A two-cell pipe-table row, `| Model Name | granite-3.3-8b-instruct |` (a settings table pasted into a log). */
 const PIPE_ROW = /^\s*\|([^|]+)\|([^|]+)\|?\s*$/;
 
@@ -99,9 +120,10 @@ function inlinePairs(text: string): LineSettings | undefined {
         settings.push(...withNames(name, settingsOfPair(name, value ?? '')));
     }
   }
+  const argument = NAMESPACE.test(text);
   for (const m of text.matchAll(ASSIGNMENT)) {
     const name = m[1] ?? '';
-    settings.push(...withNames(name, settingsOfPair(name, m[2] ?? '')));
+    settings.push(...withNames(name, pairSettings(name, m[2] ?? '', argument)));
   }
   return settings.length > 0 ? { kind: 'settings pair', settings } : undefined;
 }

@@ -96,7 +96,9 @@ const NAMES: Record<string, SettingKey> = {
   max_model_length: 'context_length',
   concurrency: 'concurrency',
   max_concurrency: 'concurrency',
+  concurrent_clients: 'concurrency',
   concurrent_requests: 'concurrency',
+  concurrent_users: 'concurrency',
   num_concurrent: 'concurrency',
   num_concurrent_requests: 'concurrency',
   // `max_concurrent_requests` and `max_num_seqs` are a server's limits, never the client's load.
