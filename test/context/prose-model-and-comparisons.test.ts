@@ -77,6 +77,42 @@ describe('model names without the word', () => {
   });
 });
 
+describe('settings stated in sentences', () => {
+  const of = (t: string) => Object.fromEntries(settingsOfProse(t).map((s) => [s.key, s.value]));
+  it('lengths as `<what> length N` and `a prompt of N tokens`', () => {
+    assert.deepEqual(of('Averaged over 50 runs. Prompt length 256. Token generation length 64. Top K 5.'), {
+      input_len: 256,
+      output_len: 64,
+    });
+    assert.deepEqual(of('each with a prompt of 1024 tokens'), { input_len: 1024 });
+    assert.deepEqual(of('input length: 512, output length = 128'), { input_len: 512, output_len: 128 });
+    // A share or a decimal is no length.
+    assert.deepEqual(of('generation length 12.5% shorter'), {});
+  });
+  it('`NAME Model`: a name with a digit right before the word', () => {
+    assert.deepEqual(of('End-to-end figures of Gemma-2 Model with the new runtime'), { model: 'Gemma-2' });
+    for (const t of ['the 7B model was fine', 'an H100 model card', 'the v2 model']) assert.deepEqual(of(t), {}, t);
+  });
+  it('a llama.cpp or ggml example command: model file, tokens to predict, context size', () => {
+    const of2 = (t: string) => Object.fromEntries((settingsOfLine(t)?.settings ?? []).map((s) => [s.key, s.value]));
+    assert.deepEqual(of2('$ ./main -m models/13B/q5_k.gguf -n 200 -c 4096 -p "Hi"'), {
+      model: 'models/13B/q5_k.gguf',
+      max_tokens: 200,
+      context_length: 4096,
+    });
+    assert.deepEqual(of2('ran it as: `./bin/gpt-j -m ./ggml-gptj-q4.bin -n 64`'), { model: './ggml-gptj-q4.bin', max_tokens: 64 });
+    // A load tool's `-n` is its request count, never tokens to predict.
+    assert.equal(of2('hey -n 100 -c 10 http://localhost:8080/').max_tokens, undefined);
+  });
+  it('a `Concurrent clients: N` line is the concurrency', () => {
+    const line = settingsOfLine('Concurrent clients:  40');
+    assert.deepEqual(
+      line?.settings.map((s) => [s.key, s.value]),
+      [['concurrency', 40]],
+    );
+  });
+});
+
 describe('hand-written comparisons', () => {
   it('`Key: a vs b` lines: one run per side, named by the `A vs B` line above', () => {
     const { runs } = parseFixture('vs-comparison.md');

@@ -33,8 +33,8 @@ const MODEL_SPAN = /\b(?:with|using|serving|on|for)\s+`([A-Za-z0-9][\w.-]*\/[A-Z
 const FILE_NAME = /\.(?:py|sh|json|jsonl|ya?ml|txt|md|csv|log|toml|cfg|ini)$/i;
 const INPUT_TOKENS = /\b(\d{1,7})[- ]tokens?[- ](?:prompts?|inputs?)\b|\b(?:prompts?|inputs?) of (\d{1,7}) tokens?\b/i;
 /** `Prompt length 128`, `input length: 512`, `Token generation length 256`, `output length = 64`. */
-const INPUT_LENGTH = /\b(?:prompt|input)\s+length\s*(?:of|=|:)?\s*(\d{1,7})(?![\d.,]\d|\s*%)/i;
-const OUTPUT_LENGTH = /\b(?:generation|output|completion|decode|response)\s+length\s*(?:of|=|:)?\s*(\d{1,7})(?![\d.,]\d|\s*%)/i;
+const INPUT_LENGTH = /\b(?:prompt|input)\s+length\s*(?:of|=|:)?\s*(\d{1,7})(?!\d|[.,]\d|\s*%)/i;
+const OUTPUT_LENGTH = /\b(?:generation|output|completion|decode|response)\s+length\s*(?:of|=|:)?\s*(\d{1,7})(?!\d|[.,]\d|\s*%)/i;
 const OUTPUT_TOKENS = /\b(\d{1,7})[- ]tokens?[- ](?:outputs?|completions?|responses?|generations?)\b/i;
 const TRTLLM_TOOL = /\b(gptSessionBenchmark|gptManagerBenchmark|trtllm-bench)\b/;
 /** One test before the patterns: a sentence that may hold any of them. */

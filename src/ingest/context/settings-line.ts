@@ -182,6 +182,31 @@ function clientScriptFlags(words: readonly string[]): LineSetting[] {
   return out;
 }
 
+/** llama.cpp's and ggml's example programs (`./main`, `llama-cli`, `./bin/gpt-2`), whose short flags differ from a load tool's. */
+const LLAMA_CPP_PROGRAM = /^(?:\S*\/)?(?:main|llama-cli|llama-simple|llama-run|llamafile|gpt-2|gpt-j|gpt-neox|starcoder|mpt)(?:\.exe)?$/;
+const LLAMA_CPP_FLAGS: Readonly<Record<string, SettingKey>> = {
+  '--ctx-size': 'context_length',
+  '--model': 'model',
+  '--n-predict': 'max_tokens',
+  '-c': 'context_length',
+  '-m': 'model',
+  '-n': 'max_tokens',
+};
+
+/** `./main -m models/7B/q4_0.gguf -n 128 -c 2048`: the model file, tokens to predict, context size. */
+function llamaCppCommand(text: string): LineSettings | undefined {
+  const words = shellWords(stripPrompt(text.trim()));
+  if (!LLAMA_CPP_PROGRAM.test(words[0] ?? '') || !/^-/.test(words[1] ?? '')) return undefined;
+  const settings: LineSetting[] = [];
+  for (let k = 1; k + 1 < words.length; k++) {
+    const name = words[k] ?? '';
+    const key = Object.hasOwn(LLAMA_CPP_FLAGS, name) ? LLAMA_CPP_FLAGS[name] : undefined;
+    if (!key || settings.some((x) => x.key === key)) continue;
+    settings.push(...withNames(name, readSetting(key, words[k + 1] ?? '')));
+  }
+  return settings.length > 0 ? { kind: 'script command', settings } : undefined;
+}
+
 /** The vocabulary flags of a script's command line (also a whole line in backticks). */
 function scriptCommand(text: string): LineSettings | undefined {
   const command = stripPrompt(text.replace(/^\s*`([^`]+)`\s*$/, '$1'));
@@ -203,6 +228,10 @@ function codeSpanFlags(line: string): LineSettings | undefined {
   if (!spans.some((s) => /(^|\s)--?[A-Za-z]/.test(s))) return undefined;
   const around = bareText(line.replace(CODE_SPAN, ' '));
   if (around.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length > 8 || ADVICE.test(around)) return undefined;
+  for (const span of spans) {
+    const llama = llamaCppCommand(span);
+    if (llama) return { kind: 'code span', settings: llama.settings };
+  }
   const settings = settingsOfFlags(spans.join(' ').split(/\s+/));
   return settings.length > 0 ? { kind: 'code span', settings } : undefined;
 }
@@ -214,7 +243,7 @@ function codeSpanFlags(line: string): LineSettings | undefined {
 export function settingsOfLine(line: string): LineSettings | undefined {
   if (line.length > 1000) return undefined;
   if (line.indexOf(' -') >= 0) {
-    const script = scriptCommand(line);
+    const script = llamaCppCommand(line.replace(/^\s*`([^`]+)`\s*$/, '$1')) ?? scriptCommand(line);
     if (script) return script;
   }
   if (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0 && line.indexOf('|') < 0) return undefined;
