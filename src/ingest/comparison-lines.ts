@@ -6,10 +6,19 @@
  * their own, so a side is a run only when a key names a performance metric (meaning, not
  * position). A token count a key states (`Processing of 6300 token prompt`) is the runs' input
  * length. Sides not named above are called `side 1`, `side 2`, and an info says so.
+ *
+ * The other hand-written shape lists one subject per line: `- Ollama 0.5.1: 28.4 tok/s` /
+ * `- LM Studio 0.3.6: 39.9 tok/s, TTFT 0.31 s`. A line is a run of its subject when the key
+ * names no quantity and the first value is a token rate; two such lines or more make the list.
  */
+
 import type { Diagnostic } from '../model/diagnostics';
+import { hasMetricWord } from '../model/label-meaning';
+import { lookupLabel } from '../model/metric-vocabulary';
+import { partialRun } from './blocks/common';
 import { keyValueReader } from './blocks/key-value';
 import { settingsOfProse } from './context/prose-settings';
+import { settingKeyOf } from './context/settings-vocabulary';
 import type { BlockReader, BlockResult, PartialRun } from './types';
 
 /** The word between the sides. */
@@ -124,4 +133,77 @@ export const comparisonLinesReader: BlockReader = {
     return comparisonLine(line) !== undefined && !comparisonLine(lines[i - 1]);
   },
   read: readComparison,
+};
+
+/** `- Subject: 28.4 tok/s[, more]`: the subject, the token rate, the rest. */
+const SUBJECT_LINE =
+  /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*)?([^:：|]{1,60}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?(~?\d[\d,]*(?:\.\d+)?)\s*(tok(?:en)?s?\/s(?:ec)?|t\/s|tk\/s|tps|tokens?[ -]per[ -]sec(?:ond)?)\b(?:\*\*)?(.*)$/i;
+/** A further figure on the line: `TTFT 0.31 s`, `load: 2.1s`, `1.2 GB VRAM` is left out. */
+const MORE = /^\s*([A-Za-z][\w ()/.-]{0,40}?)\s*[:=]?\s*(\d[\d,]*(?:\.\d+)?)\s*([A-Za-zµ%/]+)?\s*$/;
+
+interface SubjectLine {
+  subject: string;
+  lines: string[];
+  rate: number;
+  /** The rate as written (`28.4 tok/s`). */
+  text: string;
+}
+
+function subjectLine(line: string | undefined): SubjectLine | undefined {
+  if (line === undefined || line.length > 300 || line.indexOf(':') < 0) return undefined;
+  const m = SUBJECT_LINE.exec(line);
+  const subject = m?.[1]?.trim();
+  if (!m || !subject || !/[A-Za-z]/.test(subject)) return undefined;
+  // `Decode: 45 tok/s` is a quantity, not a subject: one run's metric, left to the key/value reader.
+  if (lookupLabel(subject, { unit: m[3] }) || hasMetricWord(subject) || settingKeyOf(subject)) return undefined;
+  const lines = [`Throughput: ${m[2]} ${m[3]}`];
+  for (const part of (m[4] ?? '').split(/[,;]/)) {
+    const more = MORE.exec(part.replace(/[*()]/g, ' '));
+    if (more?.[1] && more[2]) lines.push(`${more[1].trim()}: ${more[2]}${more[3] ? ` ${more[3]}` : ''}`);
+  }
+  return { subject, lines, rate: Number((m[2] ?? '').replace(/[~,]/g, '')), text: `${m[2]} ${m[3]}` };
+}
+
+/** A line with the token rate alone (one key/value line is no block): the subject's generation rate. */
+function rateOnly(c: SubjectLine): PartialRun {
+  const run = partialRun('key-value', 0);
+  run.metrics.output_tps = c.rate;
+  run.raw[c.subject] = c.text;
+  run.provenance['metrics.output_tps'] = `"${c.text}" at line 1: a token rate that names no direction: read as generated (output) tokens`;
+  return run;
+}
+
+function readSubjects(lines: readonly string[], i: number, file: string): BlockResult {
+  const runs: PartialRun[] = [];
+  const seen = new Set<string>();
+  let k = i;
+  for (let c = subjectLine(lines[k]); c && !seen.has(c.subject); c = subjectLine(lines[++k])) {
+    seen.add(c.subject);
+    const run = keyValueReader.startsAt(c.lines, 0) ? keyValueReader.read(c.lines, 0, file).runs[0] : rateOnly(c);
+    if (!run || Object.keys(run.metrics).length === 0) continue;
+    run.startLine = k;
+    run.title = c.subject;
+    // The rate was written after the subject, not after a `Throughput` key.
+    if (Object.hasOwn(run.raw, 'Throughput')) {
+      delete run.raw.Throughput;
+      run.raw = { [c.subject]: c.text, ...run.raw };
+    }
+    run.provenance.title = `subject of the list line ${k + 1} (one run per subject)`;
+    for (const [key, v] of Object.entries(run.provenance)) {
+      if (key !== 'title') run.provenance[key] = v.replace(/\bat line \d+/g, `at line ${k + 1}`);
+    }
+    runs.push(run);
+  }
+  return { next: runs.length > 1 ? k : i + 1, runs: runs.length > 1 ? runs : [], env: [], samples: [], diagnostics: [] };
+}
+
+export const subjectLinesReader: BlockReader = {
+  name: 'key-value',
+  startsAt(lines, i) {
+    const line = lines[i] ?? '';
+    if (!/\d\s*(?:t|tok|token|tk)/i.test(line)) return false;
+    const here = subjectLine(line);
+    return here !== undefined && subjectLine(lines[i + 1]) !== undefined && subjectLine(lines[i - 1]) === undefined;
+  },
+  read: readSubjects,
 };

@@ -4,7 +4,7 @@
  * Stages, per line in document order:
  *  1. fences (```) are tracked (a `#` line inside one is not a heading);
  *  2. block readers are asked in order — stress-test tables, Python-dict responses,
- *     hand-written `Key: A vs B` comparisons, the BLOCK_READERS (nvidia-smi, bench result blocks, server stat lines, Prometheus, k6), then
+ *     hand-written comparisons (`Key: A vs B`, `- Subject: 28 tok/s` lists), the BLOCK_READERS (nvidia-smi, bench result blocks, server stat lines, Prometheus, k6), then
  *     the generic tool tables — and the first that starts at the line reads its block;
  *  3. otherwise the line may be scope: a Markdown heading (outside fences), a launch
  *     command, `Test completed in …`, the stress script's shell line and preamble, a
@@ -22,7 +22,7 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { isSpaceCode } from '../model/space-code';
 import { BLOCK_READERS } from './blocks/index';
-import { comparisonLinesReader } from './comparison-lines';
+import { comparisonLinesReader, subjectLinesReader } from './comparison-lines';
 import * as clientCommand from './context/client-command';
 import { modelKey } from './context/model-mention';
 import { CoverageCounter } from './coverage';
@@ -44,7 +44,15 @@ import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './type
 
 /** The readers asked at each line, in order. */
 export function consoleReaders(): readonly BlockReader[] {
-  return [stressTestReader, pythonDictReader, comparisonLinesReader, ...BLOCK_READERS, toolTableReader, genericTableReader];
+  return [
+    stressTestReader,
+    pythonDictReader,
+    comparisonLinesReader,
+    subjectLinesReader,
+    ...BLOCK_READERS,
+    toolTableReader,
+    genericTableReader,
+  ];
 }
 
 /**

@@ -136,6 +136,20 @@ describe('hand-written comparisons', () => {
     );
     assert.ok(res.diagnostics.some((d) => d.code === 'context-missing' && /not named/.test(d.message)));
   });
+  it('one subject per line with its token rate: a run per subject; a list of quantities stays one run', () => {
+    const { runs } = parseFixture('subject-list.md');
+    assert.deepEqual(
+      runs.map((r) => [r.title, r.metrics.output_tps, r.metrics.ttft_mean_ms, r.metrics.input_tps]),
+      [
+        ['Ollama 0.6.2', 31.7, undefined, undefined],
+        ['llama.cpp b5120', 44.9, 220, undefined],
+        ['Jan 0.6.1', 40.3, undefined, undefined],
+        [undefined, 47.5, undefined, 1210],
+      ],
+    );
+    // A single such line is no list.
+    assert.deepEqual(runsOf('- Ollama 0.6.2: 31.7 tok/s\n'), []);
+  });
   it('no run from a comparison of things that are not performance', () => {
     assert.deepEqual(runsOf('Phone A vs Phone B\n\nWeight: 180 g vs 204 g\nPrice: 799 vs 999\n'), []);
   });
