@@ -3,8 +3,8 @@
  *
  * Stages, per line in document order:
  *  1. fences (```) are tracked (a `#` line inside one is not a heading);
- *  2. block readers are asked in order — stress-test tables, Python-dict responses, the
- *     BLOCK_READERS (nvidia-smi, bench result blocks, server stat lines, Prometheus, k6), then
+ *  2. block readers are asked in order — stress-test tables, Python-dict responses,
+ *     hand-written comparisons (`Key: A vs B`, `- Subject: 28 tok/s` lists), the BLOCK_READERS (nvidia-smi, bench result blocks, server stat lines, Prometheus, k6), then
  *     the generic tool tables — and the first that starts at the line reads its block;
  *  3. otherwise the line may be scope: a Markdown heading (outside fences), a launch
  *     command, `Test completed in …`, the stress script's shell line and preamble, a
@@ -22,7 +22,9 @@ import type { Diagnostic } from '../model/diagnostics';
 import type { BenchRecord, EnvRecord, RunRecord, SampleRecord } from '../model/records';
 import { isSpaceCode } from '../model/space-code';
 import { BLOCK_READERS } from './blocks/index';
+import { comparisonLinesReader, subjectLinesReader } from './comparison-lines';
 import * as clientCommand from './context/client-command';
+import { modelKey } from './context/model-mention';
 import { CoverageCounter } from './coverage';
 import type { DuplicateTracker } from './duplicates';
 import { RecordFinisher } from './finish';
@@ -34,6 +36,7 @@ import { commentedCommandAt } from './scope/commented-command';
 import * as contextLines from './scope/context-lines';
 import { classifyContextLine } from './scope/labels';
 import { resolveRun } from './scope/resolve';
+import { nameModel } from './scope/settings-scope';
 import { addContextLine, currentSectionId, enterHeading, enterLaunch, newScopeState, type ScopeState } from './scope/state';
 import { parsePreambleLine, parseScriptShellLine, parseTestCompleted, stressTestReader } from './stress-test';
 import { genericTableReader } from './tables/generic-table';
@@ -42,7 +45,15 @@ import type { BlockReader, BlockResult, ParseOptions, ParseResult } from './type
 
 /** The readers asked at each line, in order. */
 export function consoleReaders(): readonly BlockReader[] {
-  return [stressTestReader, pythonDictReader, ...BLOCK_READERS, toolTableReader, genericTableReader];
+  return [
+    stressTestReader,
+    pythonDictReader,
+    comparisonLinesReader,
+    subjectLinesReader,
+    ...BLOCK_READERS,
+    toolTableReader,
+    genericTableReader,
+  ];
 }
 
 /**
@@ -288,6 +299,8 @@ export class ConsoleScanner {
       this.emit(shiftRecord(s, file, base));
     }
     for (const p of block.runs) {
+      // A model a reader read with its run is one the text names: a second one ends inferring a model.
+      if (p.model !== undefined) nameModel(this.state.settings, modelKey(p.model), () => {});
       const partial = { ...p, startLine: p.startLine + base, provenance: shiftProvenanceLines(p.provenance, base) };
       const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
       this.finisher.emit(this.finisher.run(run, this.diagnostics));

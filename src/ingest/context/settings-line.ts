@@ -15,7 +15,7 @@
  * Names go through the settings vocabulary; a line whose names mean nothing gives nothing.
  */
 import { shellWords, stripPrompt } from '../launch-command';
-import { type Setting, settingsOfPair } from './settings-vocabulary';
+import { readSetting, type Setting, type SettingKey, settingsOfPair } from './settings-vocabulary';
 
 export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span' | 'table row' | 'script command';
 
@@ -43,6 +43,27 @@ const SLASH_PAIR = /\b([A-Za-z]+)\/([A-Za-z]+)((?:[ _](?:len|length|lengths|toke
 /** A script run with flags (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`), behind a prompt or env assignments. */
 const SCRIPT_COMMAND =
   /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+(?:\S+\.py|-m\s+[A-Za-z_][\w.]*)|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
+/** A script's printed arguments, argparse's `Namespace(model_dir='…', input_tokens='32')`. */
+const NAMESPACE = /\bNamespace\(/;
+/**
+ * Argument names for token lengths: outside an argument dump `input_tokens` is as often a
+ * measured count (so the vocabulary leaves it out), but a script's argument is a setting.
+ */
+const ARGUMENT_LENGTHS: Readonly<Record<string, SettingKey>> = {
+  gen_len: 'output_len',
+  input_tokens: 'input_len',
+  output_tokens: 'output_len',
+  prompt_tokens: 'input_len',
+};
+
+/** A `name=value` pair through the vocabulary; in an argument dump, token-length arguments too. */
+function pairSettings(name: string, value: string, argument: boolean): Setting[] {
+  const own = settingsOfPair(name, value);
+  if (own.length > 0 || !argument) return own;
+  const lower = name.toLowerCase();
+  return Object.hasOwn(ARGUMENT_LENGTHS, lower) ? readSetting(ARGUMENT_LENGTHS[lower] as SettingKey, value) : [];
+}
+
 /** A two-cell pipe-table row, `| Model Name | granite-3.3-8b-instruct |` (a settings table pasted into a log). */
 const PIPE_ROW = /^\s*\|([^|]+)\|([^|]+)\|?\s*$/;
 
@@ -99,9 +120,10 @@ function inlinePairs(text: string): LineSettings | undefined {
         settings.push(...withNames(name, settingsOfPair(name, value ?? '')));
     }
   }
+  const argument = NAMESPACE.test(text);
   for (const m of text.matchAll(ASSIGNMENT)) {
     const name = m[1] ?? '';
-    settings.push(...withNames(name, settingsOfPair(name, m[2] ?? '')));
+    settings.push(...withNames(name, pairSettings(name, m[2] ?? '', argument)));
   }
   return settings.length > 0 ? { kind: 'settings pair', settings } : undefined;
 }
@@ -160,6 +182,31 @@ function clientScriptFlags(words: readonly string[]): LineSetting[] {
   return out;
 }
 
+/** llama.cpp's and ggml's example programs (`./main`, `llama-cli`, `./bin/gpt-2`), whose short flags differ from a load tool's. */
+const LLAMA_CPP_PROGRAM = /^(?:\S*\/)?(?:main|llama-cli|llama-simple|llama-run|llamafile|gpt-2|gpt-j|gpt-neox|starcoder|mpt)(?:\.exe)?$/;
+const LLAMA_CPP_FLAGS: Readonly<Record<string, SettingKey>> = {
+  '--ctx-size': 'context_length',
+  '--model': 'model',
+  '--n-predict': 'max_tokens',
+  '-c': 'context_length',
+  '-m': 'model',
+  '-n': 'max_tokens',
+};
+
+/** `./main -m models/7B/q4_0.gguf -n 128 -c 2048`: the model file, tokens to predict, context size. */
+function llamaCppCommand(text: string): LineSettings | undefined {
+  const words = shellWords(stripPrompt(text.trim()));
+  if (!LLAMA_CPP_PROGRAM.test(words[0] ?? '') || !/^-/.test(words[1] ?? '')) return undefined;
+  const settings: LineSetting[] = [];
+  for (let k = 1; k + 1 < words.length; k++) {
+    const name = words[k] ?? '';
+    const key = Object.hasOwn(LLAMA_CPP_FLAGS, name) ? LLAMA_CPP_FLAGS[name] : undefined;
+    if (!key || settings.some((x) => x.key === key)) continue;
+    settings.push(...withNames(name, readSetting(key, words[k + 1] ?? '')));
+  }
+  return settings.length > 0 ? { kind: 'script command', settings } : undefined;
+}
+
 /** The vocabulary flags of a script's command line (also a whole line in backticks). */
 function scriptCommand(text: string): LineSettings | undefined {
   const command = stripPrompt(text.replace(/^\s*`([^`]+)`\s*$/, '$1'));
@@ -181,6 +228,10 @@ function codeSpanFlags(line: string): LineSettings | undefined {
   if (!spans.some((s) => /(^|\s)--?[A-Za-z]/.test(s))) return undefined;
   const around = bareText(line.replace(CODE_SPAN, ' '));
   if (around.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length > 8 || ADVICE.test(around)) return undefined;
+  for (const span of spans) {
+    const llama = llamaCppCommand(span);
+    if (llama) return { kind: 'code span', settings: llama.settings };
+  }
   const settings = settingsOfFlags(spans.join(' ').split(/\s+/));
   return settings.length > 0 ? { kind: 'code span', settings } : undefined;
 }
@@ -192,7 +243,7 @@ function codeSpanFlags(line: string): LineSettings | undefined {
 export function settingsOfLine(line: string): LineSettings | undefined {
   if (line.length > 1000) return undefined;
   if (line.indexOf(' -') >= 0) {
-    const script = scriptCommand(line);
+    const script = llamaCppCommand(line.replace(/^\s*`([^`]+)`\s*$/, '$1')) ?? scriptCommand(line);
     if (script) return script;
   }
   if (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0 && line.indexOf('|') < 0) return undefined;

@@ -13,6 +13,8 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
+import { onlyModelNamed } from '../context/model-mention';
+import { setContextField } from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import { readWholeFile } from '../csv/whole-file-guard';
 import type { ParseOptions, ParseResult } from '../types';
@@ -99,6 +101,15 @@ function rowLabel(run: RunRecord, scan: ScannedReport): string | undefined {
   return scan.tables.find((t) => t.line === run.source.line)?.rows[row - 1]?.[0];
 }
 
+/** Runs still without a model take the one model the report's text names without the word (`I ran Llama 3 8B …`), inferred. */
+function inferProseModel(runs: RunRecord[], scan: ScannedReport): void {
+  if (!runs.some((r) => r.model === undefined)) return;
+  const found = onlyModelNamed(scan.prose);
+  if (!found) return;
+  const source = `prose at line ${found.line} ('${found.text}'), the only model the text names: inferred`;
+  for (const run of runs) if (run.model === undefined) setContextField(run, 'model', found.name, source);
+}
+
 /**
  * Stage 3b: what the report states outside its tables (document-context.ts), once every run is
  * known (a setup section is one that holds none). A table whose runs all get a model from it
@@ -115,6 +126,7 @@ function applyStatements(runs: RunRecord[], statements: DocStatement[], scan: Sc
     applied: new Set(),
   };
   for (const run of runs) applyDocumentContext(run, doc, rowLabel(run, scan));
+  inferProseModel(runs, scan);
   const named = (line: number): boolean => runs.every((r) => r.source.line !== line || r.model !== undefined);
   const kept = ctx.diagnostics.filter((d) => {
     const m = d.code === 'context-missing' ? /^no model named in the headings above the table at line (\d+)/.exec(d.message) : null;

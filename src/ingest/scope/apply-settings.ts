@@ -112,7 +112,8 @@ const FIELDS: Record<SettingKey, Field> = {
     get: (r) => r.model,
     set: (r, v) => {
       const text = String(v);
-      r.model = modelName(text) ?? text;
+      // A folder given with its trailing slash (`model_dir='…/bloomz-560m/'`) is named by its last part.
+      r.model = modelName(text.replace(/(?<=[^\\/])[\\/]+$/, '')) ?? text;
       if (/[\\/]/.test(text) && r.server?.model_path === undefined) (r.server ??= {}).model_path = text;
     },
   },
@@ -187,7 +188,7 @@ function applyOne(run: RunRecord, st: ScopedSetting, s: ScopeState, diagnostics:
     run.provenance[field.path] = st.source;
     return;
   }
-  if (same(st.key, have, st.value)) return;
+  if (st.inferred || same(st.key, have, st.value)) return;
   // An engine default or a URL port guess is no statement: a stated value replaces it quietly.
   const weak = provenance !== undefined && /^(engine default 1|URL port)/.test(provenance);
   if (weak || nearerThanLaunch(st, s, provenance)) {

@@ -24,7 +24,7 @@ import { assignmentsOf, assignVariable, hasVariable, substitute } from '../conte
 import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords, stripPrompt } from '../launch-command';
 import { loopSteps } from './loop-steps';
 import { addSetting } from './settings-scope';
-import { addServer, enterClient, enterLaunch, type ScopeState, sectionPath } from './state';
+import { addServer, enterClient, enterLaunch, nameModels, type ScopeState, sectionPath } from './state';
 
 /** How far below an `image:` line its `args:` / `tag:` may be. */
 const IMAGE_REACH = 60;
@@ -285,6 +285,9 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
   // Prose adds what the line's `key: value` form does not state (`Test condition: qps=64 … on 8*H20`).
   const prose = settingsOfProse(text).filter((p) => !settings?.settings.some((o) => o.key === p.key));
   if (prose.length > 0) addNamed(s, prose, line, 'prose');
+  const stated = prose.some((p) => p.key === 'model') || settings?.settings.some((o) => o.key === 'model');
+  // A name inferred from the text leaves the line's coverage as it was: the line states no setting outright.
+  if (!stated) nameModels(s, text, line, 'text');
   return settings !== undefined || prose.length > 0 || stepped;
 }
 

@@ -13,6 +13,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { Engine } from '../../model/records';
+import { modelKey } from '../context/model-mention';
 import type { Setting, SettingKey, SettingValue } from '../context/settings-vocabulary';
 import type { LoopSteps } from './loop-steps';
 
@@ -34,12 +35,16 @@ export interface ScopedSetting {
   server?: boolean;
   /** Stated inside shell loops: each pass's value, taken by the runs in output order (loop-steps.ts). */
   steps?: LoopSteps<SettingValue>;
+  /** Inferred (a model named in prose without the word): fills an empty field only, loses to any statement. */
+  inferred?: boolean;
 }
 
 export interface SettingsScope {
   list: ScopedSetting[];
   /** Conflicts already reported (`key:lineA:lineB`). */
   reported: Set<string>;
+  /** The model the text has named so far without the word (its comparison key), or `several`: none is inferred. */
+  namedModel?: string;
 }
 
 export function newSettingsScope(): SettingsScope {
@@ -70,15 +75,34 @@ export function addSetting(
   line: number,
   path: readonly number[],
   source: string,
-  kind: { sectionOnly?: boolean; server?: boolean; steps?: LoopSteps<SettingValue> } = {},
+  kind: { sectionOnly?: boolean; server?: boolean; steps?: LoopSteps<SettingValue>; inferred?: boolean } = {},
 ): void {
+  // A model stated outright counts among the models the text names (a second one ends inference).
+  if (setting.key === 'model' && !kind.inferred) nameModel(scope, modelKey(String(setting.value)), () => {});
   scope.list = scope.list.filter((s) => !(sameSlot(s, setting) && samePath(s.path, path)));
   const scoped: ScopedSetting = { key: setting.key, value: setting.value, line, path: [...path], source, used: false };
   if (setting.engine) scoped.engine = setting.engine;
   if (kind.sectionOnly) scoped.sectionOnly = true;
   if (kind.server) scoped.server = true;
   if (kind.steps) scoped.steps = kind.steps;
+  if (kind.inferred) scoped.inferred = true;
   scope.list.push(scoped);
+}
+
+/**
+ * The text names a model without the word (`I ran Llama 3 8B …`): stated as inferred while it is
+ * the only model named so far; a second, different name ends all inference (the text compares models).
+ */
+export function nameModel(scope: SettingsScope, key: string, add: () => void): void {
+  const seen = scope.namedModel;
+  if (seen === 'several') return;
+  if (seen !== undefined && !seen.includes(key) && !key.includes(seen)) {
+    scope.namedModel = 'several';
+    scope.list = scope.list.filter((s) => !s.inferred);
+    return;
+  }
+  scope.namedModel ??= key;
+  add(); // again when named again: the earlier statement may have closed with its section
 }
 
 /** A new server was launched: what the previous one's logged arguments said no longer holds. */
@@ -107,6 +131,7 @@ export interface ChosenSetting {
 
 /** Orders statements for a run at `path`: in-scope ones by depth then line, carried ones by line. */
 function nearer(a: ScopedSetting, b: ScopedSetting, path: readonly number[]): boolean {
+  if (a.inferred !== b.inferred) return !a.inferred;
   const ia = encloses(a.path, path);
   const ib = encloses(b.path, path);
   if (ia !== ib) return ia;
@@ -131,7 +156,7 @@ export function settingsFor(scope: SettingsScope, path: readonly number[]): Chos
   }
   for (const c of out) {
     if (encloses(c.chosen.path, path)) c.chosen.used = true;
-    c.others = c.others.filter((o) => o.value !== c.chosen.value);
+    c.others = c.others.filter((o) => o.value !== c.chosen.value && !o.inferred);
   }
   return out;
 }

@@ -10,13 +10,14 @@
 import type { ClientSettings, Engine, EnvRecord } from '../../model/records';
 import type { ClientCommand } from '../context/client-command';
 import { settingsOfHeading } from '../context/heading-settings';
+import { modelKey, modelMentionsIn } from '../context/model-mention';
 import type { PathFact } from '../context/path-facts';
 import type { VariableMap } from '../context/shell-variables';
 import type { LaunchCommand } from '../launch-command';
 import { type ContextLine, classifyContextLine, isWarmupWarning } from './labels';
 import { withVariables } from './launch-variables';
 import type { LoopSteps, OpenLoop } from './loop-steps';
-import { addSetting, closeSections, endServerStatements, newSettingsScope, type SettingsScope } from './settings-scope';
+import { addSetting, closeSections, endServerStatements, nameModel, newSettingsScope, type SettingsScope } from './settings-scope';
 
 export interface Heading {
   level: number;
@@ -171,6 +172,8 @@ export function enterClient(s: ScopeState, command: ClientCommand, line: number,
   if (steps) scoped.steps = steps;
   pushBounded(s.clients, scoped);
   s.client = scoped;
+  const model = command.client.model_path;
+  if (typeof model === 'string') nameModel(s.settings, modelKey(model), () => {});
 }
 
 /** Client commands a heading of `level` ends; those no run used are carried to the sections after. */
@@ -204,6 +207,7 @@ export function enterHeading(s: ScopeState, level: number, text: string, line: n
     const path = sectionPath(s);
     for (const st of stated) addSetting(s.settings, st, line, path, `heading "${text}" at line ${line}`, { sectionOnly: true });
   }
+  nameModels(s, text, line, 'heading');
   if (s.launch && level <= s.launch.headingLevel) {
     retireLaunch(s, s.launch);
     s.launch = undefined;
@@ -217,6 +221,21 @@ export function enterHeading(s: ScopeState, level: number, text: string, line: n
 }
 
 /**
+ * Model names a line states without the word "model" (`I ran Llama 3 8B on …`): the runs' model
+ * while the text names only that one, inferred (settings-scope.ts' nameModel). False when it names none.
+ */
+export function nameModels(s: ScopeState, text: string, line: number, where: string): boolean {
+  const found = modelMentionsIn(text);
+  for (const m of found) {
+    const source = `${where} at line ${line} names '${m.name}', the only model named so far: inferred`;
+    nameModel(s.settings, m.key, () =>
+      addSetting(s.settings, { key: 'model', value: m.name }, line, sectionPath(s), source, { inferred: true }),
+    );
+  }
+  return found.length > 0;
+}
+
+/**
  * A launch command drops the comments before it (they were about the previous server) but
  * keeps a banner or separator that introduces it (`/**** Now compare with 2 GPUs ****` + launch).
  */
@@ -226,6 +245,8 @@ export function enterLaunch(s: ScopeState, launch: LaunchCommand, line: number):
   const heading = s.headings[s.headings.length - 1];
   const resolved = withVariables(launch, s.vars);
   s.launch = { launch: resolved.launch, line, headingLevel: heading?.level ?? 0 };
+  const model = resolved.launch.model ?? resolved.launch.modelPath;
+  if (model !== undefined) nameModel(s.settings, modelKey(model), () => {});
   if (heading) s.launch.section = heading.text;
   if (resolved.unresolved.length > 0) s.launch.unresolved = resolved.unresolved;
   s.segment = s.segment.filter((l) => l.kind !== 'comment');
