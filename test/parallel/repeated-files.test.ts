@@ -23,7 +23,7 @@ async function workerTasks<T>(fn: () => Promise<T>): Promise<{ value: T; files: 
   mod._load = function (request: string, ...rest: unknown[]) {
     const loaded = original.call(this, request, ...rest);
     if (request !== 'piscina') return loaded;
-    const lib = loaded as { Piscina: new (...a: unknown[]) => { run: (task: { file: string }, o: unknown) => unknown } };
+    const lib = loaded as { Piscina: new (...a: unknown[]) => { run(task: { file: string }, o: unknown): unknown } };
     const Counted = class extends lib.Piscina {
       override run(task: { file: string }, o: unknown): unknown {
         files.push(task.file);
