@@ -127,3 +127,17 @@ test('`N tokens, R tokens-per-sec`: the count goes the rate’s way; `Prefilling
   assert.equal(rs[2]?.metrics.input_tps, 21.44);
   assert.equal(rs[2]?.metrics.output_tps, 9.75);
 });
+
+test('a block of settings and planned lengths above each report is the next run’s settings, never a run', () => {
+  const { runs: rs } = runsOf('kv-settings-above-report.txt');
+  assertGolden('blocks/kv-settings-above-report.json', rs);
+  assert.deepEqual(
+    rs.map((r) => [r.client?.request_rate, r.metrics.throughput_rps]),
+    [
+      [4, 3.97],
+      [8, 7.91],
+    ],
+  );
+  // A results block with a duration and a measured figure stays a run.
+  assert.equal(runs('Duration: 30.2s\nRate: 4\nRequests completed: 120\nThroughput: 3.97 req/s\n').length, 1);
+});

@@ -122,6 +122,7 @@ const NAMES: Record<string, SettingKey> = {
   dataset_name: 'dataset',
   dataset_path: 'dataset',
   request_rate: 'request_rate',
+  rate: 'request_rate',
   qps: 'request_rate',
   max_tokens: 'max_tokens',
   max_new_tokens: 'max_tokens',
