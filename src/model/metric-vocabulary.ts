@@ -33,6 +33,8 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   },
   { key: 'input_tps_per_user', pattern: /(request prompt level tps|input token throughput per user)/ },
   { key: 'throughput_rps', pattern: /^(actual throughput|request throughput|requests? per second|throughput \(req\/s\)|rps|req\/s)/ },
+  // loadtest's `Effective rps`: the rate achieved, not the one asked for.
+  { key: 'throughput_rps', pattern: /^(effective|achieved) (rps|requests? per second|req\/s)$/ },
   { key: 'total_tps', pattern: /^(total token throughput|total tokens per second|total tps|total tok\/s)/ },
   { key: 'input_tps', pattern: /^(prompt tps|input token throughput|prompt throughput|input tps|input tok\/s)/ },
   {

@@ -127,3 +127,28 @@ test('`N tokens, R tokens-per-sec`: the count goes the rate’s way; `Prefilling
   assert.equal(rs[2]?.metrics.input_tps, 21.44);
   assert.equal(rs[2]?.metrics.output_tps, 9.75);
 });
+
+test('a block of settings and planned lengths above each report is the next run’s settings, never a run', () => {
+  const { runs: rs } = runsOf('kv-settings-above-report.txt');
+  assertGolden('blocks/kv-settings-above-report.json', rs);
+  assert.deepEqual(
+    rs.map((r) => [r.client?.request_rate, r.metrics.throughput_rps]),
+    [
+      [4, 3.97],
+      [8, 7.91],
+    ],
+  );
+  // A results block with a duration and a measured figure stays a run.
+  assert.equal(runs('Duration: 30.2s\nRate: 4\nRequests completed: 120\nThroughput: 3.97 req/s\n').length, 1);
+});
+
+test('a load tool’s settings paragraph above its results: `Concurrent clients` is the concurrency, `Effective rps` the rate achieved', () => {
+  // In the shape of the loadtest npm package's summary (other numbers).
+  const rs = runs(
+    'Max time (s):        10\nConcurrent clients:  40\nRunning on cores:    2\n\nCompleted requests:  812\nTotal errors:        0\nTotal time:          10.2 s\nMean latency:        498 ms\nEffective rps:       80\n',
+  );
+  assert.equal(rs.length, 1);
+  assert.equal(rs[0]?.client?.concurrency, 40);
+  assert.equal(rs[0]?.metrics.throughput_rps, 80);
+  assert.equal(rs[0]?.metrics.latency_mean_s, 0.498);
+});

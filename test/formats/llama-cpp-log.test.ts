@@ -121,3 +121,18 @@ test('llama-server slot progress lines: a time series (tg_3s is output_tps), a c
   assert.equal(res.records.filter((r) => r.kind === 'run').length, 0);
   assert.ok(res.diagnostics.some((d) => d.code === 'cell-lossy' && d.line === 6));
 });
+
+// In the shape of ggml's example programs (ggml-org/ggml issue #215 shows gpt-2's): the
+// generation as `predict time = X ms / Y ms per token`, no tokens-per-second figure.
+test('ggml examples: `predict time = X ms / Y ms per token` is the generation, its time per token', () => {
+  const { runs } = parse(fs.readFileSync(path.join(DIR, 'ggml-example-predict.log'), 'utf8'), 'ggml.log');
+  assert.equal(runs.length, 1);
+  assert.deepEqual(runs[0]?.metrics, {
+    load_duration_s: 1.82044,
+    sample_duration_s: 0.01102,
+    eval_duration_s: 6.90531,
+    tpot_mean_ms: 101.55,
+    duration_s: 8.79087,
+  });
+  assert.equal(runs[0]?.model, 'ggml-model-q5_1.bin');
+});

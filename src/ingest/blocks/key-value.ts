@@ -33,7 +33,7 @@ import { markPass, passAt } from './kv-passes';
 import { offeredRequestRate, okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { flagRestated } from './kv-restated';
 import { applyRead, ENGINES, type Read, titleAbove, tokensByRate } from './kv-run';
-import { isSettingKey, settingOverGroup } from './kv-setting-keys';
+import { isSettingKey, settingOverGroup, settingsOnly } from './kv-setting-keys';
 import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from './kv-units';
 import { type Reading, readingsOf } from './kv-values';
 
@@ -350,6 +350,7 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (block.items.length === 0) return undefined;
   const x = interpret(block);
   rememberSuffixes(lines, i, x);
+  if (settingsOnly(block.items)) return undefined;
   // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
   if ((x.metrics >= 2 || (x.metrics === 1 && x.measured >= 2)) && !x.comparison) return { kind: 'run', x };
   // One figure on its line, printed again for each pass of a loop (kv-passes.ts).

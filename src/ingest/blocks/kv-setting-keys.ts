@@ -3,6 +3,7 @@
  * whole-number concurrency), and a settings line that opens the results under it.
  */
 import { lookupLabel, parseNumber } from '../../model/metric-vocabulary';
+import { settingsOfPair } from '../context/settings-vocabulary';
 import { parseKvLine } from './kv-line';
 
 /** Keys that name the client's concurrency when the value is a whole number. */
@@ -28,4 +29,23 @@ export function settingOverGroup(lines: readonly string[], i: number): boolean {
   const next = parseKvLine(lines[i + 1]);
   if (next?.kind !== 'text' || !next.colon || next.indent <= line.indent) return false;
   return line.pairs.every((p) => isSettingKey(p.key, parseNumber(p.value).value) || lookupLabel(p.key)?.kind === 'client');
+}
+
+/** What a load tool's attack is given, not what it measured (`Timeout: 120s`, `Duration: 60s` planned). */
+const PLANNED = /^(timeout|duration|test duration|warm-?up|ramp-?up|interval)$/i;
+
+/**
+ * `Duration: 60s` / `Rate: 1` / `Timeout: 120s` above each vegeta report: every key a setting
+ * or a planned length, one at least a setting. Such a block is the next run's settings (the
+ * scope reads its lines), never a run of its own.
+ */
+export function settingsOnly(items: ReadonlyArray<{ key: string; value: string }>): boolean {
+  let setting = false;
+  for (const it of items) {
+    const k = it.key.trim();
+    if (isSettingKey(k, parseNumber(it.value).value) || lookupLabel(k)?.kind === 'client' || settingsOfPair(k, it.value).length > 0)
+      setting = true;
+    else if (!PLANNED.test(k)) return false;
+  }
+  return setting;
 }

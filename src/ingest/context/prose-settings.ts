@@ -22,7 +22,7 @@ const BEFORE_GPU = /(?:\b(?:on|using|with|across)|使用|在)\s*(?:(?:a|an|one|s
 const COUNT_BEFORE = /(?:^|\s|\()\d{1,3}\s*[x×*]\s*$/;
 const COUNT_AFTER = /^\s*[x×*]\s*\d{1,3}(?!\d)/;
 const PLURAL_AFTER = /^s\b/;
-const MODEL_WORDS = /\b(?:using|for|with|serving|loaded|loading)\s+(?:the\s+)?model\s+[`'"]?([^\s`'"]+)/i;
+const MODEL_WORDS = /\b(?:using|for|with|serving|loaded|loading)\s+(?:the\s+)?model\s+(?:from\s+)?[`'"]?([^\s`'"]+)/i;
 /** A name with a digit right before the word: `figures of Phi-2 Model with …`, `the Llama-2 model`. */
 const NAME_MODEL = /(?:^|[\s(])([A-Za-z][A-Za-z.]*-?\d[\w.-]*)\s+model\b/i;
 /** The name in parentheses after the word: `Same model used in both tests (Qwen3 Coder Next 4-bit MLX from …)`. */

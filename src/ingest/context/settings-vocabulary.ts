@@ -102,6 +102,8 @@ const NAMES: Record<string, SettingKey> = {
   num_concurrent: 'concurrency',
   num_concurrent_requests: 'concurrency',
   request_concurrency: 'concurrency',
+  concurrent_clients: 'concurrency',
+  concurrent_users: 'concurrency',
   // `max_concurrent_requests` and `max_num_seqs` are a server's limits, never the client's load.
   num_prompts: 'total_requests',
   num_prompt: 'total_requests',
@@ -124,6 +126,7 @@ const NAMES: Record<string, SettingKey> = {
   dataset_name: 'dataset',
   dataset_path: 'dataset',
   request_rate: 'request_rate',
+  rate: 'request_rate',
   qps: 'request_rate',
   max_tokens: 'max_tokens',
   max_new_tokens: 'max_tokens',

@@ -18,6 +18,8 @@ export const llamaCppLog: ToolFormat = {
       { test: /slot print_timings?:\s*id\s+\d+\s*\|\s*task\s+-?\d+\s*\|/, format: 'llama-cpp-log', score: 0.8, text: true },
       // llama-server's JSON log lines (before 2024-08): read line by line by the console scanner.
       { test: /"function"\s*:\s*"print_timings"/, format: 'llama-cpp-log', score: 0.85 },
+      // ggml's example programs (gpt-2, gpt-j): `main:  predict time = 6905.31 ms / 101.55 ms per token`.
+      { test: /^main:\s+predict time\s*=\s*[\d.]+ ms \/\s*[\d.]+ ms per token/m, format: 'llama-cpp-log', score: 0.8, text: true },
       { test: /^\s*(?:\[\d+\]\s*)?prompt eval time\s*=\s*[\d.]+ ms \/\s*\d+ tokens/m, format: 'llama-cpp-log', score: 0.8, text: true },
     ],
     [' time =', 'print_timing'],

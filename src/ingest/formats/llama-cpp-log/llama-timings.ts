@@ -2,6 +2,7 @@
  * llama.cpp's timing lines → one run per block (one generation, or one request of llama-server):
  *   `llama_print_timings: prompt eval time =  6294.68 ms /   271 tokens (   23.23 ms per token,    43.05 tokens per second)`
  *   `llama_perf_context_print:        eval time = …`, `common_perf_print:       total time = 2343.64 ms /   136 tokens`
+ *   ggml's examples: `main:  predict time = 107219.80 ms / 837.65 ms per token` (the generation, its time per token)
  *   llama-server: `slot print_timing: id  0 | task 0 |` then bare `prompt eval time = …` lines, or
  *   each stat on its own `… slot print_timing: id  3 | task 41 | prompt eval time = …` line.
  * prompt eval → input_tokens, input_tps, prompt_eval_duration_s; eval → output_tokens, output_tps,
@@ -26,7 +27,7 @@ import { type LlamaCommand, llamaCommandAbove, llamaModelName } from '../llama-b
 
 /** A stat after a prefix (`llama_print_timings:`, `| task 3 |`, `[42027]`) or at a line's start. */
 const TIMING =
-  /(?:^|[^\w\s])\s*(prompt eval|generation eval|eval|load|sample|sampling|total) time\s*=\s*(\d+(?:\.\d+)?)\s*ms(?:\s*\/\s*(\d+)\s+(?:tokens|runs))?(?:\s*\(\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*ms per token,\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*tokens per second\s*\))?\s*$/;
+  /(?:^|[^\w\s])\s*(prompt eval|generation eval|eval|predict|load|sample|sampling|total) time\s*=\s*(\d+(?:\.\d+)?)\s*ms(?:\s*\/\s*(\d+)\s+(?:tokens|runs))?(?:\s*\(\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*ms per token,\s*(\d+(?:\.\d+)?|inf|nan|-?nan)\s*tokens per second\s*\)|\s*\/\s*(\d+(?:\.\d+)?)\s*ms per token)?\s*$/;
 /** llama-server's slot header of a bare timing block, and lines that may sit inside a block. */
 const SLOT = /slot print_timings?:\s*id\s+(\d+)\s*\|\s*task\s+(-?\d+)\s*\|/;
 const FILLER = /graphs reused\s*=|^\s*Interrupted by user\s*$/;
@@ -95,10 +96,11 @@ function statOf(raw: string): Stat | undefined {
   if (!m) return undefined;
   const num = (t: string | undefined) => (t !== undefined && /^\d/.test(t) ? Number(t) : undefined);
   // llama-server's JSON messages say `generation eval` for the generation's `eval`.
-  const name = m[1] === 'sampling' ? 'sample' : m[1] === 'generation eval' ? 'eval' : (m[1] ?? '');
+  // ggml's examples (gpt-2, gpt-j) print the generation as `predict time = X ms / Y ms per token`.
+  const name = m[1] === 'sampling' ? 'sample' : m[1] === 'generation eval' || m[1] === 'predict' ? 'eval' : (m[1] ?? '');
   const stat: Stat = { name, ms: Number(m[2]) };
   const count = num(m[3]);
-  const msPerToken = num(m[4]);
+  const msPerToken = num(m[4]) ?? num(m[6]);
   const perSecond = num(m[5]);
   if (count !== undefined) stat.count = count;
   if (msPerToken !== undefined) stat.msPerToken = msPerToken;
