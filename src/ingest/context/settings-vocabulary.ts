@@ -102,8 +102,6 @@ const NAMES: Record<string, SettingKey> = {
   num_concurrent: 'concurrency',
   num_concurrent_requests: 'concurrency',
   request_concurrency: 'concurrency',
-  concurrent_clients: 'concurrency',
-  concurrent_users: 'concurrency',
   // `max_concurrent_requests` and `max_num_seqs` are a server's limits, never the client's load.
   num_prompts: 'total_requests',
   num_prompt: 'total_requests',
