@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../seeded-random';
+import { assignToHalves, byGroup } from './split';
 
 export const ROUND5A_SEED = 29;
 
@@ -21,30 +22,11 @@ interface Selected {
   kind: 'run-file' | 'near-negative';
 }
 
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 export function splitBySource(selected: Selected[], seed: number): Record<string, Half> {
-  const random = seededRandom(seed);
-  const half: Record<string, Half> = {};
-  for (const kind of ['run-file', 'near-negative'] as const) {
-    const byGroup = new Map<string, Selected[]>();
-    for (const s of selected.filter((x) => x.kind === kind)) byGroup.set(s.group, [...(byGroup.get(s.group) ?? []), s]);
-    const count = { dev4: 0, sealed3: 0 };
-    for (const g of shuffle([...byGroup.keys()].sort(), random)) {
-      const members = byGroup.get(g) ?? [];
-      const side: Half = count.dev4 <= count.sealed3 ? 'dev4' : 'sealed3';
-      count[side] += members.length;
-      for (const m of members) half[m.source] = side;
-    }
-  }
-  return half;
+  // Strata by the candidate's own kind (a repository may give a run file and a near-negative).
+  const strata = (['run-file', 'near-negative'] as const).map((kind) => byGroup(selected.filter((s) => s.kind === kind)));
+  const half = assignToHalves(strata, seededRandom(seed), ['dev4', 'sealed3'] as const);
+  return Object.fromEntries([...half].map(([s, h]) => [s.source, h]));
 }
 
 if (process.argv[1]?.endsWith('split-round5a.ts')) {

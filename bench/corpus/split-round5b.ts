@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../seeded-random';
+import { assignToHalves, runAndNegativeGroups } from './split';
 
 export const SPLIT_SEED_ROUND5B = 31;
 
@@ -21,32 +22,9 @@ interface Candidate {
   kind: 'run-file' | 'near-negative';
 }
 
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 export function splitRound5b(candidates: Candidate[], seed: number): Record<string, Half> {
-  const byGroup = new Map<string, Candidate[]>();
-  for (const c of candidates) byGroup.set(c.group, [...(byGroup.get(c.group) ?? []), c]);
-  const groups = [...byGroup.keys()].sort();
-  const hasRun = (g: string) => (byGroup.get(g) ?? []).some((c) => c.kind === 'run-file');
-  const random = seededRandom(seed);
-  const half: Record<string, Half> = {};
-  for (const stratum of [groups.filter(hasRun), groups.filter((g) => !hasRun(g))]) {
-    const count = { dev4: 0, sealed3: 0 };
-    for (const g of shuffle(stratum, random)) {
-      const members = byGroup.get(g) ?? [];
-      const side: Half = count.dev4 <= count.sealed3 ? 'dev4' : 'sealed3';
-      count[side] += members.length;
-      for (const c of members) half[c.key] = side;
-    }
-  }
-  return half;
+  const half = assignToHalves(runAndNegativeGroups(candidates), seededRandom(seed), ['dev4', 'sealed3'] as const);
+  return Object.fromEntries([...half].map(([c, h]) => [c.key, h]));
 }
 
 if (process.argv[1]?.endsWith('split-round5b.ts')) {

@@ -27,23 +27,48 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return out;
 }
 
-export function splitCandidates(candidates: Candidate[], seed: number): Record<string, 'dev' | 'sealed'> {
-  const byGroup = new Map<string, Candidate[]>();
-  for (const c of candidates) byGroup.set(c.group, [...(byGroup.get(c.group) ?? []), c]);
-  const groups = [...byGroup.keys()].sort();
-  const hasRun = (g: string) => (byGroup.get(g) ?? []).some((c) => c.kind === 'run-file');
-  const random = seededRandom(seed);
-  const count = { dev: 0, sealed: 0 };
-  const half: Record<string, 'dev' | 'sealed'> = {};
-  for (const stratum of [groups.filter(hasRun), groups.filter((g) => !hasRun(g))]) {
-    for (const g of shuffle(stratum, random)) {
-      const members = byGroup.get(g) ?? [];
-      const side = count.dev <= count.sealed ? 'dev' : 'sealed';
-      count[side] += members.length;
-      for (const c of members) half[c.id] = side;
+/**
+ * The split every round used: each stratum (a map group → members) has its groups sorted by name and
+ * shuffled, then each group in turn goes to the half holding fewer members so far (the first half on a
+ * tie), counted within the stratum or, with `countAcross`, over all strata. Returns each member's half.
+ */
+export function assignToHalves<T, H extends string>(
+  strata: Map<string, T[]>[],
+  random: () => number,
+  halves: readonly [H, H],
+  countAcross = false,
+): Map<T, H> {
+  const half = new Map<T, H>();
+  let count = [0, 0];
+  for (const stratum of strata) {
+    if (!countAcross) count = [0, 0];
+    for (const g of shuffle([...stratum.keys()].sort(), random)) {
+      const members = stratum.get(g) ?? [];
+      const side = count[0]! <= count[1]! ? 0 : 1;
+      count[side]! += members.length;
+      for (const m of members) half.set(m, halves[side]);
     }
   }
   return half;
+}
+
+/** Members grouped by `group`, keeping only those `keep` accepts. */
+export function byGroup<T extends { group: string }>(items: T[], keep: (group: T[]) => boolean = () => true): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
+  return new Map([...groups].filter(([, members]) => keep(members)));
+}
+
+const hasRun = (members: { kind: string }[]): boolean => members.some((c) => c.kind === 'run-file');
+
+/** Strata of whole groups: groups with a run file, then groups of near-negatives only. */
+export function runAndNegativeGroups<T extends { group: string; kind: string }>(items: T[]): Map<string, T[]>[] {
+  return [byGroup(items, hasRun), byGroup(items, (m) => !hasRun(m))];
+}
+
+export function splitCandidates(candidates: Candidate[], seed: number): Record<string, 'dev' | 'sealed'> {
+  const half = assignToHalves(runAndNegativeGroups(candidates), seededRandom(seed), ['dev', 'sealed'] as const, true);
+  return Object.fromEntries([...half].map(([c, h]) => [c.id, h]));
 }
 
 if (process.argv[1]?.endsWith('split.ts')) {
