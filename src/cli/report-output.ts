@@ -215,7 +215,9 @@ export class ReportOutput {
 
   /** Removes the temporary folder (unless committed) and releases the lock; safe to call twice. */
   discard(): void {
-    if (!this.done) fs.rmSync(this.temp, { recursive: true, force: true });
+    // On a signal, writes already handed to libuv's threads may still add files while this removes
+    // the folder (ENOTEMPTY): rmSync retries those, as it does EBUSY.
+    if (!this.done) fs.rmSync(this.temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
     this.done = true;
     try {
       if (fs.readFileSync(this.lock, 'utf8').trim() === String(process.pid)) fs.rmSync(this.lock, { force: true });
