@@ -13,6 +13,7 @@
  */
 import { detach } from '../model/detach';
 import type { RunRecord } from '../model/records';
+import { type RunField, runField } from '../model/run-group';
 
 /** The fields below as text, in this order; undefined where the run does not say. */
 export type RunIdentity = ReadonlyArray<string | undefined>;
@@ -27,25 +28,28 @@ function flagsText(flags: Record<string, string | number | boolean> | undefined)
   return JSON.stringify(keys.sort().map((k) => [k, flags[k]]));
 }
 
+/** The identity fields the flat group keys already read (model/run-group.ts): one reading of each. */
+const IDENTITY_FIELDS = [
+  'engine',
+  'model',
+  'api',
+  'mode',
+  'gpu',
+  'preset',
+  'tp',
+  'dp',
+  'pp',
+  'gpus',
+  'strategy',
+  'context_length',
+  'version',
+] as const satisfies readonly RunField[];
+
 export function runIdentity(run: RunRecord): Array<string | undefined> {
-  const { hardware: hw, parallelism: par, server } = run;
-  return [
-    run.engine,
-    run.model,
-    run.api,
-    run.mode,
-    hw?.gpu,
-    text(hw?.gpu_count),
-    hw?.preset,
-    text(par?.tp),
-    text(par?.dp),
-    text(par?.pp),
-    text(par?.gpus),
-    par?.strategy,
-    text(server?.context_length),
-    server?.version,
-    flagsText(server?.flags),
-  ];
+  const out = IDENTITY_FIELDS.map((f) => text(runField(run, f)));
+  // Not group keys: how many GPUs the hardware line counted, and which launch flags were given.
+  out.push(text(run.hardware?.gpu_count), flagsText(run.server?.flags));
+  return out;
 }
 
 /** Whether two identities may describe one run: every field equal or unknown on one side. */
