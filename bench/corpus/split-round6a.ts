@@ -1,0 +1,35 @@
+/**
+ * Round six, collector a (issue 27): splits the sources chosen in candidates-round6a.json into the
+ * tuning set dev5 and the sealed set sealed4 BEFORE their texts are read. Method: groups = repository
+ * (owner/name) or web host; two strata (groups with a run file; near-negative-only groups), each sorted
+ * by name and Fisher–Yates shuffled with mulberry32(37); each group in turn goes to the half holding
+ * fewer sources so far within its stratum (dev5 on a tie) — the loop shared with split.ts. The result
+ * is written back into candidates-round6a.json as `split` (source key → half).
+ * Run: node --import tsx bench/corpus/split-round6a.ts
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seededRandom } from '../seeded-random';
+import { assignToHalves, runAndNegativeGroups } from './split';
+
+export const SPLIT_SEED_ROUND6A = 37;
+
+interface Chosen {
+  key: string;
+  group: string;
+  kind: 'run-file' | 'near-negative';
+}
+
+if (process.argv[1]?.endsWith('split-round6a.ts')) {
+  const path = join(__dirname, 'candidates-round6a.json');
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { chosen: Chosen[]; split?: Record<string, string> };
+  const half = assignToHalves(runAndNegativeGroups(doc.chosen), seededRandom(SPLIT_SEED_ROUND6A), ['dev5', 'sealed4'] as const);
+  doc.split = Object.fromEntries(doc.chosen.map((c) => [c.key, half.get(c) ?? 'unassigned']));
+  writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
+  for (const h of ['dev5', 'sealed4']) {
+    const members = doc.chosen.filter((c) => half.get(c) === h);
+    console.log(
+      `${h}: ${members.filter((c) => c.kind === 'run-file').length} run files, ${members.filter((c) => c.kind === 'near-negative').length} near-negatives`,
+    );
+  }
+}
