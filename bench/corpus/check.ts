@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
 
 /** dev, dev3 and dev4 (the fourth and fifth rounds' tuning sets) are tuned on; the sealed halves are scored without per-file detail. */
-const HALVES = ['dev', 'dev3', 'dev4', 'sealed', 'sealed2', 'sealed3'] as const;
+const HALVES = ['dev', 'dev3', 'dev4', 'dev5', 'sealed', 'sealed2', 'sealed3', 'sealed4'] as const;
 type Half = (typeof HALVES)[number];
 
 const isDev = (half: string): boolean => half.startsWith('dev');
