@@ -307,9 +307,10 @@ type Found = { kind: 'run' | 'unread' | 'comparison'; x: Interpreted };
  */
 let suffixes: { lines: WeakRef<readonly string[]>; start: number; stop: number; metrics: Int32Array; figures: Int32Array } | undefined;
 
-function rememberSuffixes(lines: readonly string[], start: number, x: Interpreted): void {
+/** Per line of a block (from its first), the readings at that line or below that could count (see `suffixes`). */
+function suffixCounts(start: number, x: Interpreted): { metrics: Int32Array; figures: Int32Array } | undefined {
   const stop = x.block.stop;
-  if (stop === undefined || stop - start < 3) return;
+  if (stop === undefined || stop - start < 3) return undefined;
   const metrics = new Int32Array(stop - start + 1);
   const figures = new Int32Array(stop - start + 1);
   for (const r of x.reads) {
@@ -322,7 +323,7 @@ function rememberSuffixes(lines: readonly string[], start: number, x: Interprete
     metrics[k] = (metrics[k] ?? 0) + (metrics[k + 1] ?? 0);
     figures[k] = (figures[k] ?? 0) + (figures[k + 1] ?? 0);
   }
-  suffixes = { lines: new WeakRef(lines), start, stop, metrics, figures };
+  return { metrics, figures };
 }
 
 /**
@@ -338,6 +339,42 @@ function suffixCannotCount(lines: readonly string[], i: number): boolean {
   return (s.metrics[i - s.start] ?? 0) === 0 && continuesAbove(lines, i);
 }
 
+/** What a block's own lines decide about it: interpret and settingsOnly read nothing else. */
+interface Decision {
+  settings: boolean;
+  metrics: number;
+  lookalikes: number;
+  measured: number;
+  comparison: boolean;
+  /** suffixCounts of the block (shared, never written after it is made). */
+  suffix: { metrics: Int32Array; figures: Int32Array } | undefined;
+}
+
+function decide(block: Block, start: number, x: Interpreted): Decision {
+  const { metrics, lookalikes, measured } = x;
+  const settings = settingsOnly(block.items);
+  return { settings, metrics, lookalikes, measured, comparison: x.comparison !== undefined, suffix: suffixCounts(start, x) };
+}
+
+/**
+ * Decisions kept per block text: logs print the same block again and again (a stress script's
+ * `URL:` / `Model:` preamble before every run) and interpreting one costs 100–300 µs, most of
+ * this reader's `startsAt` (bench/results.md, "speed6"). A block's lines are all it decides by.
+ */
+const decisions = new TextCache<Decision>(1024);
+/** Longer blocks are decided afresh: the kept keys stay within a few MB. */
+const MAX_KEPT_KEY = 2000;
+
+/** The block as text, every field and line relative to `start` (length-prefixed: no two blocks share one). */
+function blockKey(block: Block, start: number): string {
+  const t = (s: string | undefined): string => (s === undefined ? '-' : `${s.length}:${s}`);
+  const at = (p: { text: string; index: number } | undefined): string => (p === undefined ? '-' : `${p.index - start}${t(p.text)}`);
+  let key = `${block.next - start},${block.stop === undefined ? '-' : block.stop - start},${block.boxed ? 1 : 0}${block.json ? 1 : 0}${at(block.name)}${at(block.title)}${at(block.comparison)}`;
+  for (const it of block.items)
+    key += `|${it.index - start}${t(it.key)}${t(it.rawKey)}${t(it.value)}${t(it.statOf)}${t(it.section)}${t(it.timestamp)}`;
+  return key;
+}
+
 const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefined => {
   const line = lines[i];
   // Most lines fail the first-character test or hold no pair at all (`Test completed in 28 s`):
@@ -348,16 +385,23 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (suffixCannotCount(lines, i) || insideBoxSection(lines, i) || settingOverGroup(lines, i)) return undefined;
   const block = collectBlock(lines, i);
   if (block.items.length === 0) return undefined;
-  const x = interpret(block);
-  rememberSuffixes(lines, i, x);
-  if (settingsOnly(block.items)) return undefined;
+  let x: Interpreted | undefined;
+  const fresh = (): Decision => {
+    x = interpret(block);
+    return decide(block, i, x);
+  };
+  const key = blockKey(block, i);
+  const d = key.length <= MAX_KEPT_KEY ? decisions.get(key, fresh) : fresh();
+  if (d.suffix) suffixes = { lines: new WeakRef(lines), start: i, stop: block.stop ?? i, ...d.suffix };
+  if (d.settings) return undefined;
   // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
-  if ((x.metrics >= 2 || (x.metrics === 1 && x.measured >= 2)) && !x.comparison) return { kind: 'run', x };
+  const run = (d.metrics >= 2 || (d.metrics === 1 && d.measured >= 2)) && !d.comparison;
   // One figure on its line, printed again for each pass of a loop (kv-passes.ts).
-  if (x.metrics === 1 && block.items.length === 1 && !x.comparison && passAt(lines, i)) return { kind: 'run', x };
+  if (run || (d.metrics === 1 && block.items.length === 1 && !d.comparison && passAt(lines, i)))
+    return { kind: 'run', x: x ?? interpret(block) };
   // Reported once, at the block's first line.
-  if (x.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
-  return { kind: x.comparison ? 'comparison' : 'unread', x };
+  if (d.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
+  return { kind: d.comparison ? 'comparison' : 'unread', x: x ?? interpret(block) };
 });
 
 function describeSeen(x: Interpreted): string {

@@ -11,6 +11,10 @@
  *      are streamed in this thread in their turn (memory bounded as with one job);
  *   4. stop     — on the caller's signal nothing more is handed on and the pool is torn down;
  *      a worker that fails (throws, runs out of memory, exits) costs its file an `io-error`.
+ *
+ * A worker's read of a file whose runs repeat an earlier file's is thrown away and the file read
+ * again here (FolderRead.handOn). When that happens to WASTED_IN_A_ROW_PER_JOB × N files in a
+ * row (a folder of copies), no more files go to the workers: the rest are read here in turn.
  */
 import { setMaxListeners } from 'node:events';
 import type { ResourceLimits } from 'node:worker_threads';
@@ -20,6 +24,13 @@ import type { ParseTask, ParseTaskResult } from './task';
 
 /** Files given out per job ahead of the oldest: enough that a slow file does not idle the others. */
 export const WINDOW_PER_JOB = 8;
+
+/**
+ * Worker reads thrown away in a row, per job, after which the workers get no more files. In a
+ * folder of 180 copies of three logs every file after the first three was read twice: `--jobs 2`
+ * took 2.4× the CPU of `--jobs 1` (bench/results.md, "speed6").
+ */
+export const WASTED_IN_A_ROW_PER_JOB = 2;
 
 export interface ParallelOptions {
   jobs: number;
@@ -43,6 +54,7 @@ export async function parseInParallel(folder: FolderRead, opts: ParallelOptions)
   setMaxListeners(0, stop.signal);
   const window = new Window(folder, pool, stop.signal, opts.jobs);
   const signal = folder.opts.signal;
+  let wasted = 0;
   try {
     for (let head = 0; head < files.length; head++) {
       if (signal?.aborted) break;
@@ -50,7 +62,13 @@ export async function parseInParallel(folder: FolderRead, opts: ParallelOptions)
       if (outcome === undefined) break;
       if (outcome.kind === 'here') await folder.readHere(head);
       else if (outcome.kind === 'failed') folder.workerFailed(head, outcome.error);
-      else await folder.handOn(head, outcome.result);
+      else {
+        // handOn's test: a run of this file repeats one handed on before, so it reads the file again.
+        const again = outcome.result.firsts.some(([sig]) => folder.duplicates.has(sig));
+        await folder.handOn(head, outcome.result);
+        wasted = again ? wasted + 1 : 0;
+        if (wasted >= WASTED_IN_A_ROW_PER_JOB * opts.jobs) window.stopGiving();
+      }
     }
   } finally {
     stop.abort();
@@ -65,6 +83,8 @@ class Window {
   private bytes = 0;
   private readonly maxFiles: number;
   private readonly maxBytes: number;
+  /** No more files go to the workers (stopGiving). */
+  private stopped = false;
 
   constructor(
     private readonly folder: FolderRead,
@@ -80,10 +100,16 @@ class Window {
   take(head: number): Promise<Outcome> {
     const { files, sizes } = this.folder;
     while (this.next < files.length && (this.next === head || this.fits(head))) this.give(this.next++);
-    const outcome = this.pending.get(head) ?? Promise.resolve<Outcome>({ kind: 'here' });
+    const given = this.pending.get(head);
     this.pending.delete(head);
-    if (this.forWorker(head)) this.bytes -= sizes[head] ?? 0;
-    return outcome;
+    if (given === undefined) return Promise.resolve<Outcome>({ kind: 'here' });
+    this.bytes -= sizes[head] ?? 0;
+    return given;
+  }
+
+  /** The files not given out yet are read here in their turn. */
+  stopGiving(): void {
+    this.stopped = true;
   }
 
   private fits(head: number): boolean {
@@ -100,7 +126,7 @@ class Window {
     const file = files[index] ?? '';
     opts.onFile?.(file, index, files.length);
     // Files at or above the streaming threshold are read by the main thread in their turn.
-    if (!this.forWorker(index)) return;
+    if (this.stopped || !this.forWorker(index)) return;
     this.bytes += this.folder.sizes[index] ?? 0;
     const task: ParseTask = { file };
     if (opts.formatHint) task.formatHint = opts.formatHint;
