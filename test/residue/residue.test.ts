@@ -151,3 +151,15 @@ test('streamed in small chunks, the fallback still makes its runs of their own',
     whole,
   );
 });
+
+test('aligned grids: pandas prints of one quantity each merge by row label; a pipe table without outer pipes', () => {
+  const { runs } = parsed('grids.txt');
+  assert.deepEqual(
+    runs.map((r) => [r.title, r.metrics]),
+    [
+      ['L40S', { ttft_mean_ms: 41.25, output_tps: 88.1 }],
+      ['A6000', { ttft_mean_ms: 55.8, output_tps: 61.4 }],
+      ['laptop-a', { input_tps: 1210.5, output_tps: 33.2, peak_memory_gb: 9.8 }],
+    ],
+  );
+});

@@ -74,8 +74,8 @@ const MAX_LINES = 400;
 /** Lines between a group and a run printed as one output (a custom metric above a summary). */
 const BESIDE = 10;
 const MAX_PENDING = 2000;
-/** Worth keeping: a digit, or a name over the lines below (`http.response_time:`, `'metrics': {`). */
-const KEEP = /\d|[:{=]\s*$/;
+/** Worth keeping: a digit, a name over the lines below (`http.response_time:`, `'metrics': {`), a grid's header cells. */
+const KEEP = /\d|[:{=]\s*$|\S(?:\s*\|\s*|\t|\s{2,})\S/;
 /** Source code (a call with keyword arguments, an assignment of a call, a statement): its numbers are arguments, not results. */
 const CODE =
   /\w\([^)]*\w=|=\s*[\w.]+\(|^\s*(?:def|class|import|from|return|print|for|if|while|const|let|var|await)\b|[;{]\s*$(?<!\w\s*[:=]\s*\{\s*$)/;

@@ -44,6 +44,7 @@ export function groupRun(group: ResidueGroup, file: string): PartialRun {
   const run: PartialRun = { startLine: group.line - 1, format: 'key-value', metrics: {}, raw: {}, provenance: {}, flags: [] };
   run.provenance.run = FALLBACK;
   if (group.template !== undefined) run.title = group.template;
+  if (group.row !== undefined) run.title = group.row;
   for (const v of group.values) {
     if (!Object.hasOwn(run.raw, v.label)) setOwn(run.raw, v.label, v.printed);
     addValue(run, v, file);

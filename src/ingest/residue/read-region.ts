@@ -4,6 +4,8 @@
  * readings form groups, each a run's worth: a label read a second time starts a new group (a
  * report printed twice), and each template line is a group of its own.
  */
+
+import { readGrids } from './grid';
 import { type NamedNumber, nameNumber, ownName } from './name-pair';
 import { type LabelledNumber, readPairLine } from './pair-line';
 import { readTemplates, type TemplateLine } from './sentence-template';
@@ -36,6 +38,8 @@ export interface ResidueGroup {
   performance: boolean;
   /** A sentence template the group's one line fills. */
   template?: string;
+  /** A grid row's label (the run's label). */
+  row?: string;
 }
 
 interface Opened {
@@ -80,6 +84,14 @@ class Grouper {
     this.current.values.push(v);
   }
 
+  /** A grid row: a group of its own, or more of an earlier row with the same label (another grid of the same rows). */
+  row(label: string, values: readonly ResidueValue[], line: number): void {
+    const same = this.groups.find((g) => g.row === label && !values.some((v) => g.values.some((w) => w.named.key === v.named.key)));
+    if (same) same.values.push(...values);
+    else if (values.length > 0) this.groups.push({ line, values: [...values], performance: false, row: label });
+    this.current = undefined;
+  }
+
   /** Each group's `performance`, once its values are in. */
   close(): ResidueGroup[] {
     for (const g of this.groups) {
@@ -91,11 +103,12 @@ class Grouper {
 }
 
 /** Labelled numbers line by line; returns the lines that held none (for the template pass). */
-function readPairs(lines: readonly RegionLine[], grouper: Grouper): TemplateLine[] {
+function readPairs(lines: readonly RegionLine[], grouper: Grouper, used: ReadonlySet<number>): TemplateLine[] {
   const opened: Opened[] = [];
   let braces: string[] = [];
   const rest: TemplateLine[] = [];
   for (const { text, line } of lines) {
+    if (used.has(line)) continue;
     const indent = indentOf(text);
     while (opened.length > 0 && (opened[opened.length - 1] as Opened).indent >= indent) opened.pop();
     const names = opened.map((o) => o.name);
@@ -113,7 +126,12 @@ function readPairs(lines: readonly RegionLine[], grouper: Grouper): TemplateLine
 /** The groups of a region's lines, in order of their first line. */
 export function readRegion(lines: readonly RegionLine[]): ResidueGroup[] {
   const grouper = new Grouper();
-  const rest = readPairs(lines, grouper);
+  const grids = readGrids(lines);
+  for (const row of grids.rows) {
+    const values = row.pairs.map((p) => residueValue(p, row.line)).filter((v): v is ResidueValue => v !== undefined);
+    grouper.row(row.label, values, row.line);
+  }
+  const rest = readPairs(lines, grouper, grids.used);
   const groups = grouper.close();
   for (const t of readTemplates(rest)) {
     const v = residueValue(t.pair, t.line);
