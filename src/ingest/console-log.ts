@@ -32,6 +32,7 @@ import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
 import { isFence, mayBeHeading } from './line-shape';
 import { pythonDictReader } from './python-dict';
+import { type HeldRun, ResidueCollector, unplacedNote } from './residue/collector';
 import { commentedCommandAt } from './scope/commented-command';
 import * as contextLines from './scope/context-lines';
 import { classifyContextLine } from './scope/labels';
@@ -134,12 +135,23 @@ export class ConsoleScanner {
   private readonly readersByFirst = new Map<number, readonly BlockReader[]>();
   private readonly finisher: RecordFinisher;
   private readonly coverage = new CoverageCounter();
+  /** The general fallback: lines nothing took, read by shape at the end (residue/collector.ts). */
+  private readonly residue: ResidueCollector;
+  /**
+   * The whole-text path holds the file's records until its end, so that the general fallback's
+   * numbers can join the runs readers made (`held`, with their section); a streamed file hands
+   * each record on at once, and its fallback numbers only form runs of their own.
+   */
+  private hold = false;
+  private readonly heldRecords: BenchRecord[] = [];
+  private readonly held: HeldRun[] = [];
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
 
   constructor(private readonly opts: ScannerOptions) {
     this.finisher = new RecordFinisher(opts);
+    this.residue = new ResidueCollector(opts.file);
     // Once per file: the path's date waits in the scope, where the log's own dates outrank it.
     const date = this.finisher.path.date;
     if (date) this.state.pathDate = date;
@@ -150,7 +162,13 @@ export class ConsoleScanner {
   }
 
   private emit(r: BenchRecord): void {
-    this.finisher.other(r);
+    if (this.hold) this.heldRecords.push(r);
+    else this.finisher.other(r);
+  }
+
+  /** Records are held until `finish` (the whole-text path: the file is in memory anyway). */
+  holdRecords(): void {
+    this.hold = true;
   }
 
   diagnose(d: Diagnostic): void {
@@ -204,11 +222,13 @@ export class ConsoleScanner {
       const start = textStartOf(line);
       if (start === line.length) {
         this.coverage.endRegion();
+        this.residue.blank();
         i++;
         continue;
       }
 
       if (isFence(line, start)) {
+        this.endResidue();
         this.state.inFence = !this.state.inFence;
         this.coverage.endRegion();
         i++;
@@ -286,7 +306,13 @@ export class ConsoleScanner {
     return undefined;
   }
 
+  /** A region of lines nothing took ends (before a block, heading, fence or launch command changes the scope). */
+  private endResidue(): void {
+    this.residue.end(currentSectionId(this.state), (p, diagnostics) => resolveRun(p, this.state, this.opts.file, diagnostics));
+  }
+
   private takeBlock(block: BlockResult, base: number, file: string): void {
+    this.endResidue();
     for (const d of block.diagnostics) this.diagnostics.push(shiftLine(d, base));
     for (const env of block.env) {
       const e = shiftRecord(env, file, base);
@@ -302,8 +328,11 @@ export class ConsoleScanner {
       // A model a reader read with its run is one the text names: a second one ends inferring a model.
       if (p.model !== undefined) nameModel(this.state.settings, modelKey(p.model), () => {});
       const partial = { ...p, startLine: p.startLine + base, provenance: shiftProvenanceLines(p.provenance, base) };
-      const run: RunRecord = resolveRun(partial, this.state, file, this.diagnostics);
-      this.finisher.emit(this.finisher.run(run, this.diagnostics));
+      const run: RunRecord = this.finisher.run(resolveRun(partial, this.state, file, this.diagnostics), this.diagnostics);
+      if (this.hold) {
+        this.held.push({ run, section: currentSectionId(this.state) });
+        this.heldRecords.push(run);
+      } else this.finisher.emit(run);
     }
   }
 
@@ -321,7 +350,7 @@ export class ConsoleScanner {
     }
     const n = this.stressScriptLine(line, fileLine) ? 1 : this.contextLine(lines, i, fileLine, final);
     if (n > 0) this.coverage.endRegion();
-    else if (n < 0) this.coverage.leftOver(line, fileLine);
+    else if (n < 0) this.residue.add(line, fileLine, this.coverage.leftOver(line, fileLine));
     return Math.abs(n);
   }
 
@@ -338,6 +367,7 @@ export class ConsoleScanner {
     if (this.state.inFence || !mayBeHeading(line, start)) return -1;
     const h = HEADING.exec(line);
     if (!h?.[1] || h[2] === undefined || h[2] === '') return -1;
+    this.endResidue();
     enterHeading(this.state, h[1].length, h[2], base + i + 1);
     this.coverage.endRegion();
     return 1;
@@ -347,6 +377,7 @@ export class ConsoleScanner {
   private launchLine(text: string, fileLine: number): boolean {
     const launch = parseLaunchCommand(text);
     if (!launch) return false;
+    this.endResidue();
     enterLaunch(this.state, launch, fileLine);
     if (launch.modelPath !== undefined && launch.model === undefined) {
       this.diagnostics.push({
@@ -426,8 +457,27 @@ export class ConsoleScanner {
     return readContextLine(lines, i, fileLine, final, this.state);
   }
 
+  /** The general fallback's groups placed: joined to runs in hand, or runs of their own. */
+  private placeResidue(): void {
+    this.endResidue();
+    const placed = this.residue.place(this.held);
+    for (const r of this.heldRecords) {
+      if (r.kind === 'run') this.finisher.emit(r);
+      else this.finisher.other(r);
+    }
+    this.heldRecords.length = 0;
+    for (const { run, diagnostics } of placed.runs) {
+      this.diagnostics.push(...diagnostics);
+      this.finisher.emit(this.finisher.run(run, this.diagnostics));
+    }
+    this.coverage.residueRead(placed.lines, placed.runs.length);
+    const note = this.finisher.runs === 0 ? unplacedNote(this.opts.file, placed.unplaced) : undefined;
+    if (note) this.diagnostics.push(note);
+  }
+
   /** Whole-file end: diagnostics for a file without runs. */
   finish(): ParseResult {
+    this.placeResidue();
     this.checked = Math.min(this.checked, this.diagnostics.length);
     this.capDiagnostics(true);
     for (const [code, c] of this.codeCounts) {
@@ -458,6 +508,7 @@ export class ConsoleScanner {
 export function scanConsoleLog(text: string, opts: ScannerOptions): ParseResult {
   const norm = normalizeText(text, opts.file);
   const scanner = new ConsoleScanner(opts);
+  scanner.holdRecords();
   for (const d of norm.diagnostics) scanner.diagnose(d);
   scanner.feed(norm.lines, 0, true);
   return scanner.finish();

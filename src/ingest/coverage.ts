@@ -109,6 +109,11 @@ const LABELLED_NUMBER = /^[-*]?\s*[A-Za-z][\w ()./%#-]{0,60}?\s*[:=]\s*[-+]?\d[\
 /** tqdm / pip progress bars: numbers, but nothing to read. */
 const PROGRESS = /\d+%\s*\||[█▏▎▍▌▋▊▉]{2}|it\/s\]|s\/it\]/;
 
+/** A progress bar (tqdm, pip): numbers, but nothing to read. */
+export function isProgressBar(text: string): boolean {
+  return PROGRESS.test(text);
+}
+
 const DIGIT = /\d/;
 /** A token that starts with a number (`12`, `3.5ms`, `-0.2`, `16GB`), not a name with a digit (`A10`, `v1`). */
 const NUMBER_START = /(?:^|[\s([=:,;|/])[-+~]?\.?\d/;
@@ -178,22 +183,34 @@ export class CoverageCounter {
    * (borders, a title panel) keep a region open but are neither a table nor a line not
    * understood on their own: there is nothing in them to lose.
    */
-  leftOver(line: string, fileLine: number): void {
+  leftOver(line: string, fileLine: number): boolean {
     const shape = lineShape(line);
     if (shape === 'other') {
       this.inRegion = false;
-      return;
+      return false;
     }
     if (shape === 'table') {
       if (!this.inRegion) this.regionCounted = false;
       this.inRegion = true;
       // A rule (a title in a border included) holds no cell.
-      if (!DIGIT.test(line) || RULE.test(line)) return;
+      if (!DIGIT.test(line) || RULE.test(line)) return false;
       if (!this.regionCounted) this.counts.tablesFound++;
       this.regionCounted = true;
     } else this.inRegion = false;
     this.counts.notUnderstood++;
     if (this.counts.firstNotUnderstood.length < FIRST_LINES_SHOWN) this.counts.firstNotUnderstood.push(fileLine);
+    return true;
+  }
+
+  /**
+   * Lines counted as not understood whose numbers the general fallback (residue/) placed in a
+   * run, and the runs of its own it made: those lines are understood after all.
+   */
+  residueRead(lines: readonly number[], runs: number): void {
+    this.counts.notUnderstood = Math.max(0, this.counts.notUnderstood - lines.length);
+    const read = new Set(lines);
+    this.counts.firstNotUnderstood = this.counts.firstNotUnderstood.filter((l) => !read.has(l));
+    this.counts.runs += runs;
   }
 }
 
