@@ -127,3 +127,24 @@ test('runs as columns: the Ollama column takes neither the heading nor the vLLM 
     ],
   );
 });
+
+test("a row labelled with its engine keeps it over the report's prose; a row naming another server gets none", () => {
+  const runs = runsOf(
+    [
+      '# Serving comparison',
+      '',
+      'These are vllm benchmarks at one request rate.',
+      '',
+      '| Framework name | Request throughput (req/s) | Output token throughput (tok/s) |',
+      '| --- | --- | --- |',
+      '| vllm | 3.9 | 801.2 |',
+      '| TRT-LLM | 4.1 | 760.4 |',
+      '| mlc-llm | 4.0 | 702.9 |',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    runs.map((r) => r.engine),
+    ['vllm', 'trtllm', undefined],
+  );
+});
