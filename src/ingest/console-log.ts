@@ -31,6 +31,7 @@ import { RecordFinisher } from './finish';
 import { normalizeText } from './hygiene';
 import { looksLikeLaunchCommand, parseLaunchCommand } from './launch-command';
 import { isFence, mayBeHeading } from './line-shape';
+import { isMarkdownText } from './markdown-report/markdown-text';
 import { pythonDictReader } from './python-dict';
 import { type HeldRun, ResidueCollector, unplacedNote } from './residue/collector';
 import { commentedCommandAt } from './scope/commented-command';
@@ -148,6 +149,8 @@ export class ConsoleScanner {
   /** Per code: how many were seen, and the worst severity of those dropped. */
   private readonly codeCounts = new Map<string, { seen: number; dropped: number; worst?: Diagnostic['severity']; firstLine?: number }>();
   private checked = 0;
+  /** Whether `#` lines are headings (markdown-text.ts), decided from the first chunk that holds one. */
+  private markdown: boolean | undefined;
 
   constructor(private readonly opts: ScannerOptions) {
     this.finisher = new RecordFinisher(opts);
@@ -274,6 +277,21 @@ export class ConsoleScanner {
     return list;
   }
 
+  /** Whether the first line with text from `j` on is a command (launch, client, commented) or a reader's block. */
+  private headsSection(lines: readonly string[], j: number, final: boolean): boolean {
+    while (j < lines.length && (lines[j] ?? '').trim() === '') j++;
+    const line = lines[j];
+    if (line === undefined) return false;
+    if (looksLikeLaunchCommand(line) || clientToolAt(line) || commentedCommandAt(lines, j, final)) return true;
+    return this.readersFor(line.charCodeAt(textStartOf(line))).some((r) => {
+      try {
+        return r.startsAt(lines, j);
+      } catch {
+        return false;
+      }
+    });
+  }
+
   private tryReaders(lines: readonly string[], i: number, file: string, first: number): BlockResult | undefined {
     for (const reader of this.readersFor(first)) {
       let starts = false;
@@ -367,6 +385,10 @@ export class ConsoleScanner {
     if (this.state.inFence || !mayBeHeading(line, start)) return -1;
     const h = HEADING.exec(line);
     if (!h?.[1] || h[2] === undefined || h[2] === '') return -1;
+    // Outside Markdown a `# …` line is a shell or Python comment, read as any scope line, unless it
+    // heads a command or results (`# pp=4, same client` over a result block): then it is a section.
+    this.markdown ??= isMarkdownText(this.opts.file, lines);
+    if (!this.markdown && !this.headsSection(lines, i + 1, final)) return -1;
     this.endResidue();
     enterHeading(this.state, h[1].length, h[2], base + i + 1);
     this.coverage.endRegion();

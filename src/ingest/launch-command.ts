@@ -49,17 +49,28 @@ const MODEL_FLAGS = new Set(['--model-path', '--model']);
 const PREFIX =
   /^(?:\s*(?:[A-Za-z_][A-Za-z0-9_]*=\S*|nohup|sudo|exec|time|env|uv run|\S*python[\d.]*(?:\s+-[uOBEsI]+)*|(?:[A-Za-z]+[ _-])?(?:command|cmd):|-|\S*\/))*\s*$/;
 
-function launcherAt(text: string): { engine: Engine; index: number; length: number } | undefined {
+interface LauncherAt {
+  engine: Engine;
+  index: number;
+  length: number;
+  /** Where the command starts: after the prompt it was typed at. */
+  start: number;
+}
+
+function launcherAt(text: string): LauncherAt | undefined {
   let launcher: { engine: Engine; index: number; length: number } | undefined;
   for (const l of LAUNCHERS) {
     const m = l.pattern.exec(text);
     if (m && (launcher === undefined || m.index < launcher.index)) launcher = { engine: l.engine, index: m.index, length: m[0].length };
   }
   if (!launcher) return undefined;
-  const command = stripPrompt(text);
-  const offset = text.length - command.length;
-  const prefix = text.slice(Math.max(offset, 0), launcher.index + (/^[\s/]/.test(text.slice(launcher.index)) ? 1 : 0));
-  return PREFIX.test(prefix) ? launcher : undefined;
+  const end = launcher.index + (/^[\s/]/.test(text.slice(launcher.index)) ? 1 : 0);
+  // The shortest prompt after which only command parts come (`➜  python3 -m vllm…` keeps python3).
+  for (const start of promptLengths(text)) {
+    if (start > end) break;
+    if (PREFIX.test(text.slice(start, end))) return { ...launcher, start };
+  }
+  return undefined;
 }
 
 /** Does this line start a launch command (possibly behind a prompt, `nohup` or env vars)? */
@@ -103,7 +114,7 @@ export function parseLaunchCommand(text: string): LaunchCommand | undefined {
   if (!launcher) return undefined;
   const isServe = /serve\s*$/.test(text.slice(launcher.index, launcher.index + launcher.length));
   const words = shellWords(text.slice(launcher.index + launcher.length));
-  return launchFromWords(launcher.engine, stripPrompt(text).trim(), words, isServe);
+  return launchFromWords(launcher.engine, text.slice(launcher.start).trim(), words, isServe);
 }
 
 /**
@@ -155,10 +166,44 @@ export function launchFromWords(engine: Engine, command: string, words: readonly
   return out;
 }
 
-/** `root@host:/home# cmd` or `$ cmd` → `cmd`. */
+/** A virtualenv's or conda's `(venv) ` before a prompt. */
+const ENV = String.raw`^\s*(?:\([^)\s]*\)\s*)?`;
+/**
+ * The prompts a command is pasted behind, one shape each: bash's `$ `, `user@host:~$ `,
+ * `root@gpu-01:/srv# `; zsh's `% `, `~ `, `user@host ~ % `; oh-my-zsh's `➜  dir `, `➜  dir
+ * git:(main) ✗ `; `❯ `; a shell trace's `+ `. A bare `# ` is a comment, not a prompt.
+ */
+const PROMPTS: readonly RegExp[] = [
+  new RegExp(`${ENV}(?:[$%❯➜~]|\\+{1,3})\\s+`),
+  new RegExp(`${ENV}➜\\s+\\S+\\s+`),
+  new RegExp(`${ENV}➜\\s+\\S+\\s+git:\\([^)]*\\)\\s+(?:✗\\s+)?`),
+  new RegExp(`${ENV}[\\w.-]+@[\\w.-]+:[^#$%\\s]*\\s*[#$%]\\s+`),
+  new RegExp(`${ENV}[\\w.-]+@[\\w.-]+\\s+[^\\s#$%]+\\s+[#$%]\\s+`),
+];
+
+/** The characters a prompt without `user@host` starts with. */
+const PROMPT_FIRST: ReadonlySet<string> = new Set(['$', '%', '❯', '➜', '~', '+', '(']);
+
+/**
+ * Where a command may start after the prompt `line` begins with: 0 (no prompt), then each
+ * prompt shape's end, shortest first (`➜  bench vllm serve` may be typed in `bench` or be
+ * `bench vllm serve`: the caller knows its command's first word).
+ */
+export function promptLengths(line: string): number[] {
+  const out = [0];
+  // Asked of every scope line: most start with no prompt character and hold no `user@host`.
+  if (!PROMPT_FIRST.has(line.trimStart().charAt(0)) && line.indexOf('@') < 0) return out;
+  for (const re of PROMPTS) {
+    const m = re.exec(line);
+    if (m && !out.includes(m[0].length)) out.push(m[0].length);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** `root@host:/home# cmd`, `$ cmd`, `➜  bench git:(main) ✗ cmd`, `(venv) $ cmd` → `cmd` (the longest prompt). */
 export function stripPrompt(line: string): string {
-  const m = /^\s*(?:\([^)]*\)\s*)?(?:[\w.-]+@[\w.-]+:[^#$\s]*\s*[#$]|\$)\s+(.*)$/.exec(line);
-  return m && m[1] !== undefined ? m[1] : line;
+  const lengths = promptLengths(line);
+  return line.slice(lengths[lengths.length - 1]);
 }
 
 /** Engine defaults are applied by the scanner: vLLM and SGLang both default tp = dp = pp = 1. */

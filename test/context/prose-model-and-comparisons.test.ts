@@ -9,6 +9,7 @@ import { modelMentionsIn, onlyModelNamed } from '../../src/ingest/context/model-
 import { settingsOfProse } from '../../src/ingest/context/prose-settings';
 import { settingsOfLine } from '../../src/ingest/context/settings-line';
 import { parseLog } from '../../src/ingest/index';
+import { findModelMentions } from '../../src/ingest/markdown-report/model-names';
 import type { RunRecord } from '../../src/model/records';
 import { parseFixture } from './helpers';
 
@@ -170,6 +171,27 @@ describe('a script’s printed arguments', () => {
     assert.deepEqual(
       [r.model, r.server?.model_path, r.client?.max_tokens, r.client?.input_len],
       ['falcon-1b', '/opt/llm/falcon-1b/', 48, 96],
+    );
+  });
+});
+
+describe('one parameter-size token and one word scan for line mentions and report short names', () => {
+  // The line reader (strict) and the report's short-name reader (loose) share the size token: a
+  // name-size word is a mention to both or to neither.
+  const tokens = ['8B', '1.5b', '560m', '350M', '8x7B', '8x22b', '8x7m', '7', 'B8', '1.5', '30s'];
+  for (const token of tokens) {
+    it(`\`Mixtral-${token}\``, () => {
+      const word = `Mixtral-${token}`;
+      const line = modelMentionsIn(`served ${word} today`).some((m) => m.name === word);
+      const report = findModelMentions(`served ${word} today`).includes(word);
+      assert.equal(line, report, word);
+    });
+  }
+  it('the loose scan also takes an underscore join and a `key:` before the name', () => {
+    assert.deepEqual(findModelMentions('model:Qwen_1.5B, 64k ctx'), ['Qwen_1.5B']);
+    assert.deepEqual(
+      modelMentionsIn('model:Qwen_1.5B').map((m) => m.name),
+      [],
     );
   });
 });

@@ -6,8 +6,13 @@
  * model (every mention the same name), that model is the runs' model, inferred.
  */
 
-/** A parameter-size token: `8B`, `1.5B`, `560m`, `8x7B`. */
-const SIZE = /^(?:\d+x)?\d+(?:\.\d+)?[bBmM]$/;
+/** A parameter-size token: `8B`, `1.5B`, `560m`, `350M`, `8x7B` (experts only in billions). */
+const SIZE = /^(?:\d+(?:\.\d+)?[bm]|\d+x\d+(?:\.\d+)?b)$/i;
+
+/** Whether a token is a parameter size (`8B`, `1.5b`, `560m`, `8x7B`). */
+export function isParameterSize(token: string): boolean {
+  return SIZE.test(token);
+}
 /** What every mention holds, a size or a `.gguf` file: one test before the patterns. */
 const CANDIDATE = /\d[bBmM](?![A-Za-z0-9])|\.gguf/i;
 /** A Hugging Face id: `org/name` with a size in the name. */
@@ -42,16 +47,25 @@ export function modelKey(name: string): string {
     .replace(/[\s_:-]+/g, '-');
 }
 
-/** A dash-joined word with a size part and a name part (`Qwen2.5-7B-Instruct`, `bloomz-560m`). */
-function dashedMentions(text: string, out: string[]): void {
-  for (const word of text.split(/[\s,;()[\]`'"*]+/)) {
+/**
+ * Words joining a name part and a size part: `Qwen2.5-7B-Instruct`, `bloomz-560m`, `Qwen-1.5B`.
+ * Strict (a line's model mentions, with no list to check them against): dash-joined, no path,
+ * tag or file, starting with a word of two letters that is no time (`timeout-30m`). Loose (a
+ * report's short names, resolved against the ids it lists): any `-`, `_` or `/` join with a part
+ * that starts with a letter, a `key:` before it dropped.
+ */
+export function sizedWords(text: string, strict: boolean): string[] {
+  const out: string[] = [];
+  for (const word of text.split(strict ? /[\s,;()[\]`'"*]+/ : /[\s,;:()[\]`'"*]+/)) {
     const w = word.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
-    if (w.indexOf('-') < 0 || /[/:\\]/.test(w) || /\.gguf$/i.test(w)) continue;
-    const parts = w.split(/[-_]+/).filter((p) => p !== '');
+    if (strict && (w.indexOf('-') < 0 || /[/:\\]/.test(w) || /\.gguf$/i.test(w))) continue;
+    const parts = w.split(/[/_-]+/).filter((p) => p !== '');
     if (parts.length < 2 || !parts.some((p) => SIZE.test(p))) continue;
-    if (!/^[A-Za-z]{2,}/.test(parts[0] ?? '') || TIME_WORDS.test(parts[0] ?? '')) continue;
+    const first = parts[0] ?? '';
+    if (strict ? !/^[A-Za-z]{2,}/.test(first) || TIME_WORDS.test(first) : !parts.some((p) => /^[a-z]/i.test(p) && !SIZE.test(p))) continue;
     out.push(w);
   }
+  return out;
 }
 
 /** The model names a line states (see the file comment), in order; a name inside another is left out. */
@@ -66,7 +80,7 @@ export function modelMentionsIn(text: string): ModelMention[] {
   for (let m = SPACED.exec(text); m; m = SPACED.exec(text)) {
     if (m[1] && !NOT_FAMILY.test(m[1])) names.push(m[0]);
   }
-  dashedMentions(text, names);
+  names.push(...sizedWords(text, true));
   const out: ModelMention[] = [];
   for (const name of names) {
     const key = modelKey(name);

@@ -15,6 +15,7 @@
  * Names go through the settings vocabulary; a line whose names mean nothing gives nothing.
  */
 import { shellWords, stripPrompt } from '../launch-command';
+import { flagPairs, namedPairs, settingsOfNamedPair } from './dashed-pairs';
 import { readSetting, type Setting, type SettingKey, settingsOfPair } from './settings-vocabulary';
 
 export type LineSettingsKind = 'settings line' | 'environment variable' | 'settings pair' | 'code span' | 'table row' | 'script command';
@@ -34,7 +35,6 @@ const BULLET = /^\s*(?:[-*•+✓✔→]|\d{1,2}[.)])\s+/;
 const KEY_VALUE = /^["'`*]*([A-Za-z][\w./ -]{0,40}?)["'`*]*\s*:\s+(\S.*?)\s*,?\s*$/;
 /** `export NAME=value …`, `NAME=value …`, `ENV NAME=value`, `set NAME=value`. */
 const ASSIGNMENTS = /^\s*(?:export\s+|set\s+|ENV\s+|-\s+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)/;
-const ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s,;]+)/g;
 /** `key = value` (TOML, INI). */
 const SPACED_EQUALS = /^\s*([A-Za-z_][\w.-]{0,40})\s+=\s+(\S.*?)\s*$/;
 const CODE_SPAN = /`([^`]+)`/g;
@@ -58,7 +58,7 @@ const ARGUMENT_LENGTHS: Readonly<Record<string, SettingKey>> = {
 
 /** A `name=value` pair through the vocabulary; in an argument dump, token-length arguments too. */
 function pairSettings(name: string, value: string, argument: boolean): Setting[] {
-  const own = settingsOfPair(name, value);
+  const own = settingsOfNamedPair({ name, value });
   if (own.length > 0 || !argument) return own;
   const lower = name.toLowerCase();
   return Object.hasOwn(ARGUMENT_LENGTHS, lower) ? readSetting(ARGUMENT_LENGTHS[lower] as SettingKey, value) : [];
@@ -121,10 +121,7 @@ function inlinePairs(text: string): LineSettings | undefined {
     }
   }
   const argument = NAMESPACE.test(text);
-  for (const m of text.matchAll(ASSIGNMENT)) {
-    const name = m[1] ?? '';
-    settings.push(...withNames(name, pairSettings(name, m[2] ?? '', argument)));
-  }
+  for (const { name, value } of namedPairs(text)) settings.push(...withNames(name, pairSettings(name, value, argument)));
   return settings.length > 0 ? { kind: 'settings pair', settings } : undefined;
 }
 
@@ -141,19 +138,7 @@ function pipeRow(line: string): LineSettings | undefined {
 
 /** Flags in words (`--tp 4 --max-model-len 8192`, `--num-prompts=100`) through the vocabulary. */
 export function settingsOfFlags(words: readonly string[]): LineSetting[] {
-  const out: LineSetting[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const w = words[k] ?? '';
-    if (!/^--?[A-Za-z]/.test(w)) continue;
-    const eq = w.indexOf('=');
-    const name = eq > 0 ? w.slice(0, eq) : w;
-    let value = eq > 0 ? w.slice(eq + 1) : words[k + 1];
-    if (value === undefined || /^--?[A-Za-z]/.test(value)) continue;
-    if (eq < 0) k++;
-    value = value.replace(/^["']|["']$/g, '');
-    out.push(...withNames(name, settingsOfPair(name, value)));
-  }
-  return out;
+  return flagPairs(words).flatMap((pair) => withNames(pair.name, settingsOfNamedPair(pair)));
 }
 
 /**

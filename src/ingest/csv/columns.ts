@@ -41,7 +41,10 @@ const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> =
   { field: 'parallelism.dp', pattern: /^(dp|dp size|data parallel size|data parallel)$/ },
   { field: 'parallelism.pp', pattern: /^(pp|pp size|pipeline parallel size|pipeline parallel)$/ },
   { field: 'parallelism.strategy', pattern: /^(strategy|parallelism|parallel strategy|parallelism strategy)$/ },
-  { field: 'server.context_length', pattern: /^(context length|context len|context|ctx|max model len|max context)$/ },
+  {
+    field: 'server.context_length',
+    pattern: /^(context length|context len|context|ctx|max model len|max context|max ?ctx|n ctx|ctx size|context size)$/,
+  },
   {
     field: 'client.concurrency',
     pattern: /^(concurrency|concurrent (requests|users|sessions|clients)|max concurrency|users|num users|parallel|concur|conc\.?)$/,
@@ -59,6 +62,12 @@ const CONTEXT_ALIASES: ReadonlyArray<{ field: ContextField; pattern: RegExp }> =
   { field: 'client.dataset', pattern: /^(dataset|dataset name)$/ },
   { field: 'server.version', pattern: /^(version|engine version|vllm version|sglang version|server version)$/ },
 ];
+
+/**
+ * Server settings with no RunRecord field (layers offloaded to the GPU: koboldcpp's `Layers`,
+ * llama.cpp's `n_gpu_layers`): kept in `raw`, never a slug metric.
+ */
+const RAW_SETTINGS = /^(layers|gpu layers|n gpu layers|num gpu layers|ngl|n layers|num layers|offloaded layers)$/;
 
 /** Columns that hold a figure derived from other columns (kept in `raw`, never a metric). */
 const DERIVED = /\b(speed ?up|improvement|change|delta|diff|difference|gain|ratio|vs\.?)\b/;
@@ -117,6 +126,7 @@ export function classifyColumn(header: string, columnMap?: Record<string, string
   if (VOCABULARY_SET.has(h)) return { kind: 'metric', key: h, factor: 1 };
   const norm = normaliseHeader(h);
   for (const a of CONTEXT_ALIASES) if (a.pattern.test(norm)) return { kind: 'context', field: a.field };
+  if (RAW_SETTINGS.test(norm)) return { kind: 'raw' };
   if (DERIVED.test(norm)) return { kind: 'derived' };
   const meaning = lookupLabel(h);
   if (meaning?.kind === 'metric') return { kind: 'metric', key: meaning.key, factor: meaning.factor };

@@ -11,6 +11,7 @@ import type { FormatName, RunRecord } from '../../model/records';
 import { SCHEMA_VERSION } from '../../model/records';
 import { FLAG_SEPARATOR, LABEL_SEPARATOR } from '../../model/runs-csv';
 import { setOwn } from '../../model/safe-keys';
+import { timestampOfLine } from '../context/dates';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
 import { putCellSpread, putOkOfTotal, readCell } from '../markdown-report/cell-value';
 import { type ColumnMeaning, classifyColumn, type RecordField, setContextField } from './columns';
@@ -258,11 +259,16 @@ export class GenericCsvReader {
   }
 }
 
-/** A cell of a record field (title, timestamp, labels, flags); an earlier parse's id, file, line and format stay in raw. */
+/**
+ * A cell of a record field (title, timestamp, labels, flags); an earlier parse's id, file, line and
+ * format stay in raw. A `Timestamp` cell is the run's only when it is a date (`12.5`, an elapsed
+ * time, stays in raw).
+ */
 function readRecordCell(run: RunRecord, field: RecordField, cell: string): void {
   if (field === 'title') run.title = cell;
-  else if (field === 'timestamp') run.timestamp = cell;
-  else if (field === 'labels')
+  else if (field === 'timestamp') {
+    if (timestampOfLine(cell) !== undefined) run.timestamp = cell;
+  } else if (field === 'labels')
     run.labels = cell
       .split(LABEL_SEPARATOR)
       .map((l) => l.trim())

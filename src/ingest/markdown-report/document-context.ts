@@ -22,6 +22,7 @@ import { conflict } from '../scope/settings-scope';
 import { applyLabelSettings } from '../tables/label-settings';
 import type { DocStatement } from './document-statements';
 import { headingsAt, type ScannedReport } from './scan';
+import { namesOwnEngine } from './scope';
 
 export interface DocumentContext {
   statements: DocStatement[];
@@ -109,8 +110,14 @@ export function applyDocumentContext(run: RunRecord, doc: DocumentContext, rowLa
   if (rowLabel !== undefined) applyLabelSettings(run, rowLabel, 'row label');
   if (doc.statements.length === 0) return;
   const path = headingsAt(doc.scan, run.source.line).map((h) => h.line);
+  // A row whose engine cell names a server benchbook has no Engine for (`Ollama`) is no launch's run.
+  const ownServer =
+    run.engine === undefined && namesOwnEngine(run, rowLabel ?? (run.source.row === undefined ? run.labels.at(-1) : undefined));
   const byKey = new Map<SettingKey, DocStatement[]>();
-  for (const st of doc.statements) byKey.set(st.key, [...(byKey.get(st.key) ?? []), st]);
+  for (const st of doc.statements) {
+    if (ownServer && (st.key === 'engine' || st.server !== undefined)) continue;
+    byKey.set(st.key, [...(byKey.get(st.key) ?? []), st]);
+  }
   // The engine first: a launch's other statements describe its engine's runs only.
   const keys = [...byKey.keys()].sort((a, b) => Number(b === 'engine') - Number(a === 'engine'));
   for (const key of keys) {

@@ -4,6 +4,7 @@
  * states (each only when the report states one value).
  */
 import type { Engine } from '../../model/records';
+import { namesOtherServer } from '../context/other-servers';
 import { classifyColumn, normaliseEngine, numberOf } from '../csv/columns';
 import { metricOf } from './columns';
 import { collectModelIds } from './model-names';
@@ -80,6 +81,7 @@ export function readDocumentFacts(scan: ReturnType<typeof scanReport>): DocFacts
     if (readPresets(t, facts.presets) && facts.presetLine === undefined) facts.presetLine = t.line;
   }
   const engines = new Map<Engine, { line: number; text: string }>();
+  let otherServer = false;
   const apis = new Map<'openai' | 'native', { line: number; text: string }>();
   const temps = new Map<number, number>();
   const maxTokens = new Map<number, number>();
@@ -90,6 +92,8 @@ export function readDocumentFacts(scan: ReturnType<typeof scanReport>): DocFacts
         /\b(?:benchmarks?|load tests?)\b[^.]{0,40}\b(vllm|sglang|tgi|tensorrt-llm|trt-?llm)\b/i.exec(sentence);
       const e = m?.[1] ? normaliseEngine(m[1]) : undefined;
       if (e && m && !engines.has(e)) engines.set(e, { line: p.line, text: m[0].trim() });
+      // `We benchmark Ollama and vLLM`: a second engine, one benchbook has no Engine value for.
+      if (e && namesOtherServer(sentence)) otherServer = true;
     }
     const endpoint = /\/v1\/(?:chat\/)?completions\b/.exec(p.text) ?? /(?:^|\s|`)\/generate\b/.exec(p.text);
     if (endpoint) {
@@ -109,7 +113,7 @@ export function readDocumentFacts(scan: ReturnType<typeof scanReport>): DocFacts
     )
       facts.tpIsPresetGpus = { line: p.line };
   }
-  if (engines.size === 1) {
+  if (engines.size === 1 && !otherServer) {
     const [value, at] = [...engines][0] as [Engine, { line: number; text: string }];
     facts.engine = { value, ...at };
   }

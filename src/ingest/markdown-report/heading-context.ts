@@ -4,6 +4,7 @@
  * (`chart_deepseek-ai_DeepSeek-R1-Distill-Qwen-1.5B_64000ctx_2048max.png`).
  */
 import type { Engine, Strategy } from '../../model/records';
+import { namesOtherServer } from '../context/other-servers';
 import { normaliseEngine } from '../csv/columns';
 
 export interface HeadingFacts {
@@ -57,7 +58,8 @@ export function headingFacts(text: string, findMentions: (t: string) => string[]
     const e = normaliseEngine(m[1] ?? '');
     if (e) engines.add(e);
   }
-  if (engines.size === 1) facts.engine = [...engines][0];
+  // `Ollama vs vLLM`: a comparison names no single engine, though only one of its names is an Engine value.
+  if (engines.size === 1 && !namesOtherServer(text)) facts.engine = [...engines][0];
 
   const pipeline = /\bpipeline[- ]parallel/i.test(text);
   const tensor = /\btensor[- ]parallel/i.test(text);

@@ -20,6 +20,7 @@ import { readWholeFile } from '../csv/whole-file-guard';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
+import { flagDuplicates, rowLabel } from './duplicate-rows';
 import { type ReportPreset, readDocumentFacts } from './facts';
 import { isKeyValueTable, isRunColumnsTable, keyValueMetricRows, keyValueTableRun, runColumnsRuns } from './key-value-table';
 import { isPairGrid, pairGridRuns } from './pair-cells';
@@ -68,37 +69,6 @@ export function looksLikeMarkdownReport(text: string): boolean {
       !inToolSpan(spans, t.line) &&
       (hasMetricColumns(t) || isRunColumnsTable(t) || (isKeyValueTable(t) && keyValueMetricRows(t) >= 2) || isPairGrid(t, prose)),
   );
-}
-
-/** A run whose preset and metrics equal an earlier run's is a repeat of it (a table copied later). */
-function flagDuplicates(runs: RunRecord[], file: string, diagnostics: Diagnostic[]): void {
-  const seen = new Map<string, RunRecord>();
-  for (const run of runs) {
-    const keys = Object.keys(run.metrics).sort();
-    if (keys.length < 2) continue;
-    const sig = JSON.stringify([run.hardware?.preset?.toLowerCase() ?? null, keys.map((k) => [k, run.metrics[k]])]);
-    const first = seen.get(sig);
-    if (!first) {
-      seen.set(sig, run);
-      continue;
-    }
-    run.flags.push('duplicate');
-    run.provenance['flags.duplicate'] = `same preset and metrics as ${first.id}`;
-    diagnostics.push({
-      severity: 'info',
-      code: 'duplicate-run',
-      message: `${run.source.row === undefined ? `column '${run.labels.at(-1) ?? ''}'` : `row ${run.source.row}`} of the table at line ${run.source.line} repeats ${first.id} (same preset and metrics): kept, flagged duplicate`,
-      file,
-      line: run.source.line,
-    });
-  }
-}
-
-/** The first cell of a table run's row (its label), when it has one. */
-function rowLabel(run: RunRecord, scan: ScannedReport): string | undefined {
-  const row = run.source.row;
-  if (row === undefined || (run.source.format !== 'pipe-table' && run.source.format !== 'html-table')) return undefined;
-  return scan.tables.find((t) => t.line === run.source.line)?.rows[row - 1]?.[0];
 }
 
 /** Runs still without a model take the one model the report's text names without the word (`I ran Llama 3 8B …`), inferred. */
@@ -189,7 +159,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   runs.push(...mergeTextRuns(runs, outside.runs, ctx));
   runs.sort((a, b) => a.source.line - b.source.line);
   const applied = applyStatements(runs, documentStatements(lines, scan), scan, ctx);
-  flagDuplicates(runs, file, diagnostics);
+  flagDuplicates(runs, scan, file, diagnostics);
 
   // Figures quoted in prose (observations, introductions) restate tables: reported once, not read.
   // Lines whose settings the runs took (a `- **Max Tokens**: 128` list) are context, not skipped.

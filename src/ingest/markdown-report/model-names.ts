@@ -4,9 +4,7 @@
  * resolves to the one listed id that holds all of its tokens (family + size); no table of
  * known models is involved.
  */
-
-/** A parameter-size token: `1.5B`, `8b`, `350M`, `8x7B`. */
-const SIZE = /^\d+(?:\.\d+)?[bm]$|^\d+x\d+(?:\.\d+)?b$/i;
+import { isParameterSize, sizedWords } from '../context/model-mention';
 
 export function modelTokens(name: string): string[] {
   return name
@@ -25,7 +23,7 @@ export function collectModelIds(lines: ReadonlyArray<{ line: number; text: strin
     for (let m = ID.exec(text); m; m = ID.exec(text)) {
       const id = m[1] ?? '';
       const name = id.slice(id.indexOf('/') + 1);
-      if (id.split('/').length !== 2 || !modelTokens(name).some((t) => SIZE.test(t))) continue;
+      if (id.split('/').length !== 2 || !modelTokens(name).some(isParameterSize)) continue;
       if (seen.has(id.toLowerCase())) continue;
       seen.add(id.toLowerCase());
       out.push({ id, line });
@@ -35,18 +33,9 @@ export function collectModelIds(lines: ReadonlyArray<{ line: number; text: strin
   return out;
 }
 
-/** Model-like words in a text: dash-joined words with a size part and a name part ("Qwen-1.5B"). */
+/** Model-like words in a text: words joining a name part and a size part ("Qwen-1.5B"), loosely. */
 export function findModelMentions(text: string): string[] {
-  const out: string[] = [];
-  for (const word of text.split(/[\s,;:()[\]]+/)) {
-    const w = word.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
-    const parts = w.split(/[/_-]+/).filter((p) => p !== '');
-    if (parts.length < 2) continue;
-    if (!parts.some((p) => SIZE.test(p))) continue;
-    if (!parts.some((p) => /^[a-z]/i.test(p) && !SIZE.test(p))) continue;
-    out.push(w);
-  }
-  return out;
+  return sizedWords(text, false);
 }
 
 export type ModelResolution = { kind: 'resolved'; id: string } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'unlisted' };

@@ -5,7 +5,9 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
-import { setContextField } from '../csv/columns';
+import { namesOtherServer } from '../context/other-servers';
+import { classifyColumn, setContextField } from '../csv/columns';
+import { engineOfHeading } from '../scope/labels';
 import { applyLoadLevel, captionLoadLevel, proseCaptions } from '../tables/generic-context';
 import type { DocFacts } from './facts';
 import { figureFacts, headingFacts } from './heading-context';
@@ -30,6 +32,27 @@ function captionModel(t: ScannedTable, ctx: TableContext): { model: string; text
   if (!nearest) return undefined;
   const models = [...new Set(findModelMentions(nearest.text))];
   return models.length === 1 && models[0] ? { model: models[0], text: nearest.text, where: nearest.where } : undefined;
+}
+
+/**
+ * Whether the run names its own engine: an engine cell in its row (`Engine: Ollama`), or a label
+ * (its column's header, its row's first cell) naming an engine (`TRT-LLM`, read from the label
+ * by document-context.ts) or a server benchbook has no Engine for (`Ollama`). Its engine is then
+ * its own to say, never a heading's or the report's.
+ */
+export function namesOwnEngine(run: RunRecord, label?: string): boolean {
+  if (label !== undefined && (namesOtherServer(label) || engineOfHeading(label) !== undefined)) return true;
+  for (const [header, cell] of Object.entries(run.raw)) {
+    if (String(cell).trim() === '') continue;
+    const meaning = classifyColumn(header);
+    if (meaning.kind === 'context' && meaning.field === 'engine') return true;
+  }
+  return false;
+}
+
+/** A table run's label: its column's header, or its row's first cell (the first cell kept in `raw`). */
+function tableRunLabel(run: RunRecord): string | undefined {
+  return run.source.row === undefined ? run.labels.at(-1) : Object.values(run.raw)[0];
 }
 
 /** Fills what the row left open from the headings in scope, the figures under the table, the document. */
@@ -148,7 +171,7 @@ export function applyScope(run: RunRecord, t: ScannedTable, ctx: TableContext, n
     else if (ctx.facts.maxTokens)
       setContextField(run, 'client.max_tokens', String(ctx.facts.maxTokens.value), `report text at line ${ctx.facts.maxTokens.line}`);
   }
-  if (run.engine === undefined) {
+  if (run.engine === undefined && !namesOwnEngine(run, tableRunLabel(run))) {
     const hit = headings.find((x) => x.f.engine !== undefined);
     if (hit?.f.engine) setContextField(run, 'engine', hit.f.engine, where(hit.h));
     else if (ctx.facts.engine)

@@ -7,6 +7,7 @@
 
 import type { ApiKind, Engine, Mode } from '../../model/records';
 import { TextCache } from '../../model/text-cache';
+import { namesOtherServer } from '../context/other-servers';
 
 export type ContextLineKind = 'comment' | 'banner' | 'separator' | 'caption';
 
@@ -95,7 +96,8 @@ export function engineOfHeading(text: string): Engine | undefined {
 
 function engineOfHeadingUncached(text: string): Engine | undefined {
   const found = ENGINE_WORDS.filter((e) => e.pattern.test(text));
-  return found.length === 1 ? found[0]?.engine : undefined;
+  // `Ollama vs vLLM`: a second engine benchbook has no word for still makes a comparison.
+  return found.length === 1 && !namesOtherServer(text) ? found[0]?.engine : undefined;
 }
 
 const HEADING_CACHE_MAX = 1024;

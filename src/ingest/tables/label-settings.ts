@@ -7,22 +7,17 @@
  * document states around the table.
  */
 import type { RunRecord } from '../../model/records';
-import { type Setting, settingsOfPair } from '../context/settings-vocabulary';
+import { flagPairs, labelWords, namedPairs, settingsOfNamedPair } from '../context/dashed-pairs';
+import type { Setting } from '../context/settings-vocabulary';
 import { settingField } from '../scope/apply-settings';
 
-/** `name=value` (the name may have `-`, `--` before it); the value a word or number. */
-const PAIR = /(?<![\w.-])(?:--?)?([A-Za-z_][\w-]*)\s*=\s*([\w./:-]+)/g;
-/** `--flag value`: a long flag and the word after it. */
-const FLAG = /(?<![\w-])--([A-Za-z][\w-]*)\s+(?!-)([\w./:-]+)/g;
-
-/** The settings `label` states, first statement of each key kept. */
+/** The settings `label` states (`name=value` pairs, then `--flag value` words), first statement of each key kept. */
 export function settingsOfLabel(label: string): Setting[] {
   if (label.length > 300 || (label.indexOf('=') < 0 && label.indexOf('--') < 0)) return [];
   const out: Setting[] = [];
-  for (const re of [PAIR, FLAG]) {
-    for (const m of label.matchAll(re)) {
-      for (const st of settingsOfPair(m[1] ?? '', m[2] ?? '')) if (!out.some((o) => o.key === st.key)) out.push(st);
-    }
+  const longFlags = flagPairs(labelWords(label)).filter((p) => p.name.startsWith('--'));
+  for (const pair of [...namedPairs(label, true), ...longFlags]) {
+    for (const st of settingsOfNamedPair(pair)) if (!out.some((o) => o.key === st.key)) out.push(st);
   }
   return out;
 }
