@@ -45,7 +45,7 @@ test('condition headers: one run per cell, the condition as label, the unit name
   }
 });
 
-test('a cell of two values gives its first, the second named in provenance, never merged', () => {
+test('a cell of two values under a header naming two alternatives: one run per alternative', () => {
   const text = [
     '| Model | Decode (A10, `Q4` or `AWQ`) | Decode (A10, `FP16`) |',
     '|--|--|--|',
@@ -53,10 +53,26 @@ test('a cell of two values gives its first, the second named in provenance, neve
     '',
   ].join('\n');
   const { runs } = parsed(text);
-  const q = runs.find((r) => r.labels.at(-1) === 'A10, Q4 or AWQ');
+  const byLabel = new Map(runs.map((r) => [r.labels.at(-1), r]));
+  assert.equal(byLabel.get('A10, Q4')?.metrics.output_tps, 41);
+  assert.equal(byLabel.get('A10, AWQ')?.metrics.output_tps, 57);
+  assert.equal(byLabel.get('A10, FP16')?.metrics.output_tps, 29);
+  assert.equal(runs.length, 3);
+  assert.equal(new Set(runs.map((r) => r.id)).size, 3);
+});
+
+test('a cell of two values under a header naming no alternatives gives its first, never merged', () => {
+  const text = [
+    '| Model | Decode (A10, `Q4`) | Decode (A10, `FP16`) |',
+    '|--|--|--|',
+    '| tiny-7b | 41 tks/s (7B), 57 tks/s (7B, **AWQ**) | 29 tks/s |',
+    '',
+  ].join('\n');
+  const { runs } = parsed(text);
+  const q = runs.find((r) => r.labels.at(-1) === 'A10, Q4');
   assert.equal(q?.metrics.output_tps, 41);
   assert.match(q?.provenance['metrics.output_tps'] ?? '', /2 values: the first read, 57 tok\/s not/);
-  assert.equal(runs.find((r) => r.labels.at(-1) === 'A10, FP16')?.metrics.output_tps, 29);
+  assert.equal(runs.length, 2);
 });
 
 test('`<condition> median` columns over buckets: one run per bucket and condition', () => {
@@ -130,6 +146,33 @@ test('Percentile | Value tables: statistics of the quantity the bold line names,
   assert.equal(m.latency_p99_s, 2.44);
   assert.equal(m.throughput_rps, 1.25);
   assert.equal(runs[0]?.client?.request_rate, undefined);
+});
+
+test('rows of statistics under quantity columns are one run, each cell at its row statistic', () => {
+  const text = [
+    '### Sweep point at 3.5 rps',
+    '',
+    '| Percentile | TTFT (ms) | ITL (ms) | Request Latency (s) |',
+    '|---|---|---|---|',
+    '| p50 | 61.0 | 14.5 | 2.10 |',
+    '| p99 | 240.5 | 30.2 | 4.75 |',
+    '| Mean | 75.25 | 15.0 | 2.33 |',
+    '',
+  ].join('\n');
+  const { runs } = parsed(text);
+  assert.equal(runs.length, 1);
+  assert.deepEqual(runs[0]?.metrics, {
+    ttft_p50_ms: 61,
+    itl_p50_ms: 14.5,
+    latency_p50_s: 2.1,
+    ttft_p99_ms: 240.5,
+    itl_p99_ms: 30.2,
+    latency_p99_s: 4.75,
+    ttft_mean_ms: 75.25,
+    itl_mean_ms: 15,
+    latency_mean_s: 2.33,
+    throughput_rps: 3.5,
+  });
 });
 
 test('a statistic table under a heading the vocabulary cannot place is not read as a run', () => {

@@ -14,9 +14,10 @@ import type { RunRecord } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { parseFigure } from '../../model/units-cell';
 import { putCellSpread, readCell } from './cell-value';
+import { emptyRun } from './empty-run';
+import { withoutFootnote } from './header-meaning';
 import type { ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
-import { emptyRun } from './table-runs';
 
 const STAT_HEADER = /^(percentiles?|quantiles?|statistics?|stats?|stat|metrics?)$/i;
 const VALUE_HEADER = /^(values?|results?)$/i;
@@ -88,16 +89,55 @@ export function statisticTableRun(t: ScannedTable, ctx: TableContext): RunRecord
     read++;
   }
   if (read === 0) return undefined;
-  if (heading.rate !== undefined && !Object.hasOwn(run.metrics, 'throughput_rps')) {
-    run.metrics.throughput_rps = heading.rate;
-    run.provenance['metrics.throughput_rps'] = `'${heading.text}': the request rate the statistics were measured at`;
-  }
+  putHeadingRate(run, heading);
   applyScope(run, t, ctx, new Set());
   const section = t.headings
     .slice(0, -1)
     .map((h) => h.line)
     .join('/');
   groups.set(run, `${section}|${heading.rate ?? ''}`);
+  return run;
+}
+
+/** The heading's rate as the run's measured throughput (the statistics were measured at it). */
+function putHeadingRate(run: RunRecord, heading: Heading | undefined): void {
+  if (heading?.rate === undefined || Object.hasOwn(run.metrics, 'throughput_rps')) return;
+  run.metrics.throughput_rps = heading.rate;
+  run.provenance['metrics.throughput_rps'] = `'${heading.text}': the request rate the statistics were measured at`;
+}
+
+/**
+ * `| Percentile | TTFT (ms) | ITL (ms) |` over rows `p50`, `p90`, `Mean`: every row a statistic,
+ * every column a quantity — one run, each cell the column's quantity at the row's statistic
+ * (never a run per row with the cells taken as means). Undefined when no column names a
+ * quantity the vocabulary knows at those statistics.
+ */
+export function statisticRowsRun(t: ScannedTable, ctx: TableContext): RunRecord | undefined {
+  if (t.header.length < 3 || t.rows.length < 2) return undefined;
+  const stats = t.rows.map((r) => rowStat(r[0] ?? ''));
+  if (stats.some((x) => x === undefined)) return undefined;
+  const run = emptyRun(ctx.file, t);
+  let read = 0;
+  t.rows.forEach((r, i) => {
+    const stat = (stats[i] ?? '').replace('_', '.');
+    const label = (r[0] ?? '').trim();
+    for (let k = 1; k < t.header.length; k++) {
+      const header = (t.header[k] ?? '').trim();
+      const cell = (r[k] ?? '').trim();
+      if (cell !== '') setOwn(run.raw, `${header} ${label}`, cell);
+      const m = lookupLabel(`${stat} ${withoutFootnote(header)}`);
+      if (m?.kind !== 'metric') continue;
+      const got = readCell(`${label} ${header}`, { key: m.key, factor: m.factor }, cell);
+      if (got.kind !== 'metric' || Object.hasOwn(run.metrics, got.key)) continue;
+      setOwn(run.metrics, got.key, got.value);
+      putCellSpread(run, got);
+      read++;
+    }
+  });
+  if (read === 0) return undefined;
+  run.provenance.metrics = `table at line ${t.line}: rows are statistics ('${t.rows.map((r) => (r[0] ?? '').trim()).join("', '")}') of each column's quantity`;
+  putHeadingRate(run, headingAbove(t));
+  applyScope(run, t, ctx, new Set());
   return run;
 }
 

@@ -2,37 +2,23 @@
  * One run per row of a report table (wide strategy tables: one per row and strategy): each
  * cell through its column's meaning, then the scope (scope.ts).
  */
-import { recordId } from '../../model/ids';
 import { isPerformanceMetric, parseNumber } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
-import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
 import { applyTestLengths, type TestMeaning, testColumn, testColumnMeaning, testHeaderMeaning, testMeaning } from '../tables/run-rows';
 import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import { conditionColumn, metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
+import { alternativeRuns } from './condition-alternatives';
+import { emptyRun } from './empty-run';
 import { isUnplacedMeasurement, MODEL_FAMILY, reportColumn, withoutFootnote } from './header-meaning';
 import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
+import { statisticRowsRun } from './statistic-table';
 
-/** A run of the table at `t` (of its row `row`, when rows are runs), with the headings as labels. */
-export function emptyRun(file: string, t: ScannedTable, row?: number, variant?: string): RunRecord {
-  const title = t.headings[t.headings.length - 1]?.text;
-  return {
-    kind: 'run',
-    schema_version: SCHEMA_VERSION,
-    id: recordId(file, t.line, row, variant),
-    source: row === undefined ? { file, line: t.line, format: t.kind } : { file, line: t.line, row, format: t.kind },
-    ...(title !== undefined ? { title } : {}),
-    labels: t.headings.map((h) => h.text),
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
-}
+export { emptyRun };
 
 interface RowRead {
   /** Metric cells read as numbers. */
@@ -224,6 +210,8 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
     diagnose(ctx, 'info', 'prose-skipped', `table at line ${t.line} has a row per request (${perRequest}): requests, not runs`, t.line);
     return [];
   }
+  const statistics = statisticRowsRun(t, ctx);
+  if (statistics) return [statistics];
   const variants: WideColumn[] = [];
   for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
   shapeDiagnostics(t, ctx);
@@ -258,7 +246,8 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
       applyScope(run, t, ctx, notes);
       const failed = run.metrics.requests_failed_count;
       if (failed !== undefined && failed > 0) run.flags.push('failed-requests');
-      runs.push(run);
+      const k = v?.field === 'labels' ? wide.indexOf(v) : -1;
+      runs.push(...(v && k >= 0 ? alternativeRuns(run, v, t.header[k] ?? '', cells[k] ?? '') : [run]));
     }
   });
   return withMeasures(runs, t, ctx);

@@ -1,0 +1,39 @@
+/**
+ * The compound cell forms (tables/cell-forms.ts) in key/value lines whose key names the
+ * statistics the value holds — in the shape of hyperfine's summary (our own commands and figures).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseLog } from '../../src/ingest/parse-log';
+import type { RunRecord } from '../../src/model/records';
+
+function runsOf(text: string): RunRecord[] {
+  return parseLog(text, { file: 'timing.txt' }).records.filter((r): r is RunRecord => r.kind === 'run');
+}
+
+test('`Time (mean ± σ)` and `Range (min … max)` of times are a latency distribution, tails read apart', () => {
+  const text = [
+    'Benchmark 1: ./build/tool --cold',
+    '  Time (mean ± σ):      1.204 s ±  0.031 s    [User: 802.5 ms, System: 95.0 ms]',
+    '  Range (min … max):    1.161 s …  1.262 s    12 runs',
+    '',
+  ].join('\n');
+  const [run] = runsOf(text);
+  assert.ok(run);
+  assert.equal(run.metrics.latency_mean_s, 1.204);
+  assert.equal(run.metrics.latency_std_s, 0.031);
+  assert.equal(run.metrics.latency_min_s, 1.161);
+  assert.equal(run.metrics.latency_max_s, 1.262);
+  // The bracketed user/system times and the run count are their own readings, not the latency.
+  assert.ok(Object.values(run.metrics).includes(802.5));
+  assert.ok(Object.values(run.metrics).includes(12));
+  assert.equal(run.metrics.duration_s, undefined);
+});
+
+test('a relative spread is not read as an absolute one', () => {
+  const text = ['Result:', '  Time (mean ± σ):      88.5 ms ± 4%', '  Throughput: 120.5 req/s', ''].join('\n');
+  const [run] = runsOf(text);
+  assert.ok(run);
+  assert.equal(run.metrics.latency_mean_s, 0.0885);
+  assert.equal(run.metrics.latency_std_s, undefined);
+});
