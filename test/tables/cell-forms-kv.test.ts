@@ -37,3 +37,23 @@ test('a relative spread is not read as an absolute one', () => {
   assert.equal(run.metrics.latency_mean_s, 0.0885);
   assert.equal(run.metrics.latency_std_s, undefined);
 });
+
+test('`time: [lo est hi]` under a benchmark name is its latency estimate, the interval ends apart', () => {
+  // In the shape of criterion.rs's report (our own benchmark names and figures).
+  const text = [
+    'parse/small_document',
+    '                        time:   [12.401 µs 12.455 µs 12.520 µs]',
+    '                        change: [-1.0210% -0.4112% +0.2034%] (p = 0.21 > 0.05)',
+    '                        No change in performance detected.',
+    'parse/large_document',
+    '                        time:   [1.8804 ms 1.8911 ms 1.9032 ms]',
+    '',
+  ].join('\n');
+  const runs = runsOf(text);
+  assert.deepEqual(
+    runs.map((r) => r.metrics.latency_mean_s),
+    [0.000012455, 0.0018911],
+  );
+  assert.ok(Object.values(runs[0]?.metrics ?? {}).includes(0.012401));
+  assert.ok(Object.values(runs[1]?.metrics ?? {}).includes(1.9032));
+});

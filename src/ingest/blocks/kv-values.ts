@@ -263,6 +263,23 @@ function statsPair(item: Item, value: string): Reading[] | undefined {
   return undefined;
 }
 
+/**
+ * `time: [61.208 µs 61.438 µs 61.714 µs]` (criterion's estimate with its interval): the
+ * estimate, a latency when the key is a time word; the interval's ends as readings of their own.
+ */
+function interval(item: Item, value: string): Reading[] | undefined {
+  const form = cellForm(value);
+  if (form?.shape !== 'interval') return undefined;
+  const unit = form.unit === undefined ? '' : ` ${form.unit}`;
+  const timed = form.unit !== undefined && secondsOfTimeUnit(form.unit) !== undefined && TIME_WORD.test(item.key.trim());
+  const name = timed ? 'latency' : words(item.key);
+  return [
+    { ...item, label: name, value: `${form.digits}${unit}`, ...(timed ? { stat: 'mean' } : {}) },
+    { ...item, label: `${words(item.key)} lower bound`, rawKey: `${item.rawKey} (lower bound)`, value: `${form.low}${unit}` },
+    { ...item, label: `${words(item.key)} upper bound`, rawKey: `${item.rawKey} (upper bound)`, value: `${form.high}${unit}` },
+  ];
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
   const base: Reading = { ...item, label: words(item.key), value };
@@ -278,6 +295,7 @@ export function readingsOf(item: Item): Reading[] {
   if (range) return [range];
   const list =
     statsPair(item, value) ??
+    interval(item, value) ??
     statList(item, value) ??
     tuple(item, value) ??
     parts(item, value) ??
