@@ -8,9 +8,13 @@
  *   2.0: 15/16 ok                               a setting, then an unnamed count
  *   81.74 requests/s, 20926.37 tokens/s         several rates (vLLM benchmark_throughput)
  *   #1000, 60.12 sec.                           a `#` before, a full stop after
+ *   Time (mean ± σ): 410.3 ms ± 19.9 ms         statistics named in the key, a compound value
+ *   Range (min … max): 389.7 ms … 452.1 ms      (tables/cell-forms.ts); a `[User: …]` list and
+ *                                               `10 runs` after it are readings of their own
  */
-import { statOfWord } from '../../model/label-meaning';
+import { secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
 import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
+import { cellForm } from '../tables/cell-forms';
 import type { Item } from './kv-block';
 import { valueStatWord } from './kv-line';
 
@@ -203,6 +207,79 @@ function countAndRate(item: Item, base: Reading, value: string): Reading[] | und
   return [count, rate];
 }
 
+/** `Time (mean ± σ)`, `Range (min … max)`: a quantity, then the statistics its value holds. */
+const STATS_KEY = /^(.*?[A-Za-z].*?)\s*\(\s*([A-Za-z]\w*)\s*(?:±|\.\.\.|…|\+\/-)\s*([A-Za-zσ]\w*)\s*\)$/u;
+/** `… [User: 173.7 ms, System: 1314.5 ms]`, `… 10 runs`: what a tool prints after the value. */
+const BRACKET_TAIL = /\s+\[((?:\s*[A-Za-z][\w ]*:\s*[-+]?\d[\d.,]*\s*[A-Za-zµ/%]*\s*,?)+)\]$/u;
+const COUNT_TAIL = /\s+(\d+)\s+(runs|iterations|samples)$/i;
+/**
+ * A time word with a statistic is a per-iteration time (a latency), never the whole run's
+ * duration; so is a `Range (min … max)` of times, whose key names no quantity of its own.
+ */
+const TIME_WORD = /^(?:time|wall(?:\s+clock)?\s+time|elapsed(?:\s+time)?|range)$/i;
+
+function statOf(word: string): string | undefined {
+  return /^(σ|sigma|std(?:dev)?)$/i.test(word) ? 'std' : (normaliseStat(word) ?? statOfWord(word));
+}
+
+/** The readings of a compound value under a key naming its two statistics, with the value's tails. */
+function statsPair(item: Item, value: string): Reading[] | undefined {
+  const key = STATS_KEY.exec(item.key);
+  if (!key?.[1] || !key[2] || !key[3]) return undefined;
+  const stats = [statOf(key[2]), statOf(key[3])];
+  if (stats.some((x) => x === undefined)) return undefined;
+  let v = value;
+  const out: Reading[] = [];
+  const tail = BRACKET_TAIL.exec(v);
+  if (tail?.[1]) {
+    v = v.slice(0, tail.index);
+    for (const part of tail[1].split(/\s*,\s*/)) {
+      const m = /^([A-Za-z][\w ]*):\s*(.+)$/.exec(part.trim());
+      if (m?.[1] && m[2]) out.push({ ...item, label: `${m[1]} ${key[1].trim()}`, rawKey: `${item.rawKey} (${m[1]})`, value: m[2] });
+    }
+  }
+  const count = COUNT_TAIL.exec(v);
+  if (count?.[1]) {
+    v = v.slice(0, count.index);
+    out.push({ ...item, label: count[2] ?? 'runs', rawKey: `${item.rawKey} (${count[2]})`, value: count[1] });
+  }
+  const form = cellForm(v.trim());
+  const times =
+    form !== undefined && secondsOfTimeUnit(('unit' in form ? form.unit : form.shape === 'range' ? form.low.unit : '') ?? '') !== undefined;
+  const name = times && TIME_WORD.test(key[1].trim()) ? 'latency' : words(key[1].trim());
+  const at = (k: number, text: string): Reading => ({
+    ...item,
+    label: name,
+    rawKey: `${item.rawKey} ${stats[k]}`,
+    value: text,
+    stat: stats[k],
+  });
+  const shown = (n: { digits: string; unit?: string }): string => (n.unit === undefined ? n.digits : `${n.digits} ${n.unit}`);
+  // A relative spread (`± 4%`) stays in raw only: the value is still the first statistic's.
+  if (form?.shape === 'spread' && form.relative) return [at(0, shown(form)), ...out];
+  if (form?.shape === 'spread')
+    return [at(0, shown(form)), at(1, shown({ digits: String(form.spread), ...(form.unit ? { unit: form.unit } : {}) })), ...out];
+  if (form?.shape === 'range') return [at(0, shown(form.low)), at(1, shown(form.high)), ...out];
+  return undefined;
+}
+
+/**
+ * `time: [61.208 µs 61.438 µs 61.714 µs]` (criterion's estimate with its interval): the
+ * estimate, a latency when the key is a time word; the interval's ends as readings of their own.
+ */
+function interval(item: Item, value: string): Reading[] | undefined {
+  const form = cellForm(value);
+  if (form?.shape !== 'interval') return undefined;
+  const unit = form.unit === undefined ? '' : ` ${form.unit}`;
+  const timed = form.unit !== undefined && secondsOfTimeUnit(form.unit) !== undefined && TIME_WORD.test(item.key.trim());
+  const name = timed ? 'latency' : words(item.key);
+  return [
+    { ...item, label: name, value: `${form.digits}${unit}`, ...(timed ? { stat: 'mean' } : {}) },
+    { ...item, label: `${words(item.key)} lower bound`, rawKey: `${item.rawKey} (lower bound)`, value: `${form.low}${unit}` },
+    { ...item, label: `${words(item.key)} upper bound`, rawKey: `${item.rawKey} (upper bound)`, value: `${form.high}${unit}` },
+  ];
+}
+
 export function readingsOf(item: Item): Reading[] {
   const value = clean(item.value);
   const base: Reading = { ...item, label: words(item.key), value };
@@ -217,7 +294,13 @@ export function readingsOf(item: Item): Reading[] {
   const range = span(item, value);
   if (range) return [range];
   const list =
-    statList(item, value) ?? tuple(item, value) ?? parts(item, value) ?? spread(item, base, value) ?? countAndRate(item, base, value);
+    statsPair(item, value) ??
+    interval(item, value) ??
+    statList(item, value) ??
+    tuple(item, value) ??
+    parts(item, value) ??
+    spread(item, base, value) ??
+    countAndRate(item, base, value);
   if (list) return list;
   const stat = valueStatWord(value);
   if (stat !== undefined && statOfWord(stat) !== undefined) return [{ ...base, value: value.replace(/\s*\([^()]*\)\s*$/, ''), stat }];

@@ -6,17 +6,31 @@
  *   - under a header the vocabulary cannot place alone, the cell's unit can place it
  *     (`2.09 req/sec` under `Throughput`);
  *   - `5/5 (100%)` under a success or requests column is completed out of total requests;
- *   - `TBD`, `-`, `n/a` or nothing is a placeholder: no figure yet.
+ *   - `TBD`, `-`, `n/a` or nothing is a placeholder: no figure yet;
+ *   - the other forms of tables/cell-forms.ts: `a ± b unit` and `[lo est hi]` give their value,
+ *     `min … max` its two ends (the key's min and max), `5000+ ms` no value (a bound), a cell of
+ *     two values its first (`75 tks/s (8B), 115 tks/s (Marlin)`), each figure in its own unit.
  */
 import { classifyUnit, meaningAsOutputRate } from '../../model/label-meaning';
-import { lookupLabel, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
+import { lookupLabel, type ParsedNumber, secondsPerUnit, unitInLabel } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { figureText, parseFigure, spreadKey } from '../../model/units-cell';
+import { type CellFigure, type CellForm, cellForm, cellUnit } from '../tables/cell-forms';
 
 export type CellRead =
   /** `tolerance`: half the last printed digit, in the key's unit (how far a rounded copy may be). */
-  | { kind: 'metric'; key: string; value: number; tolerance: number; note?: string; warning?: string; spread?: number }
+  | {
+      kind: 'metric';
+      key: string;
+      value: number;
+      tolerance: number;
+      note?: string;
+      warning?: string;
+      spread?: number;
+      /** A range's high end (`389.7 ms … 452.1 ms`): its key and value; the read's own is the low end. */
+      high?: { key: string; value: number };
+    }
   | { kind: 'ok-of-total'; ok: number; total: number }
   | { kind: 'placeholder' }
   | { kind: 'lossy' }
@@ -81,14 +95,57 @@ function placedByUnit(header: string, n: { value: number; unit?: string; text: s
   return { kind: 'metric', key: m.key, value: round(n.value * m.factor), tolerance: halfDigit(n.text, m.factor), note };
 }
 
+type Metric = { key: string; factor: number } | undefined;
+
+/** A figure of a compound cell through the column's metric (or its own unit), as a plain cell is. */
+function figureRead(header: string, metric: Metric, f: CellFigure): CellRead {
+  const n = f.unit === undefined ? { value: f.value, text: f.digits } : { value: f.value, unit: f.unit, text: f.digits };
+  return metric ? metricCell(metric.key, metric.factor, header, n) : placedByUnit(header, n);
+}
+
+/** The key of a range end: the key's statistic replaced (`latency_mean_s` → `latency_min_s`), else after it. */
+function rangeKey(key: string, end: 'min' | 'max'): string {
+  const stat = /_(mean|p50|median|avg)_(s|ms)$/.exec(key);
+  if (stat) return `${key.slice(0, stat.index)}_${end}_${stat[2]}`;
+  return /_(min|max)(_|$)/.test(key) ? key : `${key}_${end}`;
+}
+
+/** A compound cell (cell-forms.ts) of the column: its value, a range's two ends, or why none. */
+function formRead(header: string, metric: Metric, form: CellForm, text: string): CellRead | undefined {
+  switch (form.shape) {
+    case 'bound':
+      return { kind: 'unparsed', warning: `'${text}' is a ${form.side} bound, not a value` };
+    case 'range': {
+      const low = figureRead(header, metric, form.low);
+      const high = figureRead(header, metric, form.high);
+      if (low.kind !== 'metric' || high.kind !== 'metric') return low.kind === 'metric' ? high : low;
+      const note = `'${text}' is a range: its low and high ends`;
+      return { ...low, key: rangeKey(low.key, 'min'), note, high: { key: rangeKey(high.key, 'max'), value: high.value } };
+    }
+    case 'spread':
+    case 'interval':
+    case 'qualified':
+      return undefined;
+    case 'several': {
+      const read = figureRead(header, metric, form);
+      const rest = form.others.map((o) => `${o.digits}${o.unit ? ` ${o.unit}` : ''}`).join(', ');
+      if (read.kind === 'metric') read.note = `the cell holds ${form.others.length + 1} values: the first read, ${rest} not`;
+      return read;
+    }
+  }
+}
+
 /** Reads `cell` of the column `header`, whose metric (if the header names one) is `metric`. */
-export function readCell(header: string, metric: { key: string; factor: number } | undefined, cell: string): CellRead {
+export function readCell(header: string, metric: Metric, cell: string): CellRead {
   const text = figureText(cell);
   if (text === '' || PLACEHOLDER.test(text)) return { kind: 'placeholder' };
   const ok = OK_OF_TOTAL.exec(text);
   if (ok?.[1] && ok[2] && OK_HEADER.test(header) && (!metric || metric.key === 'requests_ok_count'))
     return { kind: 'ok-of-total', ok: Number(ok[1]), total: Number(ok[2]) };
-  const n = parseFigure(text);
+  const form = cellForm(text);
+  const compound = form && formRead(header, metric, form, text);
+  if (compound) return compound;
+  const n: ParsedNumber = formFigure(form) ?? withCellUnit(parseFigure(text));
   if (n.lossy) return { kind: 'lossy' };
   if (n.value === undefined) return n.missing ? { kind: 'placeholder' } : metric ? { kind: 'unparsed' } : { kind: 'none' };
   const value = n.unit === undefined ? { value: n.value, text } : { value: n.value, unit: n.unit, text };
@@ -97,6 +154,20 @@ export function readCell(header: string, metric: { key: string; factor: number }
   if (read.kind === 'metric' && n.spread !== undefined && !/(?:±|\+\/?-)\s*[\d.]+\s*%/.test(text))
     read.spread = round((read.value / n.value) * n.spread);
   return read;
+}
+
+/** The value (with its unit and spread) of a form that has one; parseFigure reads the rest. */
+function formFigure(form: CellForm | undefined): { value: number; unit?: string; spread?: number } | undefined {
+  if (form?.shape !== 'spread' && form?.shape !== 'interval' && form?.shape !== 'qualified') return undefined;
+  const out: { value: number; unit?: string; spread?: number } = { value: form.value };
+  if (form.unit !== undefined) out.unit = form.unit;
+  if (form.shape === 'spread' && !form.relative) out.spread = form.spread;
+  return out;
+}
+
+/** `65 tks/s`: the unit as the vocabulary spells it. */
+function withCellUnit(n: ParsedNumber): ParsedNumber {
+  return n.unit === undefined ? n : { ...n, unit: cellUnit(n.unit) };
 }
 
 /**
@@ -115,9 +186,14 @@ export function putOkOfTotal(
   run.provenance['client.total_requests'] = why;
 }
 
-/** A metric cell's `±` spread into the run as the key's `_std` (spreadKey), unless the run has one. */
+/**
+ * A metric cell's `±` spread into the run as the key's `_std` (spreadKey), and a range's high
+ * end under its key, unless the run has them.
+ */
 export function putCellSpread(run: { metrics: Record<string, number> }, read: CellRead): void {
-  if (read.kind !== 'metric' || read.spread === undefined) return;
+  if (read.kind !== 'metric') return;
+  if (read.high && !Object.hasOwn(run.metrics, read.high.key)) setOwn(run.metrics, read.high.key, read.high.value);
+  if (read.spread === undefined) return;
   const key = spreadKey(read.key);
   if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, read.spread);
 }

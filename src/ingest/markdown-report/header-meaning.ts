@@ -4,6 +4,8 @@
  *   - a footnote mark (`TP (1)`, `TP¹`, `Model*`, `TP<sup>1</sup>`) is no unit: dropped, and so is a
  *     "higher/lower is better" arrow (`Throughput ↑`); a unit in brackets (`[tok/s]`) is one in parentheses;
  *   - `Batch Size` is the engine's batch, a setting of the run and never a metric: kept in raw;
+ *   - `Model Type` / `Model Family` (`**LLAMA**`) names the model's family: the model where no
+ *     other column names one (table-runs.ts: a `Model ID` of `#1` is an id, not a model);
  *   - a measurement the vocabulary cannot place (`Throughput (out tok/s/GPU)`) is still a
  *     metric column: its cells are kept under the header's slug.
  */
@@ -11,6 +13,8 @@ import { hasMetricWord } from '../../model/label-meaning';
 import { type ColumnMeaning, classifyColumn } from '../csv/columns';
 
 const FOOTNOTE = /\s*(?:\(\d{1,2}\)|\[\d{1,2}\]|<sup>[^<]{1,8}<\/sup>|[¹²³⁴⁵⁶⁷⁸⁹]+|\*{1,3}|†|‡)\s*$/;
+/** A column naming the model's family rather than the model. */
+export const MODEL_FAMILY = /^model[\s_]*(?:type|family|arch(?:itecture)?)$/i;
 const BATCH = /^(?:max(?:imum)?\s+)?batch(?:\s*size)?$|^bs$/i;
 
 /** "Higher/lower is better" marks after a header (`Throughput ↑`, `TTFT (ms) ↓`). */
@@ -37,6 +41,7 @@ export function reportColumn(header: string, toolMap?: Record<string, string>): 
   if (toolMap && Object.hasOwn(toolMap, header.trim())) return classifyColumn(header.trim(), toolMap);
   const bare = withoutFootnote(header);
   if (BATCH.test(bare.replace(/[_-]+/g, ' ').trim())) return { kind: 'raw' };
+  if (MODEL_FAMILY.test(bare)) return { kind: 'context', field: 'model' };
   return classifyColumn(bare);
 }
 

@@ -26,6 +26,7 @@ import { isKeyValueTable, isRunColumnsTable, keyValueMetricRows, keyValueTableRu
 import { isPairGrid, pairGridRuns } from './pair-cells';
 import { headingsAt, type ScannedReport, type ScannedTable, scanReport } from './scan';
 import type { TableContext } from './scope';
+import { mergeStatisticRuns } from './statistic-table';
 import { hasMetricColumns, tableRuns } from './table-runs';
 import { mergeTextRuns, textRecords } from './text-runs';
 import { inToolSpan, type ToolSpan, toolSpans } from './tool-sections';
@@ -154,6 +155,7 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
     }
     runs.push(...got);
   }
+  mergeStatisticRuns(runs);
   // Results outside the tables: pasted console output and key/value bullets (text-runs.ts).
   const outside = textRecords(lines, scan, ctx, spans);
   runs.push(...mergeTextRuns(runs, outside.runs, ctx));

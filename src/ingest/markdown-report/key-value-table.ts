@@ -12,10 +12,12 @@ import { setOwn, slugify } from '../../model/safe-keys';
 import { parseFigure as parseNumber } from '../../model/units-cell';
 import { type ContextField, setContextField } from '../csv/columns';
 import { engineOfHeading } from '../scope/labels';
+import { cellForm } from '../tables/cell-forms';
 import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
 import type { ScannedTable } from './scan';
 import type { TableContext } from './scope';
 import { applyScope } from './scope';
+import { isStatisticTable, statisticTableRun } from './statistic-table';
 import { emptyRun } from './table-runs';
 
 const KEY_HEADER = /^(keys?|metrics?|names?|items?|parameters?|statistics?|stats?|measures?|measurements?|fields?)$/i;
@@ -25,6 +27,7 @@ const UNIT_HEADER = /^units?$/i;
 
 /** `| Metric | Value |`, or `| Metric | Value | Unit |` (the unit applies to the value beside it). */
 export function isKeyValueTable(t: ScannedTable): boolean {
+  if (isStatisticTable(t)) return true;
   const unit = t.header.length === 3 && UNIT_HEADER.test((t.header[2] ?? '').trim());
   return (t.header.length === 2 || unit) && KEY_HEADER.test((t.header[0] ?? '').trim()) && VALUE_HEADER.test((t.header[1] ?? '').trim());
 }
@@ -109,7 +112,9 @@ function putRow(run: RunRecord, row: Row, measured = false): boolean {
     return true;
   }
   const n = parseNumber(cell);
-  if (n.value === undefined) return false;
+  // `5000+ ms` is a bound and `10 - 20` a range: no value of the row (kept in raw).
+  const form = cellForm(cell);
+  if (n.value === undefined || form?.shape === 'bound' || form?.shape === 'range') return false;
   setOwn(run.metrics, unknownMetricKey(label, n.unit), n.value);
   // A measurement the vocabulary has no key for (`Time to complete: 0.617s`) still makes the column a run.
   const kind = n.unit === undefined ? undefined : classifyUnit(n.unit).kind;
@@ -118,6 +123,8 @@ function putRow(run: RunRecord, row: Row, measured = false): boolean {
 
 /** The run a Key | Value table holds, or undefined (diagnosed when measurement-like rows were left). */
 export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord | undefined {
+  const statistics = statisticTableRun(t, ctx);
+  if (statistics) return statistics;
   const rows = t.rows.map((r) => rowMeaning((r[0] ?? '').trim(), valueCell(t, r)));
   const run = emptyRun(ctx.file, t);
   let metrics = 0;
@@ -144,6 +151,21 @@ export function keyValueTableRun(t: ScannedTable, ctx: TableContext): RunRecord 
   return undefined;
 }
 
+/** `At Max Load (8.53 rps)`: the request rate a column's run measured. */
+const HEADER_RATE = /\(\s*(\d+(?:\.\d+)?)\s*(?:rps|req\/s|reqs\/s|requests\/s)\s*\)|\b(?:at|@)\s+(\d+(?:\.\d+)?)\s*(?:rps|req\/s)\b/i;
+
+/**
+ * A rate a column's header names is what its run measured (a sweep's load points are achieved
+ * rates): the run's throughput_rps where its rows gave none — never a request_rate setting.
+ */
+function putHeaderRate(run: RunRecord, header: string, line: number): void {
+  const m = HEADER_RATE.exec(header);
+  const rate = m?.[1] ?? m?.[2];
+  if (rate === undefined || Object.hasOwn(run.metrics, 'throughput_rps')) return;
+  run.metrics.throughput_rps = Number(rate);
+  run.provenance['metrics.throughput_rps'] = `column header '${header}' of the table at line ${line}`;
+}
+
 /** One run per column of a runs-as-columns table (isRunColumnsTable), the column's header its label and id variant. */
 export function runColumnsRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   const runs: RunRecord[] = [];
@@ -155,6 +177,7 @@ export function runColumnsRuns(t: ScannedTable, ctx: TableContext): RunRecord[] 
     if (metrics === 0) continue;
     if (name !== '') run.labels.push(name);
     run.provenance.labels = `column '${name}' of the table at line ${t.line} (runs as columns)`;
+    putHeaderRate(run, name, t.line);
     // A column headed by an engine (`vLLM`, `SGLang 0.3.5`) is that engine's run.
     const engine = engineOfHeading(name);
     if (engine) {

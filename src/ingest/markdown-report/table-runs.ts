@@ -2,37 +2,23 @@
  * One run per row of a report table (wide strategy tables: one per row and strategy): each
  * cell through its column's meaning, then the scope (scope.ts).
  */
-import { recordId } from '../../model/ids';
 import { isPerformanceMetric, parseNumber } from '../../model/metric-vocabulary';
 import type { RunRecord } from '../../model/records';
-import { SCHEMA_VERSION } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
 import { type ColumnMeaning, setContextField } from '../csv/columns';
 import { LMDEPLOY_TABLE_ENGINE, LMDEPLOY_TABLE_NOTE, lmdeployColumnMap } from '../formats/lmdeploy/lmdeploy-columns';
 import { applyTestLengths, type TestMeaning, testColumn, testColumnMeaning, testHeaderMeaning, testMeaning } from '../tables/run-rows';
 import { putCellSpread, putOkOfTotal, readCell } from './cell-value';
-import { metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
-import { isUnplacedMeasurement, reportColumn } from './header-meaning';
+import { conditionColumn, metricOf, variantColumn, type WideColumn, wideColumn } from './columns';
+import { alternativeRuns } from './condition-alternatives';
+import { emptyRun } from './empty-run';
+import { isUnplacedMeasurement, MODEL_FAMILY, reportColumn, withoutFootnote } from './header-meaning';
 import { perRequestTable } from './row-kinds';
 import type { ScannedTable } from './scan';
 import { applyScope, type TableContext } from './scope';
+import { statisticRowsRun } from './statistic-table';
 
-/** A run of the table at `t` (of its row `row`, when rows are runs), with the headings as labels. */
-export function emptyRun(file: string, t: ScannedTable, row?: number, variant?: string): RunRecord {
-  const title = t.headings[t.headings.length - 1]?.text;
-  return {
-    kind: 'run',
-    schema_version: SCHEMA_VERSION,
-    id: recordId(file, t.line, row, variant),
-    source: row === undefined ? { file, line: t.line, format: t.kind } : { file, line: t.line, row, format: t.kind },
-    ...(title !== undefined ? { title } : {}),
-    labels: t.headings.map((h) => h.text),
-    metrics: {},
-    raw: {},
-    provenance: {},
-    flags: [],
-  };
-}
+export { emptyRun };
 
 interface RowRead {
   /** Metric cells read as numbers. */
@@ -49,6 +35,16 @@ function diagnose(
   line: number,
 ): void {
   ctx.diagnostics.push({ severity, code, message, file: ctx.file, line });
+}
+
+/**
+ * A model column's cell that names no model: a row id (`#1`, `3` under `Model ID`), or the
+ * family (`Model Type`) where another column already named the model.
+ */
+function notTheModel(run: RunRecord, field: string, header: string, cell: string): boolean {
+  if (field !== 'model') return false;
+  if (/^#?\d+$/.test(cell.trim())) return true;
+  return MODEL_FAMILY.test(withoutFootnote(header)) && run.model !== undefined;
 }
 
 /** One cell into the run; counts what it held. */
@@ -99,10 +95,11 @@ function readRowCell(
       );
       return;
     case 'none':
-      if (m.kind === 'context') setContextField(run, m.field, cell);
+      if (m.kind === 'context' && !notTheModel(run, m.field, header, cell)) setContextField(run, m.field, cell);
       else if (m.kind === 'unknown') {
         const n = parseNumber(cell);
-        if (n.value !== undefined) setOwn(run.metrics, m.key, n.value);
+        // `4k-8k` (a bucket's name) is no figure with a unit.
+        if (n.value !== undefined && !(n.unit && /\d/.test(n.unit))) setOwn(run.metrics, m.key, n.value);
       }
   }
 }
@@ -129,6 +126,7 @@ function shapeDiagnostics(t: ScannedTable, ctx: TableContext): void {
 
 /** True when a column of the table is a metric (a sweep or results table, not settings). */
 export function hasMetricColumns(t: ScannedTable): boolean {
+  if (conditionColumns(t) !== undefined) return true;
   return t.header.some((h) => {
     const m = reportColumn(h);
     return (
@@ -177,23 +175,43 @@ function readRowCells(run: RunRecord, cells: readonly string[], at: RowPlace): R
  * The columns of one strategy, engine or compared run (`gen tok/s pre` | `gen tok/s post`): a
  * before/after word counts only when two or more runs' known metrics pair up under it.
  */
-function wideColumns(header: readonly string[]): Array<WideColumn | undefined> {
+function wideColumns(t: ScannedTable): Array<WideColumn | undefined> {
+  const header = t.header;
   const wide = header.map((h) => wideColumn(h));
+  const conditions = wide.some((w) => w !== undefined) ? undefined : conditionColumns(t);
+  if (conditions) return conditions;
   const paired = header.map((h) => variantColumn(h));
   if (new Set(paired.filter((w) => w !== undefined).map((w) => w.variant)).size < 2) return wide;
   return header.map((h, k) => wide[k] ?? variantColumn(h, true));
+}
+
+/**
+ * The table's condition columns (conditionColumn: `Speed (A100, BF16)` | `Throughput (BF16, bs=16)`,
+ * `EXL2 median` | `EXL3 median`), when two or more: each cell of them is a run of its own.
+ */
+function conditionColumns(t: ScannedTable): Array<WideColumn | undefined> | undefined {
+  const columns = t.header.map((h, k) =>
+    conditionColumn(
+      h,
+      t.rows.map((r) => r[k] ?? ''),
+    ),
+  );
+  const variants = new Set(columns.filter((c) => c !== undefined).map((c) => c.variant));
+  return variants.size >= 2 ? columns : undefined;
 }
 
 export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
   if (!hasMetricColumns(t)) return [];
   const toolMap = lmdeployColumnMap(t.header);
   const meanings = t.header.map((h) => reportColumn(h, toolMap));
-  const wide = wideColumns(t.header);
+  const wide = wideColumns(t);
   const perRequest = perRequestTable(t);
   if (perRequest) {
     diagnose(ctx, 'info', 'prose-skipped', `table at line ${t.line} has a row per request (${perRequest}): requests, not runs`, t.line);
     return [];
   }
+  const statistics = statisticRowsRun(t, ctx);
+  if (statistics) return [statistics];
   const variants: WideColumn[] = [];
   for (const w of wide) if (w && !variants.some((v) => v.variant === w.variant)) variants.push(w);
   shapeDiagnostics(t, ctx);
@@ -228,7 +246,8 @@ export function tableRuns(t: ScannedTable, ctx: TableContext): RunRecord[] {
       applyScope(run, t, ctx, notes);
       const failed = run.metrics.requests_failed_count;
       if (failed !== undefined && failed > 0) run.flags.push('failed-requests');
-      runs.push(run);
+      const k = v?.field === 'labels' ? wide.indexOf(v) : -1;
+      runs.push(...(v && k >= 0 ? alternativeRuns(run, v, t.header[k] ?? '', cells[k] ?? '') : [run]));
     }
   });
   return withMeasures(runs, t, ctx);

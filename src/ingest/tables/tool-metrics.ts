@@ -4,6 +4,7 @@
  * know are rewritten to a label it does (`TOOL_ALIASES`) — a synonym table, not a parser.
  */
 import type { Diagnostic } from '../../model/diagnostics';
+import { secondsOfTimeUnit } from '../../model/label-meaning';
 import {
   type ClientKey,
   isCountMetric,
@@ -15,7 +16,9 @@ import {
 import type { RunFlag } from '../../model/records';
 import { setOwn, slugify } from '../../model/safe-keys';
 import { figureText, parseFigure, spreadKey } from '../../model/units-cell';
+import { isTimedKey } from '../blocks/kv-units';
 import type { PartialRun } from '../types';
+import { cellForm } from './cell-forms';
 
 /** Tool labels the vocabulary does not know, rewritten to one it does. */
 const TOOL_ALIASES: ReadonlyArray<[RegExp, string]> = [
@@ -97,14 +100,36 @@ function flag(run: PartialRun, f: RunFlag): void {
   if (!run.flags.includes(f)) run.flags.push(f);
 }
 
-/** Reads a printed value; `$0.0016` is dollars. */
+/**
+ * Reads a printed value; `$0.0016` is dollars. The compound forms of cell-forms.ts give their
+ * value (`2.27s ± 3%`, `[1.2 µs 1.3 µs 1.4 µs]`) or none (a range, a bound: kept in raw).
+ */
 export function readValue(text: string): ParsedNumber {
   const t = text.trim();
   const dollars = /^\$\s*([\d,]*\.?\d+)$/.exec(t);
   if (dollars?.[1]) return { value: Number(dollars[1].replace(/,/g, '')), unit: 'usd' };
   // A cell that is only an ellipsis is elided by the tool, not a truncated number.
   if (/^(\.\.\.|…)$/.test(t)) return { missing: true };
+  const form = cellForm(t);
+  if (form?.shape === 'range' || form?.shape === 'bound') return {};
+  if (form?.shape === 'spread' || form?.shape === 'interval') {
+    const out: ParsedNumber = { value: form.value };
+    if (form.unit !== undefined) out.unit = form.unit;
+    if (form.shape === 'spread' && !form.relative) out.spread = form.spread;
+    return out;
+  }
   return parseFigure(t);
+}
+
+/**
+ * `100.21ms | 130.73ms | 1.21s` in one row: a time key's factor from the unit the cell prints,
+ * which wins over the one its label or column assumed.
+ */
+function cellTimeFactor(key: string, unit: string | undefined): number | undefined {
+  if (unit === undefined || !isTimedKey(key)) return undefined;
+  const seconds = secondsOfTimeUnit(unit.trim());
+  if (seconds === undefined) return undefined;
+  return key.endsWith('_ms') ? seconds * 1000 : seconds;
 }
 
 /**
@@ -145,9 +170,10 @@ export function putCell(run: PartialRun, rawKey: string, text: string, meaning: 
     say('warning', 'cell-unparsed', 'is a negative count; the value is left out');
     return;
   }
-  setOwn(run.metrics, meaning.key, clean(v.value * meaning.factor));
+  const factor = cellTimeFactor(meaning.key, v.unit) ?? meaning.factor;
+  setOwn(run.metrics, meaning.key, clean(v.value * factor));
   if (meaning.key === 'requests_ok_count') putTotalOf(run, text, ctx.line);
-  putSpread(run, meaning.key, text, v.spread, meaning.factor);
+  putSpread(run, meaning.key, text, v.spread, factor);
 }
 
 /** `38 / 40` as the completed count: the total is the client's request count where the run has none. */
