@@ -9,14 +9,18 @@
 import type { FormatName } from '../../model/records';
 import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
+import { bombardier } from './bombardier/index';
+import { criterion } from './criterion/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
+import { goBench } from './go-bench/index';
 import { goStress } from './go-stress/index';
 import { gptFast } from './gpt-fast/index';
 import { guidellm } from './guidellm/index';
 import { h2load } from './h2load/index';
 import { heyOha } from './hey-oha/index';
+import { hyperfine } from './hyperfine/index';
 import { jetstream } from './jetstream/index';
 import { k6 } from './k6/index';
 import { llamaBatchedBench } from './llama-batched-bench/index';
@@ -36,6 +40,7 @@ import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangOneBatch } from './sglang-one-batch/index';
 import { sglangServerLog } from './sglang-server-log/index';
+import { siege } from './siege/index';
 import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
 import { vegeta } from './vegeta/index';
@@ -65,6 +70,13 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   vegeta,
   heyOha,
   goStress,
+  // Benchmark harnesses and small load tools (session 6): before the key/value reader too,
+  // which would take hyperfine's `Time (mean ± σ):` or siege's `Transactions:` as pairs.
+  hyperfine,
+  goBench,
+  criterion,
+  bombardier,
+  siege,
   ollama,
   llamaBench,
   llamaBatchedBench,

@@ -35,7 +35,13 @@ type Family =
   | 'ab'
   | 'h2load'
   | 'ghz'
-  | 'vegeta';
+  | 'vegeta'
+  | 'bombardier'
+  | 'siege'
+  // Micro-benchmark harnesses: no client command of their own, and no other tool's.
+  | 'hyperfine'
+  | 'go-bench'
+  | 'criterion';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -56,6 +62,8 @@ const TOOL_FAMILY: Record<ClientTool, Family> = {
   h2load: 'h2load',
   ghz: 'ghz',
   vegeta: 'vegeta',
+  bombardier: 'bombardier',
+  siege: 'siege',
 };
 
 /** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
@@ -81,6 +89,12 @@ const FORMAT_FAMILY: Record<string, Family> = {
   h2load: 'h2load',
   ghz: 'ghz',
   vegeta: 'vegeta',
+  bombardier: 'bombardier',
+  siege: 'siege',
+  hyperfine: 'hyperfine',
+  'go-bench': 'go-bench',
+  benchstat: 'go-bench',
+  criterion: 'criterion',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [
