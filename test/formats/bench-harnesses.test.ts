@@ -139,6 +139,24 @@ test('bombardier: units per cell, both distributions, HTTP codes, binary through
   assert.equal(t?.client?.concurrency, 200);
 });
 
+test('bombardier JSON: latency in µs as seconds, spec as settings; a cut paste read to its last whole member', () => {
+  const [j] = runs(read('bombardier', 'json-report.json'), 'report.json');
+  assert.deepEqual(
+    [j?.metrics.latency_mean_s, j?.metrics.latency_max_s, j?.metrics.latency_p99_s, j?.metrics.throughput_rps, j?.metrics.duration_s],
+    [0.00701248, 0.201388, 0.015577, 4559.412205, 20.004317266],
+  );
+  assert.deepEqual([j?.client?.concurrency, j?.client?.total_requests], [32, undefined]);
+  assert.equal(j?.metrics.requests_failed_count, 3);
+  const res = parseLog(read('bombardier', 'json-cut.md'), { file: 'cut.md' });
+  const [c] = res.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.deepEqual(
+    [c?.metrics.latency_mean_s, c?.metrics.throughput_rps, c?.client?.concurrency, c?.client?.total_requests],
+    [0.0074552, undefined, 8, 2000],
+  );
+  assert.ok(c?.flags.includes('truncated'));
+  assert.ok(res.diagnostics.some((d) => d.code === 'table-truncated' && d.line === 30 && /1067\.3/.test(d.message)));
+});
+
 test('siege: a transaction is a request; Concurrency is measured, -c the setting', () => {
   const rs = runs(read('siege', 'summaries.txt'));
   assert.equal(rs.length, 2);

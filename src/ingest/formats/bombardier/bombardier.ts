@@ -15,6 +15,8 @@ import { setOwn } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import { bytesOf, gluedSeconds, percentileStat, textStart } from '../../blocks/http-load-units';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
+import { readBombardierJson } from './bombardier-json';
+import { outcomes } from './outcomes';
 
 const BOMBARDING = /^\s*Bombarding (\S+) (?:with (\d+) requests?(?:\(s\))?|for (\S+)) using (\d+) connections?(?:\(s\))?\s*$/;
 const PROGRESS = /^\s*(?:\d+ \/ \d+ )?\[[=>\-\s]*\].*$|^\s*Done!\s*$/;
@@ -89,16 +91,6 @@ function bodyLine(b: BombardierRead, line: string): boolean {
   return true;
 }
 
-/** Requests by outcome: 1xx–3xx answered, 4xx/5xx and `others` (transport errors) failed. */
-function outcomes(run: PartialRun): void {
-  const c = (k: string) => run.metrics[`http_${k}_count`];
-  if (c('2xx') === undefined) return;
-  run.metrics.requests_ok_count = (c('1xx') ?? 0) + (c('2xx') ?? 0) + (c('3xx') ?? 0);
-  run.metrics.requests_failed_count = (c('4xx') ?? 0) + (c('5xx') ?? 0) + (c('others') ?? 0);
-  run.provenance['metrics.requests_failed_count'] = "bombardier's 4xx + 5xx + others (errors such as timeouts)";
-  if (run.metrics.requests_failed_count > 0) run.flags.push('failed-requests');
-}
-
 function headline(run: PartialRun, m: RegExpExecArray, at: number): void {
   setOwn(run.raw, 'Bombarding', m[0].trim());
   const client = (run.client ??= {});
@@ -127,14 +119,23 @@ function readBombardier(lines: readonly string[], start: number, _file: string):
   return { next: last + 1, runs: [orderRun(run)], env: [], samples: [], diagnostics };
 }
 
+/** bombardier's JSON opens with its spec: `{"spec":{"numberOfConnections":…` on one line, or pretty-printed. */
+function jsonAt(lines: readonly string[], i: number): boolean {
+  const head = `${lines[i] ?? ''}${lines[i + 1] ?? ''}${lines[i + 2] ?? ''}`;
+  return /^\s*\{\s*"spec"\s*:\s*\{\s*"numberOfConnections"\s*:/.test(head);
+}
+
 export const bombardierReader: BlockReader = {
   name: 'bombardier',
-  mayStartWith: (c) => c === 0x42 || c === 0x53, // B(ombarding), S(tatistics)
+  mayStartWith: (c) => c === 0x42 || c === 0x53 || c === 0x7b, // B(ombarding), S(tatistics), {
   startsAt(lines, i) {
     const line = lines[i] ?? '';
     const k = textStart(lines, i);
+    if (line.charCodeAt(k) === 0x7b) return jsonAt(lines, i);
     if (line.startsWith('Bombarding ', k)) return BOMBARDING.test(line);
     return line.startsWith('Statistics', k) && HEADER.test(line) && STATS_ROW.test(lines[i + 1] ?? '');
   },
-  read: guardedRead('bombardier output', readBombardier),
+  read: guardedRead('bombardier output', (lines, i, file) =>
+    (lines[i] ?? '').trimStart().startsWith('{') ? readBombardierJson(lines, i, file) : readBombardier(lines, i, file),
+  ),
 };
