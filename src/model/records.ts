@@ -50,6 +50,7 @@ export const FORMAT_NAMES = [
   'criterion', // criterion.rs's `time: [lo est hi]` results
   'bombardier', // bombardier's text summary
   'siege', // siege's `Lifting the server siege` summary
+  'jmeter', // JMeter's summariser lines (`summary = 1000 in 00:00:10 = 99.8/s Avg: …`)
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
   'llama-batched-bench', // llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables

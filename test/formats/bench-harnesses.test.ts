@@ -2,7 +2,8 @@
  * General benchmark harnesses and small load tools (src/ingest/formats/{hyperfine,go-bench,
  * criterion,bombardier,siege}/). Fixtures hand-written in the shapes of the tools' public outputs
  * (hyperfine 1.x and before 1.10, `go test -bench -benchmem -count`, benchstat's old and new
- * tables, criterion.rs 0.3–0.5, bombardier 1.2, siege 3/4 text and JSON); names and numbers our own.
+ * tables, criterion.rs 0.3–0.5, bombardier 1.2, siege 3/4 text and JSON, JMeter 2.13 and 5.x
+ * summariser lines); names and numbers our own.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import type { RunRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 
 const FIXTURES = path.join(__dirname, '../fixtures');
-const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'bombardier', 'siege'];
+const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'bombardier', 'siege', 'jmeter'];
 
 function read(tool: string, name: string): string {
   return fs.readFileSync(path.join(FIXTURES, tool, name), 'utf8');
@@ -177,6 +178,30 @@ test('siege: a transaction is a request; Concurrency is measured, -c the setting
   assert.equal(b?.metrics.data_read_bytes, Math.round(123.18 * 1024 * 1024));
 });
 
+test('JMeter: the last `summary =` line is the run, `summary +` intervals are samples', () => {
+  const res = parseLog(read('jmeter', 'non-gui.txt'), { file: 'jm.txt' });
+  const rs = res.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(rs.length, 1);
+  assert.deepEqual(rs[0]?.metrics, {
+    throughput_rps: 56.9,
+    duration_s: 65,
+    latency_mean_s: 0.578,
+    latency_min_s: 0.058,
+    latency_max_s: 3.114,
+    requests_failed_count: 9,
+    requests_ok_count: 3688,
+    error_rate_pct: 0.24,
+  });
+  const rates = res.records
+    .filter((r) => r.kind === 'sample' && r.series === 'throughput_rps')
+    .map((r) => (r.kind === 'sample' ? r.value : 0));
+  assert.deepEqual(rates, [29.4, 63.6, 65.9]);
+  const old = parseLog(read('jmeter', 'old-log.txt'), { file: 'jmeter.log' });
+  const [o] = old.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.deepEqual([o?.metrics.duration_s, o?.metrics.throughput_rps, o?.metrics.requests_ok_count], [42.4, 17.3, 734]);
+  assert.ok(old.records.some((r) => r.kind === 'sample' && r.t === '2016-05-02T09:41:07'));
+});
+
 test('each harness is detected from its head, and none claims a wrk or hey output', () => {
   const own: Array<[string, string, string]> = [
     ['hyperfine', 'compare-builds.txt', 'hyperfine'],
@@ -186,6 +211,7 @@ test('each harness is detected from its head, and none claims a wrk or hey outpu
     ['criterion', 'old-us.txt', 'criterion'],
     ['bombardier', 'timed-2xx.txt', 'bombardier'],
     ['siege', 'summaries.txt', 'siege'],
+    ['jmeter', 'old-log.txt', 'jmeter'],
   ];
   for (const [tool, name, format] of own) assert.equal(detectFile(read(tool, name), name).format, format, name);
   for (const other of ['wrk-latency.txt', 'hey-summary.txt', 'ab-classic.txt', 'vegeta-reports.txt', 'kv-anywhere.txt']) {

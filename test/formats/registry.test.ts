@@ -76,6 +76,7 @@ test('the block readers come from the registry, in its order, then the general o
       'criterion',
       'bombardier',
       'siege',
+      'jmeter',
       'ollama',
       'ollama-json',
       'llama-bench',

@@ -22,6 +22,7 @@ import { h2load } from './h2load/index';
 import { heyOha } from './hey-oha/index';
 import { hyperfine } from './hyperfine/index';
 import { jetstream } from './jetstream/index';
+import { jmeter } from './jmeter/index';
 import { k6 } from './k6/index';
 import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
@@ -77,6 +78,7 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   criterion,
   bombardier,
   siege,
+  jmeter,
   ollama,
   llamaBench,
   llamaBatchedBench,

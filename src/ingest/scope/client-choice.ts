@@ -41,7 +41,8 @@ type Family =
   // Micro-benchmark harnesses: no client command of their own, and no other tool's.
   | 'hyperfine'
   | 'go-bench'
-  | 'criterion';
+  | 'criterion'
+  | 'jmeter';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -95,6 +96,7 @@ const FORMAT_FAMILY: Record<string, Family> = {
   'go-bench': 'go-bench',
   benchstat: 'go-bench',
   criterion: 'criterion',
+  jmeter: 'jmeter',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [
