@@ -50,6 +50,8 @@ export const FORMAT_NAMES = [
   'criterion', // criterion.rs's `time: [lo est hi]` results
   'bombardier', // bombardier's text summary
   'siege', // siege's `Lifting the server siege` summary
+  'cargo-bench', // Rust libtest's `test x ... bench: 412 ns/iter (+/- 17)` lines
+  'google-benchmark', // Google Benchmark's `Benchmark  Time  CPU  Iterations` table
   'jmeter', // JMeter's summariser lines (`summary = 1000 in 00:00:10 = 99.8/s Avg: …`)
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)

@@ -3,7 +3,8 @@
  * criterion,bombardier,siege}/). Fixtures hand-written in the shapes of the tools' public outputs
  * (hyperfine 1.x and before 1.10, `go test -bench -benchmem -count`, benchstat's old and new
  * tables, criterion.rs 0.3–0.5, bombardier 1.2, siege 3/4 text and JSON, JMeter 2.13 and 5.x
- * summariser lines); names and numbers our own.
+ * summariser lines, Rust libtest `cargo bench` lines, Google Benchmark tables old and new); names
+ * and numbers our own.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import type { RunRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 
 const FIXTURES = path.join(__dirname, '../fixtures');
-const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'bombardier', 'siege', 'jmeter'];
+const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'cargo-bench', 'google-benchmark', 'bombardier', 'siege', 'jmeter'];
 
 function read(tool: string, name: string): string {
   return fs.readFileSync(path.join(FIXTURES, tool, name), 'utf8');
@@ -123,6 +124,49 @@ test('criterion: the estimate is the latency, bounds kept; progress and change l
   );
 });
 
+test('benchstat: `~ (all equal)` deltas are read as no value', () => {
+  const rs = runs(read('go-bench', 'benchstat-equal.txt'));
+  assert.deepEqual(
+    rs.map((r) => r.metrics.latency_mean_s),
+    [9.12e-8, 9.12e-8, 5.71e-6, 4.98e-6],
+  );
+});
+
+test('cargo bench (libtest): ns/iter is the median, +/- the range; ignored tests are no runs', () => {
+  const rs = runs(read('cargo-bench', 'libtest.txt'));
+  assert.deepEqual(
+    rs.map((r) => [r.title, r.metrics.latency_p50_s, r.metrics.latency_range_s, r.metrics.processed_bytes_per_s]),
+    [
+      ['split::ascii_short', 2.33e-7, 9e-9, undefined],
+      ['split::utf8_long', 7.1904e-5, 2.415e-6, 455e6],
+      ['merge::pairs', 5.11862e-6, 1.4007e-7, undefined],
+    ],
+  );
+});
+
+test('Google Benchmark: Time is the latency, CPU kept; repetitions are runs, aggregates one run', () => {
+  const rs = runs(read('google-benchmark', 'repetitions.txt'));
+  assert.deepEqual(
+    rs.map((r) => [r.title, r.metrics.latency_mean_s, r.metrics.cpu_time_mean_s]),
+    [
+      ['BM_Push/256', 1.87e-8, 1.87e-8],
+      ['BM_Push/65536', 5.137e-6, 5.136e-6],
+      ['BM_PopBatch/16/repeats:3', 2.41e-7, 2.41e-7],
+      ['BM_PopBatch/16/repeats:3', 2.46e-7, 2.45e-7],
+      ['BM_PopBatch/16/repeats:3', 2.39e-7, 2.39e-7],
+      ['BM_PopBatch/16/repeats:3 (aggregate)', 2.42e-7, 2.42e-7],
+    ],
+  );
+  const agg = rs[5]?.metrics;
+  assert.deepEqual([agg?.latency_p50_s, agg?.latency_std_s, agg?.latency_cv_pct], [2.41e-7, 3.61e-9, 1.49]);
+  assert.equal(rs[0]?.metrics.processed_items_per_s, 53.45e6);
+  const old = runs(read('google-benchmark', 'old-ns.txt'));
+  assert.deepEqual(
+    old.map((r) => r.metrics.latency_mean_s),
+    [4.1271e-5, 1.804519e-3],
+  );
+});
+
 test('bombardier: units per cell, both distributions, HTTP codes, binary throughput, the command', () => {
   const [r] = runs(read('bombardier', 'count-and-codes.txt'));
   assert.equal(r?.metrics.latency_mean_s, 0.00779);
@@ -212,6 +256,8 @@ test('each harness is detected from its head, and none claims a wrk or hey outpu
     ['bombardier', 'timed-2xx.txt', 'bombardier'],
     ['siege', 'summaries.txt', 'siege'],
     ['jmeter', 'old-log.txt', 'jmeter'],
+    ['cargo-bench', 'libtest.txt', 'cargo-bench'],
+    ['google-benchmark', 'old-ns.txt', 'google-benchmark'],
   ];
   for (const [tool, name, format] of own) assert.equal(detectFile(read(tool, name), name).format, format, name);
   for (const other of ['wrk-latency.txt', 'hey-summary.txt', 'ab-classic.txt', 'vegeta-reports.txt', 'kv-anywhere.txt']) {

@@ -74,6 +74,8 @@ test('the block readers come from the registry, in its order, then the general o
       'benchstat',
       'go-bench',
       'criterion',
+      'cargo-bench',
+      'google-benchmark',
       'bombardier',
       'siege',
       'jmeter',

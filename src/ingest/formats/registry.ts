@@ -10,12 +10,14 @@ import type { FormatName } from '../../model/records';
 import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
 import { bombardier } from './bombardier/index';
+import { cargoBench } from './cargo-bench/index';
 import { criterion } from './criterion/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
 import { goBench } from './go-bench/index';
 import { goStress } from './go-stress/index';
+import { googleBenchmark } from './google-benchmark/index';
 import { gptFast } from './gpt-fast/index';
 import { guidellm } from './guidellm/index';
 import { h2load } from './h2load/index';
@@ -76,6 +78,8 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   hyperfine,
   goBench,
   criterion,
+  cargoBench,
+  googleBenchmark,
   bombardier,
   siege,
   jmeter,

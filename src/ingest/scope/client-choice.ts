@@ -42,6 +42,8 @@ type Family =
   | 'hyperfine'
   | 'go-bench'
   | 'criterion'
+  | 'cargo-bench'
+  | 'google-benchmark'
   | 'jmeter';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
@@ -96,6 +98,8 @@ const FORMAT_FAMILY: Record<string, Family> = {
   'go-bench': 'go-bench',
   benchstat: 'go-bench',
   criterion: 'criterion',
+  'cargo-bench': 'cargo-bench',
+  'google-benchmark': 'google-benchmark',
   jmeter: 'jmeter',
 };
 

@@ -1,7 +1,7 @@
 /**
  * benchstat's comparison tables → one run per benchmark name and input file (side):
  * - the old layout: `name  old time/op  new time/op  delta`, rows `Decode-4  2.27s ± 3%  2.16s ± 2%
- *   -5.10%  (p=0.008 n=5+5)`, one table per unit (time/op, alloc/op, allocs/op, speed); a single
+ *   -5.10%  (p=0.008 n=5+5)` or `~  (all equal)`, one table per unit (time/op, alloc/op, allocs/op, speed); a single
  *   file prints `name  time/op`, more than two `name \ time/op  a.txt  b.txt  c.txt`;
  * - the new layout (2023+): `│ old.txt │ new.txt │` over `│ sec/op │ sec/op  vs base │`, rows
  *   `Decode-4  2.270 ± 3%  2.160 ± 2%  -4.85% (p=0.008 n=5)` with SI prefixes (`63.20n`, `1.890Gi`),
@@ -20,7 +20,7 @@ import { type GoUnit, newTableUnit, oldCellValue, oldTableUnit, prefixedValue } 
 const OLD_HEADER = /^\s*name(?:\s+\\\s+(\S+))?\s{2,}(\S.*?)\s*$/;
 const FILES_ROW = /^\s*│(.*│)\s*$/;
 const CELL =
-  /\s*(?:([+\-−]?\d+(?:\.\d+)?%|~)(?:\s*\(p=[\d.]+\s+n=[\d+]+\))?|(\d+(?:\.\d+)?(?:e[+-]?\d+)?[a-zA-Zµμ/]*)(?:\s*±\s*(\d+(?:\.\d+)?%|∞))?)(?:\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?/y;
+  /\s*(?:([+\-−]?\d+(?:\.\d+)?%|~)(?:\s*\((?:p=[\d.]+\s+n=[\d+]+|all equal|[a-z][a-z ]{0,40})\))?|(\d+(?:\.\d+)?(?:e[+-]?\d+)?[a-zA-Zµμ/]*)(?:\s*±\s*(\d+(?:\.\d+)?%|∞))?)(?:\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?/y;
 const CONTEXT = /^\s*(goos|goarch|pkg|cpu):\s*(.+?)\s*$/;
 const FOOTNOTE = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s/;
 
