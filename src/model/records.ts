@@ -52,6 +52,7 @@ export const FORMAT_NAMES = [
   'siege', // siege's `Lifting the server siege` summary
   'cargo-bench', // Rust libtest's `test x ... bench: 412 ns/iter (+/- 17)` lines
   'google-benchmark', // Google Benchmark's `Benchmark  Time  CPU  Iterations` table
+  'autocannon', // autocannon's console summary (box tables)
   'jmeter', // JMeter's summariser lines (`summary = 1000 in 00:00:10 = 99.8/s Avg: …`)
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)

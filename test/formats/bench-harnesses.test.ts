@@ -4,7 +4,7 @@
  * (hyperfine 1.x and before 1.10, `go test -bench -benchmem -count`, benchstat's old and new
  * tables, criterion.rs 0.3–0.5, bombardier 1.2, siege 3/4 text and JSON, JMeter 2.13 and 5.x
  * summariser lines, Rust libtest `cargo bench` lines, Google Benchmark tables old and new); names
- * and numbers our own.
+ * and numbers our own; autocannon 7.x's box tables.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ import type { RunRecord } from '../../src/model/records';
 import { assertGolden } from '../helpers/golden';
 
 const FIXTURES = path.join(__dirname, '../fixtures');
-const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'cargo-bench', 'google-benchmark', 'bombardier', 'siege', 'jmeter'];
+const TOOLS = ['hyperfine', 'go-bench', 'criterion', 'cargo-bench', 'google-benchmark', 'bombardier', 'siege', 'jmeter', 'autocannon'];
 
 function read(tool: string, name: string): string {
   return fs.readFileSync(path.join(FIXTURES, tool, name), 'utf8');
@@ -202,6 +202,18 @@ test('bombardier JSON: latency in µs as seconds, spec as settings; a cut paste 
   assert.ok(res.diagnostics.some((d) => d.code === 'table-truncated' && d.line === 30 && /1067\.3/.test(d.message)));
 });
 
+test('autocannon: one run from both tables, ms to s, Req/Sec Avg the throughput; wrk still reads its own', () => {
+  const [r] = runs(read('autocannon', 'summary.txt'));
+  assert.deepEqual(
+    [r?.metrics.latency_p50_s, r?.metrics.latency_p99_s, r?.metrics.latency_mean_s, r?.metrics.latency_max_s, r?.metrics.throughput_rps],
+    [0.034, 0.096, 0.03712, 0.412, 1331.4],
+  );
+  assert.deepEqual([r?.metrics.transfer_bytes_per_s, r?.metrics.duration_s, r?.metrics.timeouts_count], [5570000, 15.03, 12]);
+  assert.deepEqual([r?.client?.concurrency, r?.client?.url], [50, 'http://127.0.0.1:8080/v1/embeddings']);
+  const wrk = runs(fs.readFileSync(path.join(FIXTURES, 'blocks', 'wrk-latency.txt'), 'utf8'));
+  assert.ok(wrk.length > 0 && wrk.every((w) => w.source.format === 'wrk'));
+});
+
 test('siege: a transaction is a request; Concurrency is measured, -c the setting', () => {
   const rs = runs(read('siege', 'summaries.txt'));
   assert.equal(rs.length, 2);
@@ -258,6 +270,7 @@ test('each harness is detected from its head, and none claims a wrk or hey outpu
     ['jmeter', 'old-log.txt', 'jmeter'],
     ['cargo-bench', 'libtest.txt', 'cargo-bench'],
     ['google-benchmark', 'old-ns.txt', 'google-benchmark'],
+    ['autocannon', 'summary.txt', 'autocannon'],
   ];
   for (const [tool, name, format] of own) assert.equal(detectFile(read(tool, name), name).format, format, name);
   for (const other of ['wrk-latency.txt', 'hey-summary.txt', 'ab-classic.txt', 'vegeta-reports.txt', 'kv-anywhere.txt']) {

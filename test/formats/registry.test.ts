@@ -63,6 +63,7 @@ test('the block readers come from the registry, in its order, then the general o
       'lmdeploy',
       'jetstream',
       'sglang-one-batch',
+      'autocannon',
       'wrk',
       'ab',
       'h2load',

@@ -9,6 +9,7 @@
 import type { FormatName } from '../../model/records';
 import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
+import { autocannon } from './autocannon/index';
 import { bombardier } from './bombardier/index';
 import { cargoBench } from './cargo-bench/index';
 import { criterion } from './criterion/index';
@@ -66,6 +67,9 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   sglangOneBatch,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
+  // autocannon before wrk: both open with `Running 10s test @ URL` (autocannon's next line is
+  // `N connections`, wrk's `N threads and N connections`).
+  autocannon,
   wrk,
   ab,
   h2load,

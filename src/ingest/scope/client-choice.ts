@@ -44,6 +44,7 @@ type Family =
   | 'criterion'
   | 'cargo-bench'
   | 'google-benchmark'
+  | 'autocannon'
   | 'jmeter';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
@@ -100,6 +101,7 @@ const FORMAT_FAMILY: Record<string, Family> = {
   criterion: 'criterion',
   'cargo-bench': 'cargo-bench',
   'google-benchmark': 'google-benchmark',
+  autocannon: 'autocannon',
   jmeter: 'jmeter',
 };
 
