@@ -43,6 +43,17 @@ export const FORMAT_NAMES = [
   'h2load', // nghttp2's h2load
   'ghz', // ghz, the gRPC load tool
   'vegeta', // vegeta's text report
+  // General benchmark harnesses and load tools (issue 27, session 6).
+  'hyperfine', // hyperfine's console output
+  'go-bench', // Go testing's `BenchmarkX-8  N  63.0 ns/op` lines
+  'benchstat', // benchstat's comparison tables (old and new layouts)
+  'criterion', // criterion.rs's `time: [lo est hi]` results
+  'bombardier', // bombardier's text summary
+  'siege', // siege's `Lifting the server siege` summary
+  'cargo-bench', // Rust libtest's `test x ... bench: 412 ns/iter (+/- 17)` lines
+  'google-benchmark', // Google Benchmark's `Benchmark  Time  CPU  Iterations` table
+  'autocannon', // autocannon's console summary (box tables)
+  'jmeter', // JMeter's summariser lines (`summary = 1000 in 00:00:10 = 99.8/s Avg: …`)
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)
   'llama-batched-bench', // llama.cpp's llama-batched-bench and ik_llama.cpp's llama-sweep-bench tables

@@ -48,10 +48,13 @@ const TOOLS: ReadonlyArray<{ tool: ClientTool; pattern: RegExp }> = [
   { tool: 'h2load', pattern: /(?:^|[\s/])h2load(?=\s+['"]?(?:-|https?:\/\/|\\$))/ },
   { tool: 'ghz', pattern: new RegExp(`(?:^|[\\s/])ghz${FLAGS_FOLLOW}`) },
   { tool: 'vegeta', pattern: /(?:^|[\s/])vegeta\s+attack(?=\s|$)/ },
+  { tool: 'bombardier', pattern: new RegExp(`(?:^|[\\s/])bombardier${FLAGS_FOLLOW}`) },
+  { tool: 'siege', pattern: new RegExp(`(?:^|[\\s/])siege${FLAGS_FOLLOW}`) },
 ];
 
 /** Words one of TOOLS needs: one test before the others. */
-const ANY_TOOL = /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab |h2load|ghz |vegeta /;
+const ANY_TOOL =
+  /bench|genai-perf|perf_analyzer|aiperf|evalscope|guidellm|wrk|hey |oha |go-stress|k6 run|locust|ab |h2load|ghz |vegeta |bombardier|siege /;
 
 const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set([
   'wrk',
@@ -64,6 +67,8 @@ const HTTP_LOAD_TOOLS: ReadonlySet<ClientTool> = new Set([
   'h2load',
   'ghz',
   'vegeta',
+  'bombardier',
+  'siege',
 ]);
 
 /**

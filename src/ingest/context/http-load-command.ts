@@ -3,13 +3,26 @@
  * adds `-R 2000`), `hey -n 1000 -c 50 URL`, `oha -n 1000 -c 50 [-q 10] URL`,
  * `go-stress-testing -c 1 -n 100 -u URL`, `k6 run --vus 20 --iterations 400 script.js`,
  * `locust -f locustfile.py --headless -u 50 -r 5 -H URL`, `ab -n 1000 -c 10 URL`, `h2load -n 1000 -c 10 URL`,
- * `ghz -c 50 -n 2000 [--rps 100] …`, `vegeta attack -rate=50/s -duration=30s`. Short flags may carry their value glued (`-c64`),
+ * `ghz -c 50 -n 2000 [--rps 100] …`, `vegeta attack -rate=50/s -duration=30s`, `bombardier -c 125 -n 10000 URL`,
+ * `siege -c 25 -r 10 URL`. Short flags may carry their value glued (`-c64`),
  * long ones after `=`; the URL is a positional word (go-stress: `-u`). Boolean flags
  * (`--latency`, `--no-tui`) never take the next word, because only the flags below are read.
  */
 import type { ClientSettings } from '../../model/records';
 
-export type HttpLoadTool = 'wrk' | 'hey' | 'oha' | 'go-stress' | 'k6' | 'locust' | 'ab' | 'h2load' | 'ghz' | 'vegeta';
+export type HttpLoadTool =
+  | 'wrk'
+  | 'hey'
+  | 'oha'
+  | 'go-stress'
+  | 'k6'
+  | 'locust'
+  | 'ab'
+  | 'h2load'
+  | 'ghz'
+  | 'vegeta'
+  | 'bombardier'
+  | 'siege';
 
 interface Spec {
   concurrency: readonly string[];
@@ -42,6 +55,9 @@ const SPECS: Readonly<Record<HttpLoadTool, Spec>> = {
   ghz: { concurrency: ['-c', '--concurrency'], total: ['-n', '--total'], rate: ['-r', '--rps'] },
   // vegeta's `-rate=50/1s` (a per-period rate) is read by vegetaRate.
   vegeta: { concurrency: [], rate: ['-rate', '--rate'] },
+  bombardier: { concurrency: ['-c', '--connections'], total: ['-n', '--requests'], rate: ['-r', '--rate'] },
+  // siege's `-r` is repetitions per simulated user: its total is `-c` × `-r`.
+  siege: { concurrency: ['-c', '--concurrent'], perWorker: ['-r', '--reps'] },
 };
 
 const URL_WORD = /^['"]?(https?:\/\/[^'"\s]+)['"]?$/;
@@ -103,7 +119,7 @@ export function readHttpLoadCommand(
     fields.total_requests = total.flag;
   } else if (c !== undefined && whole(perWorker?.value) !== undefined && perWorker) {
     client.total_requests = c * (whole(perWorker.value) ?? 0);
-    fields.total_requests = `-c × ${perWorker.flag} (requests per goroutine)`;
+    fields.total_requests = `-c × ${perWorker.flag} (requests per worker)`;
   }
   const rate = flagValue(words, spec.rate);
   const perSecond = rate ? ratePerSecond(rate.value) : undefined;

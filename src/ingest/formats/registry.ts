@@ -9,15 +9,23 @@
 import type { FormatName } from '../../model/records';
 import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
+import { autocannon } from './autocannon/index';
+import { bombardier } from './bombardier/index';
+import { cargoBench } from './cargo-bench/index';
+import { criterion } from './criterion/index';
 import { evalscope } from './evalscope/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
+import { goBench } from './go-bench/index';
 import { goStress } from './go-stress/index';
+import { googleBenchmark } from './google-benchmark/index';
 import { gptFast } from './gpt-fast/index';
 import { guidellm } from './guidellm/index';
 import { h2load } from './h2load/index';
 import { heyOha } from './hey-oha/index';
+import { hyperfine } from './hyperfine/index';
 import { jetstream } from './jetstream/index';
+import { jmeter } from './jmeter/index';
 import { k6 } from './k6/index';
 import { llamaBatchedBench } from './llama-batched-bench/index';
 import { llamaBench } from './llama-bench/index';
@@ -36,6 +44,7 @@ import { prometheus } from './prometheus/index';
 import { servingBench } from './serving-bench/index';
 import { sglangOneBatch } from './sglang-one-batch/index';
 import { sglangServerLog } from './sglang-server-log/index';
+import { siege } from './siege/index';
 import { trtllmBench } from './trtllm-bench/index';
 import type { ToolFormat } from './types';
 import { vegeta } from './vegeta/index';
@@ -58,6 +67,9 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   sglangOneBatch,
   // HTTP load tools: before the key/value reader (blocks/index.ts), which would take hey's
   // `Summary:` pairs and go-stress's stat block as a run of its own.
+  // autocannon before wrk: both open with `Running 10s test @ URL` (autocannon's next line is
+  // `N connections`, wrk's `N threads and N connections`).
+  autocannon,
   wrk,
   ab,
   h2load,
@@ -65,6 +77,16 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   vegeta,
   heyOha,
   goStress,
+  // Benchmark harnesses and small load tools (session 6): before the key/value reader too,
+  // which would take hyperfine's `Time (mean ± σ):` or siege's `Transactions:` as pairs.
+  hyperfine,
+  goBench,
+  criterion,
+  cargoBench,
+  googleBenchmark,
+  bombardier,
+  siege,
+  jmeter,
   ollama,
   llamaBench,
   llamaBatchedBench,

@@ -35,7 +35,17 @@ type Family =
   | 'ab'
   | 'h2load'
   | 'ghz'
-  | 'vegeta';
+  | 'vegeta'
+  | 'bombardier'
+  | 'siege'
+  // Micro-benchmark harnesses: no client command of their own, and no other tool's.
+  | 'hyperfine'
+  | 'go-bench'
+  | 'criterion'
+  | 'cargo-bench'
+  | 'google-benchmark'
+  | 'autocannon'
+  | 'jmeter';
 
 const TOOL_FAMILY: Record<ClientTool, Family> = {
   'vllm-bench': 'serving',
@@ -56,6 +66,8 @@ const TOOL_FAMILY: Record<ClientTool, Family> = {
   h2load: 'h2load',
   ghz: 'ghz',
   vegeta: 'vegeta',
+  bombardier: 'bombardier',
+  siege: 'siege',
 };
 
 /** The tool family whose output a record format is (vLLM's and SGLang's serving benchmarks print alike). */
@@ -81,6 +93,16 @@ const FORMAT_FAMILY: Record<string, Family> = {
   h2load: 'h2load',
   ghz: 'ghz',
   vegeta: 'vegeta',
+  bombardier: 'bombardier',
+  siege: 'siege',
+  hyperfine: 'hyperfine',
+  'go-bench': 'go-bench',
+  benchstat: 'go-bench',
+  criterion: 'criterion',
+  'cargo-bench': 'cargo-bench',
+  'google-benchmark': 'google-benchmark',
+  autocannon: 'autocannon',
+  jmeter: 'jmeter',
 };
 
 const COMPARED: ReadonlyArray<keyof ClientSettings> = [
