@@ -23,7 +23,7 @@ async function countingTasks<T>(fn: () => Promise<T>): Promise<{ value: T; tasks
   mod._load = function (request: string, ...rest: unknown[]) {
     const loaded = original.call(this, request, ...rest);
     if (request !== 'piscina') return loaded;
-    const lib = loaded as { Piscina: new (...a: unknown[]) => { run: (...a: unknown[]) => Promise<unknown> } };
+    const lib = loaded as { Piscina: new (...a: unknown[]) => { run(...a: unknown[]): Promise<unknown> } };
     const Counted = class extends lib.Piscina {
       override run(...a: unknown[]): Promise<unknown> {
         tasks++;
