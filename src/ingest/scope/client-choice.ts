@@ -14,6 +14,7 @@
  */
 import type { ClientSettings, RunRecord } from '../../model/records';
 import type { ClientTool } from '../context/client-command';
+import type { HttpLoadTool } from '../context/http-load-command';
 import { modelName } from '../launch-command';
 import type { ScopedClient, ScopeState } from './state';
 
@@ -25,19 +26,8 @@ type Family =
   | 'evalscope'
   | 'guidellm'
   | 'aisbench'
-  | 'wrk'
-  | 'hey'
-  | 'oha'
-  | 'go-stress'
-  | 'k6'
-  | 'locust'
   | 'mlx-lm'
-  | 'ab'
-  | 'h2load'
-  | 'ghz'
-  | 'vegeta'
-  | 'bombardier'
-  | 'siege'
+  | HttpLoadTool
   // Micro-benchmark harnesses: no client command of their own, and no other tool's.
   | 'hyperfine'
   | 'go-bench'

@@ -12,7 +12,8 @@ export interface GoUnit {
   factor: number;
 }
 
-const TIME_BASE: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, μs: 1e-6, ms: 1e-3, s: 1, sec: 1 };
+/** Seconds per time unit as harnesses print it. */
+export const TIME_BASE: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, μs: 1e-6, ms: 1e-3, s: 1, sec: 1 };
 
 /** A unit as Go's testing prints it after a value (`ns/op`, `B/op`, `MB/s`, `hits/op`). */
 export function goUnit(unit: string): GoUnit {
@@ -27,7 +28,8 @@ export function goUnit(unit: string): GoUnit {
   return { key: slugify(unit), factor: 1 };
 }
 
-const SI: Readonly<Record<string, number>> = {
+/** SI and binary prefixes glued to a value or a counter (`13.00M`, `1.890Gi`). */
+export const SI: Readonly<Record<string, number>> = {
   '': 1,
   n: 1e-9,
   µ: 1e-6,

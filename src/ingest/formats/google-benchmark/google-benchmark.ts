@@ -15,28 +15,17 @@ import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
+import { SI, TIME_BASE } from '../go-bench/go-units';
 
 const HEADER = /^\s*Benchmark\s+Time(\(ns\))?\s+CPU(?:\(ns\))?\s+Iterations\b.*$/;
 const RULE = /^\s*-{20,}\s*$/;
 const ROW = /^\s*(\S+)\s+(\d+(?:\.\d+)?)(?: ?(ns|us|µs|ms|s|%))?\s+(\d+(?:\.\d+)?)(?: ?(ns|us|µs|ms|s|%))?\s+(\d+)((?:\s+\S+=\S+)*)\s*$/;
 const AGGREGATE = /^(.+)_(mean|median|stddev|cv)$/;
-const SECONDS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1 };
-const PREFIX: Readonly<Record<string, number>> = {
-  '': 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  Ki: 1024,
-  Mi: 1024 ** 2,
-  Gi: 1024 ** 3,
-  Ti: 1024 ** 4,
-};
 const STAT: Readonly<Record<string, string>> = { mean: 'mean', median: 'p50', stddev: 'std', cv: 'cv' };
 
 function time(value: string, unit: string | undefined, bareNs: boolean): number | undefined {
   if (unit === '%') return Number(value);
-  const f = unit === undefined ? (bareNs ? 1e-9 : undefined) : SECONDS[unit];
+  const f = unit === undefined ? (bareNs ? 1e-9 : undefined) : TIME_BASE[unit];
   return f === undefined ? undefined : applyFactor(Number(value), f);
 }
 
@@ -46,7 +35,7 @@ function counters(run: PartialRun, text: string): void {
     setOwn(run.raw, name, `${value}${prefix}${perSecond ?? ''}`);
     const key =
       name === 'bytes_per_second' ? 'processed_bytes_per_s' : name === 'items_per_second' ? 'processed_items_per_s' : slugify(name);
-    setOwn(run.metrics, key, applyFactor(Number(value), PREFIX[prefix] ?? 1));
+    setOwn(run.metrics, key, applyFactor(Number(value), SI[prefix] ?? 1));
   }
 }
 
