@@ -134,7 +134,8 @@ test('a report table whose latency cells print different time units reads each i
   );
 });
 
-// A terminal stat matrix in the shape of bombardier's summary (our own figures).
+// A terminal stat matrix in the shape of bombardier's summary (our own figures; formats/bombardier
+// reads it, through the same per-cell units as the general grid).
 test('a stat matrix row with a unit per cell is normalised per cell', () => {
   fc.assert(
     fc.property(fc.array(fc.tuple(decimal, timeUnit), { minLength: 3, maxLength: 3 }), (cells) => {

@@ -52,9 +52,10 @@ const SECONDS: Readonly<Record<string, number>> = {
 
 /** wrk's glued times (`15.20ms`, `850.00us`, `1.02s`, `1.00m`, `2.00h`) → seconds. */
 export function gluedSeconds(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ns|us|µs|μs|ms|s|m|h)$/.exec(text.trim());
+  // Thousands commas (`1,204.5ms`) are grouping, never a decimal mark.
+  const m = /^(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(ns|us|µs|μs|ms|s|m|h)$/.exec(text.trim());
   const f = m?.[2] === undefined ? undefined : SECONDS[m[2]];
-  return m?.[1] === undefined || f === undefined ? undefined : applyFactor(Number(m[1]), f);
+  return m?.[1] === undefined || f === undefined ? undefined : applyFactor(Number(m[1].replaceAll(',', '')), f);
 }
 
 /**
