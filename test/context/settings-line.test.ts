@@ -221,3 +221,11 @@ describe('property: any syntax around any spelling gives the setting', () => {
     );
   });
 });
+
+describe('keyword arguments in code', () => {
+  it('a quoted value with a trailing comma is the bare value', () => {
+    // In the shape of a Python call's argument lines (our own model name).
+    assert.deepEqual(said('    model="org-x/tiny-2",'), [['model', 'org-x/tiny-2']]);
+    assert.deepEqual(said("MODEL='org-x/tiny-2'"), [['model', 'org-x/tiny-2']]);
+  });
+});

@@ -101,7 +101,12 @@ function shellAssignments(text: string): LineSettings | undefined {
     if (eq <= 0) break; // the command after the assignments
     const name = word.slice(0, eq);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) break;
-    settings.push(...withNames(name, settingsOfPair(name, word.slice(eq + 1))));
+    // A keyword argument in code (`model="org/name",`) is the same assignment: quotes and its comma are not the value.
+    const value = word
+      .slice(eq + 1)
+      .replace(/,$/, '')
+      .replace(/^(["'])(.*)\1$/, '$2');
+    settings.push(...withNames(name, settingsOfPair(name, value)));
   }
   return settings.length > 0 ? { kind: 'environment variable', settings } : undefined;
 }
