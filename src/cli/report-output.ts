@@ -215,14 +215,29 @@ export class ReportOutput {
 
   /** Removes the temporary folder (unless committed) and releases the lock; safe to call twice. */
   discard(): void {
-    // On a signal, writes already handed to libuv's threads may still add files while this removes
-    // the folder (ENOTEMPTY): rmSync retries those, as it does EBUSY.
-    if (!this.done) fs.rmSync(this.temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    if (!this.done) removeWhileWritesLand(this.temp);
     this.done = true;
     try {
       if (fs.readFileSync(this.lock, 'utf8').trim() === String(process.pid)) fs.rmSync(this.lock, { force: true });
     } catch {
       // no lock (already released)
+    }
+  }
+}
+
+/**
+ * Removes a folder that writes already handed to libuv's threads may still add files to (a signal's
+ * cleanup): ENOTEMPTY means one landed after the scan. rmSync's own retries only retry the last
+ * rmdir without scanning again, so each attempt here is a whole new removal, 25 ms apart.
+ */
+function removeWhileWritesLand(dir: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 40) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
     }
   }
 }
