@@ -3,6 +3,7 @@
  * iteration in seconds; `B/op`, `allocs/op`, `MB/s` and custom `x/op` metrics are Go's own
  * quantities, kept under keys of their own (bytes, counts, bytes per second).
  */
+import { secondsOfTimeUnit } from '../../../model/label-units';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { slugify } from '../../../model/safe-keys';
 
@@ -12,13 +13,10 @@ export interface GoUnit {
   factor: number;
 }
 
-/** Seconds per time unit as harnesses print it. */
-export const TIME_BASE: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, µs: 1e-6, μs: 1e-6, ms: 1e-3, s: 1, sec: 1 };
-
 /** A unit as Go's testing prints it after a value (`ns/op`, `B/op`, `MB/s`, `hits/op`). */
 export function goUnit(unit: string): GoUnit {
   const time = /^(ns|us|µs|μs|ms|s|sec)\/op$/.exec(unit);
-  if (time?.[1]) return { key: 'latency_mean_s', factor: TIME_BASE[time[1]] ?? 1 };
+  if (time?.[1]) return { key: 'latency_mean_s', factor: secondsOfTimeUnit(time[1]) ?? 1 };
   if (unit === 'B/op') return { key: 'alloc_bytes_per_op', factor: 1 };
   if (unit === 'allocs/op') return { key: 'allocs_per_op', factor: 1 };
   if (unit === 'MB/s') return { key: 'processed_bytes_per_s', factor: 1e6 };
@@ -67,12 +65,11 @@ export function oldTableUnit(unit: string): GoUnit {
  * prefixes (`63.2ns`, `2.27s`, `1.89GB`, `123MB/s`, `13.0M`, `0.0B`, `1.00`) → the key's unit.
  */
 export function oldCellValue(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ns|µs|μs|us|ms|s|[kMGT]?B(?:\/s)?|[kMGT])?$/.exec(text);
+  const m = /^(\d+(?:\.\d+)?)(?:(ns|µs|μs|us|ms|s)|([kMGT]?B(?:\/s)?|[kMGT]))?$/.exec(text);
   if (m?.[1] === undefined) return undefined;
   const n = Number(m[1]);
-  const suffix = m[2] ?? '';
-  if (suffix in TIME_BASE) return applyFactor(n, TIME_BASE[suffix] ?? 1);
-  const prefix = suffix.replace(/B(?:\/s)?$/, '');
+  if (m[2] !== undefined) return applyFactor(n, secondsOfTimeUnit(m[2]) ?? 1);
+  const prefix = (m[3] ?? '').replace(/B(?:\/s)?$/, '');
   const f = SI[prefix];
   return f === undefined ? undefined : applyFactor(n, f);
 }

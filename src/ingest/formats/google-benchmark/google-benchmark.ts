@@ -11,11 +11,12 @@
  * Counters: `bytes_per_second` (binary multiples) → processed_bytes_per_s, `items_per_second`
  * → processed_items_per_s, others under their own name.
  */
+import { secondsOfTimeUnit } from '../../../model/label-units';
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn, slugify } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
-import { SI, TIME_BASE } from '../go-bench/go-units';
+import { SI } from '../go-bench/go-units';
 
 const HEADER = /^\s*Benchmark\s+Time(\(ns\))?\s+CPU(?:\(ns\))?\s+Iterations\b.*$/;
 const RULE = /^\s*-{20,}\s*$/;
@@ -25,7 +26,7 @@ const STAT: Readonly<Record<string, string>> = { mean: 'mean', median: 'p50', st
 
 function time(value: string, unit: string | undefined, bareNs: boolean): number | undefined {
   if (unit === '%') return Number(value);
-  const f = unit === undefined ? (bareNs ? 1e-9 : undefined) : TIME_BASE[unit];
+  const f = unit === undefined ? (bareNs ? 1e-9 : undefined) : secondsOfTimeUnit(unit);
   return f === undefined ? undefined : applyFactor(Number(value), f);
 }
 
