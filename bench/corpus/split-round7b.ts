@@ -29,6 +29,6 @@ doc.split = {
     `Fisher-Yates shuffled with mulberry32(${SPLIT_SEED_7B}); each group to the half with fewer members of its stratum so far (dev6 on a tie)`,
   half: Object.fromEntries(doc.chosen.map((c) => [c.key, half.get(c)])),
 };
-writeFileSync(file, `${JSON.stringify(doc, null, 1)}\n`);
+writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
 const n = (h: string) => doc.chosen.filter((c) => half.get(c) === h).length;
 console.log(`dev6 ${n('dev6')}, sealed5 ${n('sealed5')}`);
