@@ -163,3 +163,76 @@ test('aligned grids: pandas prints of one quantity each merge by row label; a pi
     ],
   );
 });
+
+test('log sentences with several value–unit pairs: every pair named, each line a run (repeated or one line with a rate and a time)', () => {
+  const { runs } = parsed('log-sentences.md');
+  assert.deepEqual(
+    runs.map((r) => [r.source.line, r.metrics]),
+    [
+      [7, { latency_mean_s: 12.4, output_tps: 40.32, output_tokens: 500, input_tokens: 2100 }],
+      [8, { latency_mean_s: 12.38, output_tps: 40.39, output_tokens: 500, input_tokens: 2100 }],
+      [13, { latency_mean_s: 9.8, output_tps: 51.02, output_tokens: 500, input_tokens: 2100 }],
+      [14, { latency_mean_s: 9.75, output_tps: 51.28, output_tokens: 500, input_tokens: 2100 }],
+      [19, { latency_mean_s: 6.2, output_tps: 129.03, output_tokens: 800 }],
+    ],
+  );
+  // The seed is no measurement: nowhere in the run.
+  assert.ok(!JSON.stringify(runs[0]?.metrics).includes('4411'));
+});
+
+test('a sentence that names no side: `N tokens` are the generated ones only when N ÷ time is the printed rate', () => {
+  const { runs } = parsed('log-sentence-neutral.log');
+  assert.deepEqual(
+    runs.map((r) => [r.metrics.output_tokens, r.metrics.output_tps, r.metrics.input_tokens]),
+    [
+      [310, 124, 96],
+      [260, 123.8, 96],
+      [undefined, 99, 96],
+    ],
+  );
+});
+
+test('sweep lines: one measurement per line is a run when a setting varies; the time keeps its label and printed value', () => {
+  const { runs } = parsed('sweep-lines.txt');
+  assert.deepEqual(
+    runs.map((r) => [r.source.line, r.client?.input_len, r.metrics]),
+    [
+      [4, 16, { time: 2.41 }],
+      [5, 64, { time: 2.95 }],
+      [7, 16, { time: 0.52 }],
+      [8, 64, { time: 0.61 }],
+      [13, 16, { elapsed: 0.0041 }],
+      [16, 64, { elapsed: 0.0066 }],
+      [19, 256, { elapsed: 0.0123 }],
+    ],
+  );
+  assert.equal(runs[4]?.title, 'token_len 16');
+});
+
+test('near-negatives of these shapes give no run: restated ~figures, a prose line, a lone setting line, passes of one setting', () => {
+  for (const name of ['nn-log-sentences.md', 'nn-sweep-lines.txt']) {
+    const { runs, messages } = parsed(name);
+    assert.equal(runs.length, 0, `${name}: ${JSON.stringify(runs[0]?.metrics)}`);
+    assert.ok(
+      messages.some((m) => /metrics-unread/.test(m)),
+      `${name} says why: ${messages.join('\n')}`,
+    );
+  }
+});
+
+test('several `label: number` pairs split by spaces or a joining word; a word after a number is no unit', () => {
+  assert.deepEqual(readPairLine('seq_len:  32 time:  3.69 ')?.pairs, [
+    { label: 'seq_len', value: 32 },
+    { label: 'time', value: 3.69 },
+  ]);
+  assert.deepEqual(readPairLine('---- elapsed: 0.0041 for token_len: 16')?.pairs, [
+    { label: 'elapsed', value: 0.0041 },
+    { label: 'token_len', value: 16 },
+  ]);
+  assert.deepEqual(readPairLine('batch: 4 latency: 12 ms')?.pairs, [
+    { label: 'batch', value: 4 },
+    { label: 'latency', value: 12, unit: 'ms' },
+  ]);
+  // Prose with a colon in it is no list of pairs.
+  assert.deepEqual(readPairLine('Note: the run at 4 users: slower than before')?.pairs, []);
+});

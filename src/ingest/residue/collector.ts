@@ -76,9 +76,13 @@ const BESIDE = 10;
 const MAX_PENDING = 2000;
 /** Worth keeping: a digit, a name over the lines below (`http.response_time:`, `'metrics': {`), a grid's header cells. */
 const KEEP = /\d|[:{=]\s*$|\S(?:\s*\|\s*|\t|\s{2,})\S/;
-/** Source code (a call with keyword arguments, an assignment of a call, a statement): its numbers are arguments, not results. */
+/**
+ * Source code (a call with keyword arguments, an assignment of a call, a statement): its numbers
+ * are arguments, not results. `for`/`if`/`while` are statements only in a statement's shape (`for x
+ * in y:`, `if (`): prose starts with them too (`for original weights:`, `for the baseline.`).
+ */
 const CODE =
-  /\w\([^)]*\w=|=\s*[\w.]+\(|^\s*(?:def|class|import|from|return|print|for|if|while|const|let|var|await)\b|[;{]\s*$(?<!\w\s*[:=]\s*\{\s*$)/;
+  /\w\([^)]*\w=|=\s*[\w.]+\(|^\s*(?:def|class|import|from|return|print|const|let|var|await)\b|^\s*(?:for|if|while)\b(?:\s*\(|.*\S:\s*$)|[;{]\s*$(?<!\w\s*[:=]\s*\{\s*$)/;
 
 export class ResidueCollector {
   private region: RegionLine[] = [];

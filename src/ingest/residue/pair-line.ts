@@ -44,6 +44,19 @@ const OPENS = new RegExp(String.raw`^(${LABEL})\s*(?::|=)\s*[{[(]?\s*$`);
 /** `avg=47.32ms min=0s p(95)=157ms`: name=value tokens split by spaces. */
 const EQUALS_TOKEN = /^([A-Za-z][\w().%-]{0,30})=([-+]?\d[\d.,]*(?:e[-+]?\d+)?)([A-Za-zµμ%/]{0,12})$/;
 const MAX_LENGTH = 400;
+/**
+ * `seq_len:  32 time:  3.69`, `execute time: 0.0057 for token_len: 16`: several `label: number`
+ * pairs split by spaces (or a joining word), one a sweep point's setting. The unit must be one
+ * of these (`for` after a number is a word, not a unit); every character of the segment must be
+ * taken by pairs.
+ */
+const SPACED_UNIT = '%|ms|s|sec|secs|seconds?|us|µs|ns|min|tok/s|tokens?/s|req/s|rps|tps|GB|MB|GiB|MiB|tokens?';
+const SPACED_PAIR = new RegExp(
+  String.raw`\s*(?:(?:for|at|with|and|by|on)\s+)?([A-Za-z_][\w.()/-]*(?: [A-Za-z_][\w.()/-]*){0,2})\s*:\s*(${NUMBER})(?:\s*(${SPACED_UNIT}))?(?=\s|$)`,
+  'iy',
+);
+/** A rule before the text (`---- execute time: …`). */
+const LEADING_RULE = /^[-=~*]{2,}\s*/;
 
 /** Splits at `,` `;` `|` and braces, but not inside a number (`1,234`) or a quoted label. */
 function segments(body: string): string[] {
@@ -103,6 +116,25 @@ function equalsTokens(label: string, rest: string): LabelledNumber[] | undefined
   return out;
 }
 
+/** The pairs of a segment that is only `label: number [unit]` pairs split by spaces, two at least. */
+function spacedPairs(segment: string, parents: readonly string[]): LabelledNumber[] | undefined {
+  const s = segment.replace(LEADING_RULE, '');
+  // Cheap test first: two colons at least.
+  if (s.indexOf(':') === s.lastIndexOf(':')) return undefined;
+  const out: LabelledNumber[] = [];
+  SPACED_PAIR.lastIndex = 0;
+  while (SPACED_PAIR.lastIndex < s.length) {
+    const m = SPACED_PAIR.exec(s);
+    const value = m?.[2] === undefined ? undefined : numberOf(m[2]);
+    if (!m?.[1] || value === undefined) return undefined;
+    const pair: LabelledNumber = { label: withName(parents, m[1]), value };
+    if (m[3]) pair.unit = m[3];
+    out.push(pair);
+    if (/^\s*$/.test(s.slice(SPACED_PAIR.lastIndex))) break;
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
 function readSegment(segment: string, parents: string[], out: LabelledNumber[]): void {
   const s = segment.trim().replace(/^[[(]+\s*/, '');
   if (s === '' || s === ']' || s === ')') return;
@@ -122,6 +154,11 @@ function readSegment(segment: string, parents: string[], out: LabelledNumber[]):
     const pair: LabelledNumber = { label: withName(parents, unquote(m[1])), value };
     if (m[3]) pair.unit = m[3];
     out.push(pair);
+    return;
+  }
+  const spaced = spacedPairs(s, parents);
+  if (spaced) {
+    out.push(...spaced);
     return;
   }
   const named = /^([A-Za-z][\w .()/%-]{0,60}?)\s*(?:[.\-·…]{2,}\s*)?[:=]\s*(?:[.\-·…]{2,}\s*)?(\S.*)$/.exec(s);

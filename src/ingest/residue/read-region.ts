@@ -9,6 +9,7 @@ import { readGrids } from './grid';
 import { type NamedNumber, nameNumber, ownName } from './name-pair';
 import { type LabelledNumber, readPairLine } from './pair-line';
 import { readTemplates, type TemplateLine } from './sentence-template';
+import { readSweeps, type SweepPoint } from './sweep';
 
 export interface RegionLine {
   text: string;
@@ -123,6 +124,17 @@ function readPairs(lines: readonly RegionLine[], grouper: Grouper, used: Readonl
   return rest;
 }
 
+/** A sweep point: a run of its own by the sweep rule (sweep.ts), its setting as its label. */
+function sweepGroup(p: SweepPoint): ResidueGroup {
+  const values = p.values.map(({ pair, named }) => ({
+    named,
+    label: pair.label,
+    printed: pair.unit === undefined ? String(pair.value) : `${pair.value} ${pair.unit}`,
+    line: p.line,
+  }));
+  return { line: p.line, values, performance: true, row: p.label };
+}
+
 /** The groups of a region's lines, in order of their first line. */
 export function readRegion(lines: readonly RegionLine[]): ResidueGroup[] {
   const grouper = new Grouper();
@@ -131,13 +143,15 @@ export function readRegion(lines: readonly RegionLine[]): ResidueGroup[] {
     const values = row.pairs.map((p) => residueValue(p, row.line)).filter((v): v is ResidueValue => v !== undefined);
     grouper.row(row.label, values, row.line);
   }
+  const sweeps = readSweeps(grids.used.size === 0 ? lines : lines.filter((l) => !grids.used.has(l.line)));
+  for (const u of sweeps.used) grids.used.add(u);
   const rest = readPairs(lines, grouper, grids.used);
   const groups = grouper.close();
+  for (const p of sweeps.points) groups.push(sweepGroup(p));
   for (const t of readTemplates(rest)) {
-    const v = residueValue(t.pair, t.line);
-    if (!v) continue;
-    const performance = measures(v);
-    groups.push({ line: t.line, values: [v], performance, template: t.template });
+    const values = t.pairs.map((p) => residueValue(p, t.line)).filter((v): v is ResidueValue => v !== undefined);
+    if (values.length === 0) continue;
+    groups.push({ line: t.line, values, performance: values.some(measures), template: t.template });
   }
   return groups.sort((a, b) => a.line - b.line);
 }
