@@ -236,3 +236,32 @@ test('several `label: number` pairs split by spaces or a joining word; a word af
   // Prose with a colon in it is no list of pairs.
   assert.deepEqual(readPairLine('Note: the run at 4 users: slower than before')?.pairs, []);
 });
+
+test('step lines: a prefill line and its repeated decode lines are one pass, a run plus a per-step series', () => {
+  const file = 'test/fixtures/residue/step-lines.log';
+  const res = parseLog(fs.readFileSync(path.join(DIR, 'step-lines.log'), 'utf8'), { file });
+  const runs = res.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.deepEqual(
+    runs.map((r) => [r.source.line, r.metrics]),
+    [
+      [5, { prefill_latency_ms: 4.21, input_tps: 243.11 }],
+      [9, { prefill_latency_ms: 0.025, input_tps: 40960 }],
+    ],
+  );
+  const tps = res.records.filter((r) => r.kind === 'sample' && r.series === 'decode_step_tps');
+  assert.deepEqual(
+    tps.map((s) => (s.kind === 'sample' ? [s.source.line, s.value, s.labels.step] : [])),
+    [
+      [6, 2.49, '1'],
+      [7, 90.9, '2'],
+      [8, 100, '3'],
+      [10, 100, '1'],
+      [11, 83.33, '2'],
+    ],
+  );
+  // One decode line is no series: the pass is one run with both phases' figures, no samples.
+  const single = parsed('step-lines-single.log');
+  assert.equal(single.runs.length, 1);
+  assert.equal(single.runs[0]?.metrics.input_tps, 243.11);
+  assert.equal(single.runs[0]?.metrics.output_tps, 2.49);
+});

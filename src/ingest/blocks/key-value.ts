@@ -29,7 +29,7 @@ import { diag, emptyResult, guardedRead, orderRun, partialRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
-import { markPass, passAt } from './kv-passes';
+import { markPass, passAt, type StepSeries, stepSamples, stepsAfter } from './kv-passes';
 import { offeredRequestRate, okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { flagRestated } from './kv-restated';
 import { applyRead, ENGINES, type Read, titleAbove, tokensByRate } from './kv-run';
@@ -486,10 +486,21 @@ function passRun(lines: readonly string[], i: number, run: PartialRun, x: Interp
   });
 }
 
+/** A pass line and its step lines (kv-passes.ts): the pass alone is the run, the steps its samples. */
+function readPass(lines: readonly string[], i: number, file: string, x: Interpreted, steps: StepSeries): BlockResult {
+  const block: Block = { items: x.block.items.filter((it) => it.index === i), next: i + 1, boxed: x.block.boxed };
+  const diagnostics: Diagnostic[] = [];
+  const run = blockRun(lines, i, file, interpret(block), diagnostics);
+  const next = (steps.lines[steps.lines.length - 1] ?? i) + 1;
+  return { next, runs: [orderRun(run)], env: [], samples: stepSamples(lines, file, steps), diagnostics };
+}
+
 function readKeyValue(lines: readonly string[], i: number, file: string): BlockResult {
   const found = blockAt(lines, i);
   if (!found) return emptyResult(i + 1);
   if (found.kind !== 'run') return notRead(found, i, file);
+  const steps = stepsAfter(lines, i);
+  if (steps) return readPass(lines, i, file, found.x, steps);
   const diagnostics: Diagnostic[] = [];
   const run = blockRun(lines, i, file, found.x, diagnostics);
   flagRestated(lines, i, found.x.block, run, file, diagnostics, readOne);

@@ -8,6 +8,7 @@
  *   [BENCHMARK] batch_size 1 input_length 20 latency(ms) 432.51                   `name value` pairs after a tag
  *   ╟───────────╢                                                                 a box rule
  *   [Decode] latency(min, max, ave): 12.1 ms, 14.0 ms, 12.8 ms                    a section tag naming a phase: in the key
+ *   Decode.  latency: 0.31 ms, throughput: 3.2 token/s                            a phase word and a period: the same
  *   "tokenThroughput": 3459.39,                                                   a member of pretty-printed JSON
  *
  * Only the shape is read here; what a key means is the block reader's business.
@@ -382,6 +383,20 @@ function bannerPair(body: string): KvPair[] | undefined {
   return pair && TIMED_OR_RATE.test(pair.value) ? [pair] : undefined;
 }
 
+/**
+ * `Prefill. latency: 5.0 ms, throughput: 204 token/s`: a capitalised phase word and a period
+ * before the pairs names their section, as a `[Prefill]` tag does (only a word that names a
+ * phase or a quantity: `Note. …` stays as printed).
+ */
+const PHASE_WORD = /^([A-Z][a-z]{2,15})\.\s+(?=[a-z])/;
+
+function phaseWord(stripped: Stripped): Stripped {
+  if (stripped.section !== undefined || stripped.body.charCodeAt(0) > 0x5a) return stripped;
+  const m = PHASE_WORD.exec(stripped.body);
+  if (!m?.[1] || (splitLabel(m[1])?.symbols.size ?? 0) === 0) return stripped;
+  return { ...stripped, body: stripped.body.slice(m[0].length), section: m[1] };
+}
+
 /** Reads one line; undefined for a line that is none of the shapes above. */
 export function parseKvLine(line: string | undefined): KvLine | undefined {
   if (line === undefined || !mayHold(line)) return undefined;
@@ -399,7 +414,7 @@ function readKvLine(line: string): KvLine | undefined {
     boxed = true;
     text = text.slice(1).replace(VERTICAL_END, '').trim();
   }
-  const stripped = stripLogPrefix(text.replace(SPINNER, '').replace(BULLET, ''));
+  const stripped = phaseWord(stripLogPrefix(text.replace(SPINNER, '').replace(BULLET, '')));
   // Markdown bold around keys and values (`- **Latency**: …`) is emphasis, not text.
   const unbulleted = stripped.body.replace(BULLET, '');
   // A banner before Markdown bold is taken off (`*****` is its rule, not emphasis).

@@ -10,6 +10,10 @@
  * `warmup-suspect` when it is the slow one (design.md: its rate under 0.8× the median of the
  * other passes, or its time over 1/0.8 of theirs).
  */
+import { recordId } from '../../model/ids';
+import { secondsOfTimeUnit } from '../../model/label-meaning';
+import { applyFactor, parseNumber } from '../../model/metric-vocabulary';
+import { type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import type { PartialRun } from '../types';
 import { parseKvLine } from './kv-line';
 
@@ -80,3 +84,93 @@ export function markPass(run: PartialRun, pass: Pass, key: string, valueAt: (j: 
   run.flags.push('warmup-suspect');
   run.provenance.flags = `warmup-suspect: the first of ${pass.count} passes, ${first} against a median of ${m} for the others`;
 }
+
+/**
+ * Step lines of one pass (an engine's offline latency tool):
+ *
+ *   Prefill. latency: 5.0 ms, throughput: 204 token/s       the pass: a run
+ *   Decode.  latency: 0.3 ms, throughput: 3 token/s         its steps: a series
+ *   Decode.  latency: 0.1 ms, throughput: 102 token/s
+ *
+ * A line whose keys all carry one phase, followed by at least two lines of another phase with
+ * the same keys: the first line is the pass (a run), the step lines are samples of the pass's
+ * series (`decode_step_latency_ms`, `decode_step_tps`), never runs of their own.
+ */
+export interface StepSeries {
+  /** The steps' phase, lower case (`decode`). */
+  phase: string;
+  /** 0-based lines of the steps. */
+  lines: number[];
+}
+
+const MIN_STEPS = 2;
+
+/** The phase all of a line's keys start with, and the keys without it. */
+function phased(line: string | undefined): { phase: string; keys: string } | undefined {
+  const kv = parseKvLine(line);
+  if (kv?.kind !== 'pairs' || kv.pairs.length < 2) return undefined;
+  const first = kv.pairs[0]?.key ?? '';
+  const space = first.indexOf(' ');
+  if (space <= 0) return undefined;
+  const phase = first.slice(0, space);
+  let keys = '';
+  for (const p of kv.pairs) {
+    if (!p.key.startsWith(`${phase} `)) return undefined;
+    keys += `|${p.key.slice(phase.length + 1)}`;
+  }
+  return { phase, keys };
+}
+
+/** The step lines after the pass line `i` (undefined when it heads no series of steps). */
+export function stepsAfter(lines: readonly string[], i: number): StepSeries | undefined {
+  const head = phased(lines[i]);
+  if (!head) return undefined;
+  const steps: number[] = [];
+  let phase: string | undefined;
+  for (let j = i + 1; j < lines.length && steps.length < MAX_PASSES; j++) {
+    const step = phased(lines[j]);
+    if (!step || step.keys !== head.keys || step.phase === head.phase || (phase !== undefined && step.phase !== phase)) break;
+    phase = step.phase;
+    steps.push(j);
+  }
+  if (phase === undefined || steps.length < MIN_STEPS) return undefined;
+  return { phase: phase.toLowerCase(), lines: steps };
+}
+
+/** The step lines' samples (0-based lines; the scanner shifts them to the file's). */
+export function stepSamples(lines: readonly string[], file: string, steps: StepSeries): SampleRecord[] {
+  const out: SampleRecord[] = [];
+  steps.lines.forEach((j, k) => {
+    const source: SampleRecord['source'] = { file, line: j + 1, format: 'key-value' };
+    for (const p of stepPoints(lines[j], steps.phase)) {
+      const id = recordId(file, j + 1, undefined, p.series);
+      out.push({
+        kind: 'sample',
+        schema_version: SCHEMA_VERSION,
+        id,
+        source,
+        labels: { step: String(k + 1) },
+        series: p.series,
+        value: p.value,
+      });
+    }
+  });
+  return out;
+}
+
+/** A step line's values as series points: times in ms (`<phase>_step_latency_ms`), token rates (`<phase>_step_tps`). */
+function stepPoints(line: string | undefined, phase: string): Array<{ series: string; value: number }> {
+  const kv = parseKvLine(line);
+  if (kv?.kind !== 'pairs') return [];
+  const out: Array<{ series: string; value: number }> = [];
+  for (const p of kv.pairs) {
+    const n = parseNumber(p.value);
+    if (n.value === undefined || n.unit === undefined) continue;
+    const seconds = secondsOfTimeUnit(n.unit);
+    if (seconds !== undefined) out.push({ series: `${phase}_step_latency_ms`, value: applyFactor(n.value, seconds * 1000) });
+    else if (TOKEN_RATE.test(n.unit)) out.push({ series: `${phase}_step_tps`, value: n.value });
+  }
+  return out;
+}
+
+const TOKEN_RATE = /^(?:tok|tokens?)\s*(?:\/\s*|per\s*)s(?:ec|econd)?$/i;
