@@ -265,3 +265,18 @@ test('step lines: a prefill line and its repeated decode lines are one pass, a r
   assert.equal(single.runs[0]?.metrics.input_tps, 243.11);
   assert.equal(single.runs[0]?.metrics.output_tps, 2.49);
 });
+
+test('sweep blocks: one measured figure beside a setting is a run when the same keys follow with another setting value', () => {
+  const { runs } = parsed('sweep-blocks.txt');
+  assert.deepEqual(
+    runs.map((r) => [r.source.line, r.client?.input_len, r.metrics]),
+    [
+      [4, 16, { prefill_latency_ms: 5.7 }],
+      [7, 32, { prefill_latency_ms: 5.9 }],
+      [10, 64, { prefill_latency_ms: 6.4 }],
+    ],
+  );
+  const nn = parsed('nn-sweep-blocks.txt');
+  assert.equal(nn.runs.length, 0, JSON.stringify(nn.runs.map((r) => r.metrics)));
+  assert.ok(nn.messages.some((m) => /metrics-unread/.test(m)));
+});

@@ -29,7 +29,7 @@ import { diag, emptyResult, guardedRead, orderRun, partialRun } from './common';
 import { type Block, collectBlock, continuesAbove, insideBoxSection, mayStartBlock } from './kv-block';
 import { checkJsonCut, mergeJsonAfter } from './kv-json';
 import { parseKvLine } from './kv-line';
-import { markPass, passAt, type StepSeries, stepSamples, stepsAfter } from './kv-passes';
+import { markPass, passAt, type StepSeries, settingVaries, stepSamples, stepsAfter } from './kv-passes';
 import { offeredRequestRate, okFromSuccessRate, placeRatesByArithmetic, transactionsPerSecond } from './kv-rates';
 import { flagRestated } from './kv-restated';
 import { applyRead, ENGINES, type Read, titleAbove, tokensByRate } from './kv-run';
@@ -396,13 +396,21 @@ const blockAt = lastAnswer((lines: readonly string[], i: number): Found | undefi
   if (d.settings) return undefined;
   // One known metric is enough when another figure beside it looks like a measurement (kept as a slug).
   const run = (d.metrics >= 2 || (d.metrics === 1 && d.measured >= 2)) && !d.comparison;
-  // One figure on its line, printed again for each pass of a loop (kv-passes.ts).
-  if (run || (d.metrics === 1 && block.items.length === 1 && !d.comparison && passAt(lines, i)))
-    return { kind: 'run', x: x ?? interpret(block) };
+  // One figure on its line, printed again for each pass of a loop; one metric beside a setting
+  // that takes another value in the same keys printed beside (a sweep): kv-passes.ts.
+  const one = d.metrics === 1 && !d.comparison;
+  const sweep = d.measured >= 1 && !d.comparison && settingVaries(lines, block.items, isSweepSetting);
+  if (run || (one && block.items.length === 1 && passAt(lines, i)) || sweep) return { kind: 'run', x: x ?? interpret(block) };
   // Reported once, at the block's first line.
   if (d.lookalikes < 2 || continuesAbove(lines, i)) return undefined;
   return { kind: d.comparison ? 'comparison' : 'unread', x: x ?? interpret(block) };
 });
+
+/** A key the client takes a number from (`input_len`, `concurrency`): a sweep's setting. */
+function isSweepSetting(key: string, value: string): boolean {
+  const n = parseNumber(value).value;
+  return n !== undefined && (isSettingKey(key, n) || lookupLabel(key)?.kind === 'client');
+}
 
 function describeSeen(x: Interpreted): string {
   const seen = x.reads

@@ -174,3 +174,41 @@ function stepPoints(line: string | undefined, phase: string): Array<{ series: st
 }
 
 const TOKEN_RATE = /^(?:tok|tokens?)\s*(?:\/\s*|per\s*)s(?:ec|econd)?$/i;
+
+/**
+ * The sweep rule for blocks (as residue/sweep.ts for one-line points): one metric beside
+ * settings is a run when the same keys are printed again just below or above with a setting of
+ * another value (`input_len: 16` / `prefill latency: 5.7 ms`, then `input_len: 32` / …). The same
+ * keys with the same settings (passes of one setting) or printed once stay no run.
+ */
+export function settingVaries(
+  lines: readonly string[],
+  items: ReadonlyArray<{ index: number; key: string; value: string }>,
+  isSetting: (key: string, value: string) => boolean,
+): boolean {
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return false;
+  const settings = items.filter((it) => isSetting(it.key, it.value));
+  if (settings.length === 0 || settings.length === items.length) return false;
+  const span = last.index - first.index + 1 + GAP;
+  const keys = new Set(items.map((it) => it.key));
+  const seen = new Set<string>();
+  let varied = false;
+  const look = (j: number): void => {
+    const kv = parseKvLine(lines[j]);
+    if (kv?.kind !== 'pairs') return;
+    for (const p of kv.pairs) {
+      if (!keys.has(p.key)) continue;
+      seen.add(p.key);
+      if (settings.some((s) => s.key === p.key && s.value !== p.value)) varied = true;
+    }
+  };
+  for (let j = last.index + 1; j < lines.length && j <= last.index + span; j++) look(j);
+  if (!(varied && seen.size === keys.size)) {
+    seen.clear();
+    varied = false;
+    for (let j = first.index - 1; j >= 0 && j >= first.index - span; j--) look(j);
+  }
+  return varied && seen.size === keys.size;
+}
