@@ -1,0 +1,224 @@
+/**
+ * A JSON result of a tool no reader knows → one run (issue 27, general fix 2). The shapes:
+ *   flat   `{"request_rate": 2.0, "mean_e2e_latency_ms": 812.4, "output_throughput": 911.2, "completed": 300}`
+ *   nested `{"ttft_ms": {"mean": 74.6, "p95": 83.7}, "tokens_per_second": {"total_throughput": 274.8}}`
+ *   unit   `{"request_latency": {"unit": "ms", "avg": 6655.5, "std": 13.1}, "request_count": {"unit": "requests", "avg": 80}}`
+ * One object is one run; nested keys are flattened to names (`ttft_ms` + `p95`) and named through
+ * the vocabulary; the unit comes from a key suffix (`_ms`, `_seconds`, `_us`) or a sibling
+ * `"unit"` and applies to every statistic of its object (std too). Keys that name a setting
+ * (`request_rate`, `num_prompts`, `max_concurrency`, `random_input_len`, the model, the backend)
+ * are settings (result-settings.ts), never metrics; an object that describes the machine or the
+ * configuration (`hardware`, `config`, `args`) is kept in raw. Other numbers are kept as metrics
+ * of their own name. Rule: a run needs a performance metric recognised by name and unit
+ * (isPerformanceMetric): a config dump or a package list gives none and is no run.
+ */
+import { isJsonObject } from '../../model/json-object';
+import { classifyUnit, secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
+import { applyFactor, isPerformanceMetric, type LabelMeaning, lookupLabel, unknownMetricKey } from '../../model/metric-vocabulary';
+import { setOwn } from '../../model/safe-keys';
+import { orderRun, partialRun } from '../blocks/common';
+import type { PartialRun } from '../types';
+import { setModelFromPath } from './model-path';
+import { applyResultSettings, type StatedSetting, settingsOfKey } from './result-settings';
+
+type Obj = Record<string, unknown>;
+
+/** Objects that describe the machine, the software or the configuration, never a measurement. */
+const DESCRIPTIVE =
+  /^(?:hardware|system(?:_info)?|env(?:ironment)?|machine|devices?|gpus?|cpus?|host|platform|config(?:uration)?|args|arguments|settings|param(?:eter)?s|metadata|server_(?:info|args)|engine_args|options|versions?|packages|dependencies|requirements)$/i;
+
+/** Objects that only wrap the run's figures (`{"results": {"ttft_ms": …}}`): their name is no part of a figure's. */
+const WRAPPER = /^(?:results?|metrics|summary|stats|statistics|data|benchmark|performance|overall|aggregate|totals?)$/i;
+
+/** A time unit at the end of a key (`ttft_ms`, `latency_seconds`, `itl_us`). */
+const KEY_UNIT = /^(.+?)[_\s-](ms|msec|s|sec|secs|seconds|us|usec|µs|ns|nsec)$/i;
+
+/**
+ * Settings of the benchmark the settings vocabulary has no field for: kept in raw, never
+ * metrics (a seed, a warm-up count, a batch size, a sampling parameter, a length).
+ */
+const SETTING_KEY =
+  /^(?:seed|warm[-_]?ups?|num[-_]warm[-_]?ups?|warm[-_]?up[-_](?:requests|runs|iter(?:ation)?s)|\w*range[-_]ratio|batch[-_]size|iterations|num[-_]iter(?:ation)?s|repeats?|num[-_]repeats|top[-_][pk]|max[-_]new[-_]tokens|\w+[-_]len(?:gth)?)$/i;
+
+/**
+ * `num_runs`: the timed passes of a benchmark that sends one request per pass (its latency
+ * statistics are over the passes), so the requests sent.
+ */
+const PASS_COUNT = /^num[-_]runs$/i;
+
+/** How deep nested objects are read (`{"results": {"ttft": {"mean": …}}}` is three). */
+const MAX_DEPTH = 3;
+
+interface Figure {
+  /** The object names above the figure, wrappers left out (`["ttft_ms"]`). */
+  groups: string[];
+  key: string;
+  value: number;
+  /** The unit of its object (a sibling `"unit"` or its name's suffix). */
+  unit?: string;
+  /** Statistics in its object (one alone is the object's one figure). */
+  siblings: number;
+  path: string;
+}
+
+interface Collected {
+  figures: Figure[];
+  stated: StatedSetting[];
+  raw: Record<string, string>;
+}
+
+/** A JSON object's run, or undefined when it holds no performance metric (then `why` says so). */
+export function genericJsonRun(o: Obj, startLine: number): PartialRun | undefined {
+  const c: Collected = { figures: [], stated: [], raw: {} };
+  collect(o, [], undefined, '', c, 0);
+  const run = partialRun('key-value', startLine);
+  run.raw = c.raw;
+  const taken = new Set<string>();
+  for (const f of c.figures) nameFigure(run, f, taken);
+  if (!Object.keys(run.metrics).some(isPerformanceMetric)) return undefined;
+  applySettings(run, c.stated);
+  return orderRun(run);
+}
+
+function applySettings(run: PartialRun, stated: readonly StatedSetting[]): void {
+  const model = stated.find((s) => s.key === 'model');
+  if (model && typeof model.value === 'string' && model.value !== '') {
+    setModelFromPath(run, model.value);
+    run.provenance.model = model.source;
+  }
+  applyResultSettings(
+    run,
+    stated.filter((s) => s.key !== 'model'),
+  );
+}
+
+/** The unit an object states for its figures: its `"unit"`, else its name's suffix, else its parent's. */
+function unitOf(key: string, v: Obj, inherited: string | undefined): string | undefined {
+  if (typeof v.unit === 'string' && v.unit.trim() !== '') return v.unit.trim();
+  return KEY_UNIT.exec(key)?.[2] ?? inherited;
+}
+
+function collect(o: Obj, groups: string[], unit: string | undefined, prefix: string, c: Collected, depth: number): void {
+  const stats = Object.values(o).filter((v) => typeof v === 'number').length;
+  for (const [key, v] of Object.entries(o)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (groups.length === 0 && depth === 0 && isScalar(v) && topSetting(key, v, path, c)) continue;
+    if (typeof v === 'number') {
+      if (Number.isFinite(v)) c.figures.push({ groups, key, value: v, ...(unit ? { unit } : {}), siblings: stats, path });
+      setOwn(c.raw, path, String(v));
+    } else if (typeof v === 'string' || typeof v === 'boolean') {
+      if (!(key === 'unit' && groups.length > 0)) setOwn(c.raw, path, String(v));
+    } else if (Array.isArray(v)) setOwn(c.raw, path, `[${v.length} items]`);
+    else if (isJsonObject(v)) {
+      if (DESCRIPTIVE.test(key)) describe(v, path, c);
+      else if (depth + 1 < MAX_DEPTH) {
+        const inner = WRAPPER.test(key) && groups.length === 0 ? groups : [...groups, key];
+        collect(v, inner, unitOf(key, v, unit), path, c, depth + 1);
+      }
+    }
+  }
+}
+
+function isScalar(v: unknown): v is string | number | boolean {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+/** A top-level key that names a setting: its settings taken (or its value kept in raw); true when it was one. */
+function topSetting(key: string, v: string | number | boolean, path: string, c: Collected): boolean {
+  if (v === '' || (typeof v === 'number' && !Number.isFinite(v))) return false;
+  const stated = settingsOfKey(key, v);
+  if (stated !== undefined) {
+    c.stated.push(...stated);
+    setOwn(c.raw, path, String(v));
+    return true;
+  }
+  if (typeof v === 'number' && PASS_COUNT.test(key) && Number.isInteger(v) && v > 0) {
+    const source = `"${key}": ${v} in the result JSON (one request per timed pass)`;
+    c.stated.push({ key: 'total_requests', value: v, source });
+    setOwn(c.raw, path, String(v));
+    return true;
+  }
+  if (!SETTING_KEY.test(key)) return false;
+  setOwn(c.raw, path, String(v));
+  return true;
+}
+
+/** A descriptive object (`hardware`, `config`): its settings taken, everything kept in raw. */
+function describe(o: Obj, prefix: string, c: Collected): void {
+  for (const [key, v] of Object.entries(o)) {
+    const path = `${prefix}.${key}`;
+    if (isScalar(v)) {
+      const stated = v === '' ? undefined : settingsOfKey(key, v);
+      if (stated) c.stated.push(...stated);
+      setOwn(c.raw, path, String(v));
+    } else if (isJsonObject(v)) for (const [k, w] of Object.entries(v)) if (isScalar(w)) setOwn(c.raw, `${path}.${k}`, String(w));
+  }
+}
+
+/** A vocabulary key that carries a statistic (`ttft_p95_ms`, `output_tokens_mean`), not a whole-run figure (`output_tps`). */
+const STAT_KEY = /_(?:min|max|mean|std|p\d+(?:_\d+)?)(?:_(?:s|ms))?$/;
+/** A statistic word inside a member's name (`generation_mean`, `p95_latency`). */
+const STAT_WORD = /(?:^|[_\s-])(?:mean|avg|average|median|min|max|std|stddev|p\d{1,2}(?:[._]\d+)?)(?=$|[_\s-])/i;
+
+/** The unit to look a figure up with: a time or a rate; a count unit (`requests`, `tokens`) names no scale. */
+function lookupUnit(unit: string | undefined): string | undefined {
+  if (unit === undefined) return undefined;
+  const kind = classifyUnit(unit).kind;
+  return kind === 'time' || kind === 'rate' ? unit : undefined;
+}
+
+/** Spaces for the separators of a JSON key (`request_count` → `request count`): the vocabulary's spelling. */
+function spaced(label: string): string {
+  return label.replace(/[_.]+/g, ' ').trim();
+}
+
+function look(label: string, unit: string | undefined, stat?: string): LabelMeaning | undefined {
+  const opts = { ...(unit === undefined ? {} : { unit }), ...(stat === undefined ? {} : { stat }) };
+  return lookupLabel(label, opts) ?? lookupLabel(spaced(label), opts);
+}
+
+/** The names of a figure's objects, the unit suffix of the innermost left out (`ttft_ms` → `ttft`). */
+function groupLabel(groups: readonly string[]): string {
+  const last = groups[groups.length - 1] ?? '';
+  return [...groups.slice(0, -1), KEY_UNIT.exec(last)?.[1] ?? last].join(' ');
+}
+
+/** What a figure means: its object's name with its key as the statistic, or its own name. */
+function meaningOf(f: Figure): LabelMeaning | undefined {
+  const unit = lookupUnit(f.unit);
+  if (f.groups.length === 0) {
+    const m = look(f.key, unit);
+    if (m) return m;
+    const split = KEY_UNIT.exec(f.key);
+    return split?.[1] && split[2] ? look(split[1], split[2]) : undefined;
+  }
+  const group = groupLabel(f.groups);
+  if (statOfWord(f.key) !== undefined) {
+    const m = look(group, unit, f.key);
+    // One statistic alone (`{"unit": "requests", "avg": 80}`) is the object's one figure.
+    return m ?? (f.siblings === 1 ? look(group, unit) : undefined);
+  }
+  const m = look(`${group} ${f.key}`, unit);
+  // A statistic over requests of a whole-run rate (`tokens_per_second.generation_mean`, each
+  // request's own speed averaged) is not the run's rate: kept under its own name.
+  if (m?.kind === 'metric' && STAT_WORD.test(f.key) && !STAT_KEY.test(m.key)) return undefined;
+  return m;
+}
+
+/** Puts one figure into the run: a vocabulary metric (first figure of a key wins), a setting, or its own name. */
+function nameFigure(run: PartialRun, f: Figure, taken: Set<string>): void {
+  const m = meaningOf(f);
+  if (m?.kind === 'client') return; // a setting below the top level: in raw only
+  if (m?.kind === 'metric' && !taken.has(m.key)) {
+    taken.add(m.key);
+    setOwn(run.metrics, m.key, applyFactor(f.value, m.factor));
+    if (f.unit !== undefined && m.factor !== 1) setOwn(run.provenance, `metrics.${m.key}`, `"${f.path}" in ${f.unit}`);
+    return;
+  }
+  const label = f.groups.length === 0 ? f.key : `${groupLabel(f.groups)} ${f.key}`;
+  // µs and ns are normalised to ms for keys of their own too.
+  const seconds = f.unit ? secondsOfTimeUnit(f.unit) : undefined;
+  const small = seconds !== undefined && seconds < 1e-3;
+  const key = unknownMetricKey(label, small ? 'ms' : f.unit);
+  if (!Object.hasOwn(run.metrics, key)) setOwn(run.metrics, key, small ? applyFactor(f.value, seconds * 1000) : f.value);
+}
