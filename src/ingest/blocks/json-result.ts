@@ -14,7 +14,7 @@
 import type { Diagnostic } from '../../model/diagnostics';
 import { isJsonObject } from '../../model/json-object';
 import { isPerformanceMetric } from '../../model/metric-vocabulary';
-import { genericJsonRun } from '../exports/generic-json';
+import { genericJsonRun, nestsFigures } from '../exports/generic-json';
 import { exportObjectRuns } from '../exports/index';
 import { formatOf, isKnownExport } from '../exports/known-export';
 import { parseJsonTolerant } from '../exports/tolerant-json';
@@ -88,9 +88,16 @@ function documentObjects(value: unknown): Obj[] | undefined {
   return objects.every((o) => readHere(o)) ? objects : undefined;
 }
 
+/**
+ * A flat object of an unknown tool (or one inside a wrapper, `{"metrics": {…}}`) stays with the
+ * key/value reader, which reads its members line by line as well as whole (and a fragment cut
+ * at the top, which has no `{`, only so); one that nests figures under names of their own is
+ * read whole, its objects' names being part of its figures' names.
+ */
 function readHere(o: Obj): boolean {
   const format = formatOf(o);
-  return format === undefined ? !isKnownExport(o) : format !== 'aisbench';
+  if (format !== undefined) return format !== 'aisbench';
+  return !isKnownExport(o) && nestsFigures(o);
 }
 
 /** A document of unknown objects printed over lines from line `i`, or undefined. */
@@ -117,7 +124,7 @@ function readDocument(lines: readonly string[], i: number, file: string): BlockR
       runs.push(orderRun(run));
     }
   });
-  if (doc.cutAt !== undefined) {
+  if (doc.cutAt !== undefined && runs.length > 0) {
     const message = `JSON cut at line ${doc.cutAt + 1} before it closes: its complete members read`;
     diagnostics.push(diag('warning', 'table-truncated', message, file, doc.cutAt));
   }

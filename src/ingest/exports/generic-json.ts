@@ -13,10 +13,11 @@
  * (isPerformanceMetric): a config dump or a package list gives none and is no run.
  */
 import { isJsonObject } from '../../model/json-object';
-import { classifyUnit, secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
+import { classifyUnit, meaningAsOutputRate, meaningFromWords, secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
 import { applyFactor, isPerformanceMetric, type LabelMeaning, lookupLabel, unknownMetricKey } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { orderRun, partialRun } from '../blocks/common';
+import { blockTimeUnit, isTimedKey, labelNamesTimeUnit, labelTimeUnit, unitlessTime } from '../blocks/kv-units';
 import type { PartialRun } from '../types';
 import { setModelFromPath } from './model-path';
 import { applyResultSettings, type StatedSetting, settingsOfKey } from './result-settings';
@@ -67,14 +68,26 @@ interface Collected {
   raw: Record<string, string>;
 }
 
+/**
+ * Whether the object nests figures under names of their own (`"ttft_ms": {"mean": …}`), past
+ * wrappers (`"metrics": {…}`) and descriptive objects: the figures' names need their objects'.
+ */
+export function nestsFigures(o: Obj, depth = 0): boolean {
+  for (const [key, v] of Object.entries(o)) {
+    if (!isJsonObject(v) || DESCRIPTIVE.test(key)) continue;
+    if (WRAPPER.test(key) ? depth + 1 < MAX_DEPTH && nestsFigures(v, depth + 1) : Object.values(v).some((w) => typeof w === 'number'))
+      return true;
+  }
+  return false;
+}
+
 /** A JSON object's run, or undefined when it holds no performance metric (then `why` says so). */
 export function genericJsonRun(o: Obj, startLine: number): PartialRun | undefined {
   const c: Collected = { figures: [], stated: [], raw: {} };
   collect(o, [], undefined, '', c, 0);
   const run = partialRun('key-value', startLine);
   run.raw = c.raw;
-  const taken = new Set<string>();
-  for (const f of c.figures) nameFigure(run, f, taken);
+  nameFigures(run, c.figures);
   if (!Object.keys(run.metrics).some(isPerformanceMetric)) return undefined;
   applySettings(run, c.stated);
   return orderRun(run);
@@ -102,7 +115,7 @@ function collect(o: Obj, groups: string[], unit: string | undefined, prefix: str
   const stats = Object.values(o).filter((v) => typeof v === 'number').length;
   for (const [key, v] of Object.entries(o)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;
-    if (groups.length === 0 && depth === 0 && isScalar(v) && topSetting(key, v, path, c)) continue;
+    if (groups.length === 0 && isScalar(v) && topSetting(key, v, path, c)) continue;
     if (typeof v === 'number') {
       if (Number.isFinite(v)) c.figures.push({ groups, key, value: v, ...(unit ? { unit } : {}), siblings: stats, path });
       setOwn(c.raw, path, String(v));
@@ -167,14 +180,8 @@ function lookupUnit(unit: string | undefined): string | undefined {
   return kind === 'time' || kind === 'rate' ? unit : undefined;
 }
 
-/** Spaces for the separators of a JSON key (`request_count` → `request count`): the vocabulary's spelling. */
-function spaced(label: string): string {
-  return label.replace(/[_.]+/g, ' ').trim();
-}
-
 function look(label: string, unit: string | undefined, stat?: string): LabelMeaning | undefined {
-  const opts = { ...(unit === undefined ? {} : { unit }), ...(stat === undefined ? {} : { stat }) };
-  return lookupLabel(label, opts) ?? lookupLabel(spaced(label), opts);
+  return lookupLabel(label, { ...(unit === undefined ? {} : { unit }), ...(stat === undefined ? {} : { stat }) });
 }
 
 /** The names of a figure's objects, the unit suffix of the innermost left out (`ttft_ms` → `ttft`). */
@@ -190,7 +197,8 @@ function meaningOf(f: Figure): LabelMeaning | undefined {
     const m = look(f.key, unit);
     if (m) return m;
     const split = KEY_UNIT.exec(f.key);
-    return split?.[1] && split[2] ? look(split[1], split[2]) : undefined;
+    const own = split?.[1] && split[2] ? look(split[1], split[2]) : undefined;
+    return own ?? oneFigure(f.key, unit);
   }
   const group = groupLabel(f.groups);
   if (statOfWord(f.key) !== undefined) {
@@ -205,14 +213,84 @@ function meaningOf(f: Figure): LabelMeaning | undefined {
   return m;
 }
 
-/** Puts one figure into the run: a vocabulary metric (first figure of a key wins), a setting, or its own name. */
-function nameFigure(run: PartialRun, f: Figure, taken: Set<string>): void {
-  const m = meaningOf(f);
+/**
+ * A key naming a time with no statistic (`timeToFirstByte`, `e2e_latency`) is one figure, read
+ * as the mean; one naming a token rate with no direction (`tokenThroughput`), the generated
+ * tokens' rate (as the key/value reader reads them).
+ */
+function oneFigure(key: string, unit: string | undefined): LabelMeaning | undefined {
+  const label = key;
+  const opts = unit === undefined ? {} : { unit };
+  const asMean = meaningFromWords(label, { ...opts, stat: 'mean' });
+  if (asMean?.kind === 'metric' && isTimedKey(asMean.key)) return asMean;
+  const output = meaningAsOutputRate(label, opts);
+  return output?.kind === 'metric' ? output : undefined;
+}
+
+interface Named {
+  f: Figure;
+  m: LabelMeaning | undefined;
+  /** Why the unit of a time printed with none was chosen. */
+  why?: string;
+}
+
+/** The time unit a figure's key or object states (`ttft_ms`, `"unit": "ms"`, `totalTimeMills`). */
+function markedUnit(f: Figure): string | undefined {
+  if (f.unit !== undefined && secondsOfTimeUnit(f.unit) !== undefined) return f.unit;
+  return labelTimeUnit(f.key) ?? (labelNamesTimeUnit(f.key) ? 'named' : undefined);
+}
+
+/**
+ * Times with no unit anywhere (`"averageLatency": 1210.7`) as the key/value reader decides them
+ * (kv-units.ts): the object's one marked unit, else the magnitude, else the vocabulary's unit;
+ * one quantity's statistics are printed in one unit, so a unit the magnitude decides for one is
+ * taken by its unmarked siblings.
+ */
+function decideUnits(named: Named[]): void {
+  const marked = named.flatMap((n, k) => {
+    const unit = markedUnit(n.f);
+    return unit !== undefined && unit !== 'named' ? [{ unit, index: k, text: n.f.path }] : [];
+  });
+  const block = blockTimeUnit(marked);
+  const unmarked = named.filter(
+    (n) =>
+      n.m?.kind === 'metric' &&
+      isTimedKey(n.m.key) &&
+      markedUnit(n.f) === undefined &&
+      n.f.groups.every((g) => labelTimeUnit(g) === undefined),
+  );
+  const sure = new Map<string, ReturnType<typeof unitlessTime>>();
+  const choices = unmarked.map((n) => {
+    const key = n.m?.key ?? '';
+    const choice = unitlessTime(key, n.f.value, block);
+    if (choice.byMagnitude) sure.set(key.split('_')[0] ?? key, choice);
+    return choice;
+  });
+  unmarked.forEach((n, k) => {
+    const key = n.m?.key ?? '';
+    const choice = sure.get(key.split('_')[0] ?? key) ?? choices[k];
+    if (!choice) return;
+    n.m = { kind: 'metric', key, factor: choice.factor };
+    n.why = choice.why;
+  });
+}
+
+/** Puts the figures into the run: vocabulary metrics (the first figure of a key wins), or their own names. */
+function nameFigures(run: PartialRun, figures: readonly Figure[]): void {
+  const named: Named[] = figures.map((f) => ({ f, m: meaningOf(f) }));
+  decideUnits(named);
+  const taken = new Set<string>();
+  for (const n of named) nameFigure(run, n, taken);
+}
+
+function nameFigure(run: PartialRun, n: Named, taken: Set<string>): void {
+  const { f, m } = n;
   if (m?.kind === 'client') return; // a setting below the top level: in raw only
   if (m?.kind === 'metric' && !taken.has(m.key)) {
     taken.add(m.key);
     setOwn(run.metrics, m.key, applyFactor(f.value, m.factor));
-    if (f.unit !== undefined && m.factor !== 1) setOwn(run.provenance, `metrics.${m.key}`, `"${f.path}" in ${f.unit}`);
+    if (n.why !== undefined) setOwn(run.provenance, `metrics.${m.key}`, `"${f.path}": ${n.why}`);
+    else if (f.unit !== undefined && m.factor !== 1) setOwn(run.provenance, `metrics.${m.key}`, `"${f.path}" in ${f.unit}`);
     return;
   }
   const label = f.groups.length === 0 ? f.key : `${groupLabel(f.groups)} ${f.key}`;
