@@ -81,14 +81,13 @@ export function nestsFigures(o: Obj, depth = 0): boolean {
   return false;
 }
 
-/** A JSON object's run, or undefined when it holds no performance metric (then `why` says so). */
+/** A JSON object's run, or undefined when it names no performance metric outright. */
 export function genericJsonRun(o: Obj, startLine: number): PartialRun | undefined {
   const c: Collected = { figures: [], stated: [], raw: {} };
   collect(o, [], undefined, '', c, 0);
   const run = partialRun('key-value', startLine);
   run.raw = c.raw;
-  nameFigures(run, c.figures);
-  if (!Object.keys(run.metrics).some(isPerformanceMetric)) return undefined;
+  if (!nameFigures(run, c.figures)) return undefined;
   applySettings(run, c.stated);
   return orderRun(run);
 }
@@ -120,7 +119,7 @@ function collect(o: Obj, groups: string[], unit: string | undefined, prefix: str
       if (Number.isFinite(v)) c.figures.push({ groups, key, value: v, ...(unit ? { unit } : {}), siblings: stats, path });
       setOwn(c.raw, path, String(v));
     } else if (typeof v === 'string' || typeof v === 'boolean') {
-      if (!(key === 'unit' && groups.length > 0)) setOwn(c.raw, path, String(v));
+      setOwn(c.raw, path, String(v));
     } else if (Array.isArray(v)) setOwn(c.raw, path, `[${v.length} items]`);
     else if (isJsonObject(v)) {
       if (DESCRIPTIVE.test(key)) describe(v, path, c);
@@ -191,15 +190,20 @@ function groupLabel(groups: readonly string[]): string {
 }
 
 /** What a figure means: its object's name with its key as the statistic, or its own name. */
-function meaningOf(f: Figure): LabelMeaning | undefined {
+function meaningOf(f: Figure): Pick<Named, 'm' | 'inferred'> {
   const unit = lookupUnit(f.unit);
-  if (f.groups.length === 0) {
-    const m = look(f.key, unit);
-    if (m) return m;
-    const split = KEY_UNIT.exec(f.key);
-    const own = split?.[1] && split[2] ? look(split[1], split[2]) : undefined;
-    return own ?? oneFigure(f.key, unit);
-  }
+  if (f.groups.length > 0) return { m: memberMeaning(f, unit) };
+  const m = look(f.key, unit);
+  if (m) return { m };
+  const split = KEY_UNIT.exec(f.key);
+  const own = split?.[1] && split[2] ? look(split[1], split[2]) : undefined;
+  if (own) return { m: own };
+  const one = oneFigure(f.key, unit);
+  return one ? { m: one, inferred: true } : { m: undefined };
+}
+
+/** A member of a nested object: the object's name with the member's key as its statistic, or both names. */
+function memberMeaning(f: Figure, unit: string | undefined): LabelMeaning | undefined {
   const group = groupLabel(f.groups);
   if (statOfWord(f.key) !== undefined) {
     const m = look(group, unit, f.key);
@@ -230,6 +234,11 @@ function oneFigure(key: string, unit: string | undefined): LabelMeaning | undefi
 interface Named {
   f: Figure;
   m: LabelMeaning | undefined;
+  /**
+   * Read by oneFigure (a key with no statistic): such a figure is as likely one request's own
+   * (a per-request details file: `{"id": 7, "latency": 1.2}`), so it does not make a run alone.
+   */
+  inferred?: boolean;
   /** Why the unit of a time printed with none was chosen. */
   why?: string;
 }
@@ -275,12 +284,16 @@ function decideUnits(named: Named[]): void {
   });
 }
 
-/** Puts the figures into the run: vocabulary metrics (the first figure of a key wins), or their own names. */
-function nameFigures(run: PartialRun, figures: readonly Figure[]): void {
-  const named: Named[] = figures.map((f) => ({ f, m: meaningOf(f) }));
+/**
+ * Puts the figures into the run: vocabulary metrics (the first figure of a key wins), or their
+ * own names. True when a performance metric is named outright (not only inferred).
+ */
+function nameFigures(run: PartialRun, figures: readonly Figure[]): boolean {
+  const named: Named[] = figures.map((f) => ({ f, ...meaningOf(f) }));
   decideUnits(named);
   const taken = new Set<string>();
   for (const n of named) nameFigure(run, n, taken);
+  return named.some((n) => !n.inferred && n.m?.kind === 'metric' && isPerformanceMetric(n.m.key) && run.metrics[n.m.key] !== undefined);
 }
 
 function nameFigure(run: PartialRun, n: Named, taken: Set<string>): void {
