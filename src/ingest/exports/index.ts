@@ -15,7 +15,8 @@
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
  *      benchmark's `requests`) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
- *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
+ *   4. other objects are read by their key names when they name a performance metric
+ *      (generic-json.ts: one run each); the rest give an `unknown-format` diagnostic, never a crash.
  * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
  */
 import type { Diagnostic } from '../../model/diagnostics';
@@ -134,6 +135,22 @@ function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
   return 'genai-perf export';
 }
 
+/**
+ * An object no export reader takes: read by its key names (generic-json.ts) when it names a
+ * performance metric, else said once per shape.
+ */
+function unknownObjectRecord(obj: Record<string, unknown>, v: JsonValueAt, file: string, unknown: UnknownObjects): RunRecord | undefined {
+  const generic = genericJsonRun(obj, v.line - 1);
+  if (generic) return toRecord(generic, file, v.line, v.row);
+  const keys = Object.keys(obj).slice(0, 6).join(', ');
+  unknown.add(
+    obj,
+    v.line,
+    `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm, evalscope, oha or k6 export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+  );
+  return undefined;
+}
+
 export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   const file = opts.file;
   const diagnostics: Diagnostic[] = [];
@@ -173,17 +190,8 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       continue;
     }
     if (!format) {
-      const generic = genericJsonRun(obj, v.line - 1);
-      if (generic) {
-        records.push(toRecord(generic, file, v.line, v.row));
-        continue;
-      }
-      const keys = Object.keys(obj).slice(0, 6).join(', ');
-      unknown.add(
-        obj,
-        v.line,
-        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm, evalscope, oha or k6 export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
-      );
+      const generic = unknownObjectRecord(obj, v, file, unknown);
+      if (generic) records.push(generic);
       continue;
     }
     if (format === 'aisbench') {
