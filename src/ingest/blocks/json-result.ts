@@ -138,11 +138,33 @@ function readDocument(lines: readonly string[], i: number, file: string): BlockR
   return { next: doc.next, runs, env: [], samples: [], diagnostics };
 }
 
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
+/** Index of the first character at or after `from` that is not a space or a tab. */
+function firstAt(line: string, from: number): number {
+  let k = from;
+  while (k < line.length && isSpace(line.charCodeAt(k))) k++;
+  return k;
+}
+
+/** After a `[` at `from - 1`: nothing, or an object opening (`[{"rate": 1, …`). */
+function opensArray(line: string, from: number): boolean {
+  const k = firstAt(line, from);
+  return k === line.length || line.charCodeAt(k) === 0x7b || line.charCodeAt(k) === 0x0d;
+}
+
 export const jsonResultReader: BlockReader = {
   name: 'sglang-bench-jsonl',
   mayStartWith: (first) => first === 0x7b || first === 0x5b || first === 0x3e, // `{`, `[`, `>`
   startsAt(lines, i) {
-    return lineResultAt(lines, i) !== undefined || documentAt(lines, i) !== undefined;
+    const line = lines[i] ?? '';
+    const at = firstAt(line, 0);
+    const code = line.charCodeAt(at);
+    // `[2026-01-05 10:00:00] INFO …`: a log prefix, not an array (no allocation for it).
+    if (code === 0x5b && !opensArray(line, at + 1)) return false;
+    return (code === 0x7b && lineResultAt(lines, i) !== undefined) || documentAt(lines, i) !== undefined;
   },
   read(lines, i, file): BlockResult {
     if (lineResultAt(lines, i) === undefined) return readDocument(lines, i, file);
