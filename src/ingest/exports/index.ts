@@ -15,29 +15,32 @@
  *   3. per-request lists (serving-requests.ts) and requests (genai-perf-requests.ts, a guidellm
  *      benchmark's `requests`) become
  *      `sample` records labelled with their run's id (request-samples.ts), after that run;
- *   4. unknown objects give an `unknown-format` diagnostic, never a crash.
+ *   4. other objects are read by their key names when they name a performance metric
+ *      (generic-json.ts: one run each); the rest give an `unknown-format` diagnostic, never a crash.
  * Scope-free: labels are empty; user context and duplicates are applied by parseLog.
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { recordId } from '../../model/ids';
 import { type BenchRecord, type FormatName, type RunRecord, type SampleRecord, SCHEMA_VERSION } from '../../model/records';
 import { orderRun } from '../blocks/common';
-import { aisbenchCommonRun, looksLikeAisbenchCommon } from '../formats/aisbench/aisbench-json';
+import { aisbenchCommonRun } from '../formats/aisbench/aisbench-json';
 import { EVALSCOPE_ARGS_NOTE, looksLikeEvalscopeArgs } from '../formats/evalscope/evalscope-args';
-import { evalscopePercentileRows, evalscopeRun, looksLikeEvalscopeResult } from '../formats/evalscope/evalscope-json';
-import { genaiPerfRun, looksLikeGenaiPerfExport } from '../formats/genai-perf/genai-perf-json';
+import { evalscopePercentileRows, evalscopeRun } from '../formats/evalscope/evalscope-json';
+import { genaiPerfRun } from '../formats/genai-perf/genai-perf-json';
 import { genaiPerfExperimentRuns, looksLikeGenaiPerfRequests } from '../formats/genai-perf/genai-perf-requests';
-import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues, looksLikeGuidellmReport } from '../formats/guidellm/guidellm-json';
-import { looksLikeOhaJson, ohaJsonRun } from '../formats/hey-oha/oha-json';
-import { jetstreamResultRun, looksLikeJetstreamResult } from '../formats/jetstream/jetstream-json';
-import { k6SummaryRun, looksLikeK6Summary } from '../formats/k6/k6-json';
+import { guidellmBenchmarkRun, guidellmRequests, guidellmRequestValues } from '../formats/guidellm/guidellm-json';
+import { ohaJsonRun } from '../formats/hey-oha/oha-json';
+import { jetstreamResultRun } from '../formats/jetstream/jetstream-json';
+import { k6SummaryRun } from '../formats/k6/k6-json';
 import { llmdReportRun, looksLikeLlmdReport } from '../formats/llm-d/from-llm-d-report';
-import { llmperfSummaryRun, looksLikeLlmperfSummary } from '../formats/llmperf/llmperf-json';
+import { llmperfSummaryRun } from '../formats/llmperf/llmperf-json';
 import { looksLikeLlmperfRequests, readLlmperfRequests } from '../formats/llmperf/llmperf-requests';
-import { isSglangResult, looksLikeServingResult, servingResultRun } from '../formats/serving-bench/serving-json';
+import { servingResultRun } from '../formats/serving-bench/serving-json';
 import { hasServingRequests, readServingRequests } from '../formats/serving-bench/serving-requests';
 import type { ParseOptions, ParseResult, PartialRun } from '../types';
 import { benchbookRecordBack, looksLikeBenchbookRecord } from './benchbook-jsonl';
+import { genericJsonRun } from './generic-json';
+import { formatOf } from './known-export';
 import { nonFiniteDiagnostics } from './non-finite';
 import { RequestSampleWriter } from './request-samples';
 import { type NonFiniteToken, parseJsonTolerant } from './tolerant-json';
@@ -132,22 +135,19 @@ function titleForGenaiPerf(file: string, o: Record<string, unknown>): string {
   return 'genai-perf export';
 }
 
-/** Which reader an object needs, from its keys (a `--format-hint` narrows the choice). */
-function formatOf(o: Record<string, unknown>, hint?: FormatName): FormatName | undefined {
-  const servingHint = hint === 'vllm-bench-json' || hint === 'sglang-bench-jsonl';
-  if (!hint && looksLikeAisbenchCommon(o)) return 'aisbench';
-  if ((looksLikeGenaiPerfExport(o) || looksLikeGenaiPerfRequests(o)) && !servingHint) return 'genai-perf-json';
-  if (looksLikeLlmperfSummary(o)) return 'llmperf-json';
-  // Before the vLLM reader: JetStream's first result files were flat, with vLLM's metric keys.
-  if (!servingHint && looksLikeJetstreamResult(o)) return 'jetstream-json';
-  if (looksLikeServingResult(o)) {
-    if (servingHint) return hint;
-    return isSglangResult(o) ? 'sglang-bench-jsonl' : 'vllm-bench-json';
-  }
-  if (looksLikeGuidellmReport(o)) return 'guidellm-json';
-  if (looksLikeEvalscopeResult(o)) return 'evalscope-json';
-  if (looksLikeOhaJson(o)) return 'oha-json';
-  if (looksLikeK6Summary(o)) return 'k6-json';
+/**
+ * An object no export reader takes: read by its key names (generic-json.ts) when it names a
+ * performance metric, else said once per shape.
+ */
+function unknownObjectRecord(obj: Record<string, unknown>, v: JsonValueAt, file: string, unknown: UnknownObjects): RunRecord | undefined {
+  const generic = genericJsonRun(obj, v.line - 1);
+  if (generic) return toRecord(generic, file, v.line, v.row);
+  const keys = Object.keys(obj).slice(0, 6).join(', ');
+  unknown.add(
+    obj,
+    v.line,
+    `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm, evalscope, oha or k6 export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
+  );
   return undefined;
 }
 
@@ -190,12 +190,8 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
       continue;
     }
     if (!format) {
-      const keys = Object.keys(obj).slice(0, 6).join(', ');
-      unknown.add(
-        obj,
-        v.line,
-        `JSON object not recognised as a vLLM, SGLang, genai-perf, llmperf, AISBench, guidellm, evalscope, oha or k6 export (keys: ${keys}${Object.keys(obj).length > 6 ? ', …' : ''})`,
-      );
+      const generic = unknownObjectRecord(obj, v, file, unknown);
+      if (generic) records.push(generic);
       continue;
     }
     if (format === 'aisbench') {
@@ -207,6 +203,38 @@ export function parseJsonExport(text: string, opts: ParseOptions): ParseResult {
   // A file of settings alone holds no result table: its coverage is no warning.
   if (settingsOnly > 0 && settingsOnly === values.length) return { records, diagnostics, tables: NO_TABLES };
   return { records, diagnostics };
+}
+
+/**
+ * The runs of one object of a known export as its file is read (per-request samples left out),
+ * for a document pasted into a log or a page (blocks/json-result.ts): undefined for an object
+ * no export reader takes, or one read with more than its own text (AISBench's, llm-d's).
+ */
+export function exportObjectRuns(
+  obj: Record<string, unknown>,
+  index: number,
+  file: string,
+  diagnostics: Diagnostic[],
+): PartialRun[] | undefined {
+  const format = formatOf(obj);
+  if (format === undefined || format === 'aisbench') return undefined;
+  if (format === 'guidellm-json') {
+    const benchmarks = Array.isArray(obj.benchmarks) ? obj.benchmarks : [];
+    return benchmarks
+      .filter((b): b is Record<string, unknown> => b !== null && typeof b === 'object' && !Array.isArray(b))
+      .map((b, k) => ({ ...guidellmBenchmarkRun(b, obj, index), variant: `benchmark-${k + 1}` }));
+  }
+  if (format === 'evalscope-json') return [evalscopeRun(obj, file, index, diagnostics)];
+  if (format === 'genai-perf-json') {
+    if (looksLikeGenaiPerfRequests(obj))
+      return genaiPerfExperimentRuns(obj, index).map((e) => (e.variant ? { ...e.run, variant: e.variant } : e.run));
+    return [genaiPerfRun(obj, index, titleForGenaiPerf(file, obj))];
+  }
+  if (format === 'llmperf-json') return [llmperfSummaryRun(obj, index)];
+  if (format === 'jetstream-json') return [jetstreamResultRun(obj, index)];
+  if (format === 'oha-json') return [ohaJsonRun(obj, index)];
+  if (format === 'k6-json') return [k6SummaryRun(obj, index)];
+  return [servingResultRun(obj, format, index)];
 }
 
 const NO_TABLES = { tablesFound: 0, tablesRead: 0, notUnderstood: 0, firstNotUnderstood: [] };
