@@ -4,7 +4,7 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
-import { classifyUnit, meaningFromWords, secondsOfTimeUnit } from './label-meaning';
+import { classifyUnit, meaningFromWords, secondsOfTimeUnit, splitLabel, statOfWord } from './label-meaning';
 import { slugify } from './safe-keys';
 import { isSpaceCode } from './space-code';
 import { TextCache } from './text-cache';
@@ -175,8 +175,34 @@ const newUnitMap = (): UnitMap => new Map();
 function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
   // A server's limit is neither the client's concurrency nor a measurement.
   if (serverSettingOfLabel(label) !== undefined) return undefined;
-  // Known spellings first (they pin the shared samples' keys); then the label's meaning words.
-  return lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
+  // Known spellings first (they pin the shared samples' keys); then the label's meaning words;
+  // last, the label without a remark in parentheses (`Throughput (including tokenization)`).
+  const hit = lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
+  if (hit !== undefined || !label.includes('(')) return hit;
+  const plain = withoutRemark(label);
+  return plain === label ? undefined : lookupLabelUncached(plain, opts);
+}
+
+/** `(including tokenization)`, `(excl. warm-up)`: words the vocabulary does not read, no unit, no statistic, no figure. */
+function isRemark(inner: string): boolean {
+  const t = inner.trim();
+  if (!/[a-z]{3}/i.test(t) || /\d/.test(t) || /^retokenized$/i.test(t)) return false;
+  if (classifyUnit(t).kind !== 'other' || t.split(/[\s,]+/).some((w) => statOfWord(w) !== undefined)) return false;
+  // Words the vocabulary understands (`(out tok/s)`, `(input)`, `(peak)`) change the meaning: not a remark.
+  return splitLabel(t) === undefined;
+}
+
+/**
+ * The label without parenthesised remarks: `Throughput (including tokenization)` → `Throughput`.
+ * A unit (`(ms)`), a statistic (`(avg)`) or words that name the quantity (`(input)`) are kept,
+ * so the remark's removal never changes which quantity is meant, only lets it be found.
+ */
+export function withoutRemark(label: string): string {
+  if (!label.includes('(')) return label;
+  return label
+    .replace(/\s*\(([^()]*)\)/g, (whole, inner: string) => (isRemark(inner) ? '' : whole))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function lookupByMeaning(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {

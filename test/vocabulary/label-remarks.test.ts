@@ -1,0 +1,50 @@
+/**
+ * Issue 27, vocabulary (miss-classes fix 5): a parenthesised remark hides a known label
+ * (`Throughput (including tokenization) = …`, as Habana's optimum text-generation example prints
+ * its stats block). The remark is dropped before lookup; units, statistics and words that name
+ * the quantity stay. Numbers and names are our own.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseLog } from '../../src/ingest/parse-log';
+import { lookupLabel, withoutRemark } from '../../src/model/metric-vocabulary';
+import type { RunRecord } from '../../src/model/records';
+
+function runsOf(text: string): RunRecord[] {
+  return parseLog(text, { file: 'stats.txt' }).records.filter((r): r is RunRecord => r.kind === 'run');
+}
+
+test('a remark in parentheses is dropped; units, statistics and quantity words are kept', () => {
+  assert.equal(withoutRemark('Throughput (including tokenization)'), 'Throughput');
+  assert.equal(withoutRemark('Latency (excl. warm-up) (ms)'), 'Latency (ms)');
+  assert.equal(withoutRemark('TTFT (avg, ms)'), 'TTFT (avg, ms)');
+  assert.equal(withoutRemark('Tokens (input)'), 'Tokens (input)');
+  assert.equal(withoutRemark('Throughput (out tok/s)'), 'Throughput (out tok/s)');
+  assert.equal(withoutRemark('Output tokens (retokenized)'), 'Output tokens (retokenized)');
+  assert.equal(withoutRemark('Mean TTFT (ms)'), 'Mean TTFT (ms)');
+  assert.deepEqual(lookupLabel('Mean latency (after warm-up) (ms)'), { kind: 'metric', key: 'latency_mean_s', factor: 0.001 });
+  // The retokenized count stays a count of its own, never the plain one.
+  assert.equal(lookupLabel('Total generated tokens (retokenized)'), undefined);
+});
+
+test('a stats block whose throughput label carries a remark is a run, in either spacing', () => {
+  for (const sep of [' = ', ': ', '    =    ']) {
+    const text = [
+      'Stats:',
+      '-'.repeat(60),
+      `Throughput (including tokenization)${sep}87.25 tokens/second`,
+      `Memory allocated${sep}11.5 GB`,
+      `Graph compilation duration${sep}6.5 seconds`,
+      '-'.repeat(60),
+    ].join('\n');
+    const runs = runsOf(text);
+    assert.equal(runs.length, 1, sep);
+    assert.equal(runs[0]?.metrics.output_tps, 87.25);
+    assert.equal(runs[0]?.metrics.memory_allocated_gb, 11.5);
+  }
+});
+
+test('near-negative: a remark on a label that is no performance metric makes no run', () => {
+  const text = ['Stats:', 'Memory allocated (after warm-up) = 11.5 GB', 'Number of graphs (cached) = 12'].join('\n');
+  assert.equal(runsOf(text).length, 0);
+});
