@@ -58,6 +58,16 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'measured_concurrency', pattern: /^concurrency$/ },
 ];
 
+/**
+ * A task's speed printed in a token rate (`Translation speed (tokens/s)`, `Decoding speed`): the
+ * rate of the tokens it makes, or of the prompt's for a prefill. Only with a token-rate unit:
+ * `Inference speed (ms)` is a time, not this.
+ */
+const SPEED: ReadonlyArray<{ key: 'output_tps' | 'input_tps'; pattern: RegExp }> = [
+  { key: 'output_tps', pattern: /^(translation|generation|decoding|decode|inference|sampling|token) speed$/ },
+  { key: 'input_tps', pattern: /^(prompt processing|prompt eval|prefill|encoding) speed$/ },
+];
+
 /** Client settings printed inside result tables or preambles. */
 const CLIENT: ReadonlyArray<{
   key: 'concurrency' | 'total_requests' | 'max_tokens' | 'temperature' | 'url' | 'model_path' | 'request_rate';
@@ -231,6 +241,10 @@ function lookupKnownSpelling(label: string, opts: { unit?: string; stat?: string
     return { kind: 'metric', key: `${t.quantity}_${stat}_${t.unit}`, factor };
   }
   const statWord = opts.stat ? normaliseStat(opts.stat) : undefined;
+  const speed = unit === undefined ? undefined : SPEED.find((p) => p.pattern.test(bare));
+  const tokenRate = speed && unit !== undefined ? classifyUnit(unit) : undefined;
+  if (speed && tokenRate?.kind === 'rate' && tokenRate.of === 'tok' && !tokenRate.perUser && statWord === undefined)
+    return { kind: 'metric', key: speed.key, factor: tokenRate.perSecond };
   for (const p of PLAIN) {
     if (p.pattern.test(bare)) {
       // A stat column on a per-request count ("Output Sequence Length" avg) keeps its stat.

@@ -34,6 +34,7 @@ import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
 import { applyLabelSettings } from './label-settings';
+import { matrixLongForm } from './matrix-table';
 import {
   applyTestLengths,
   isPerformanceHeader,
@@ -519,7 +520,8 @@ function knownReaderClaims(lines: readonly string[], t: TextTable): boolean {
 /** The table starting at `lines[i]` when it is one this reader reads (a shape it knows, no tool reader's). */
 function genericTableAt(lines: readonly string[], i: number): TextTable | undefined {
   if (!startsBoxTable(lines, i)) return undefined;
-  const table = readBoxTable(lines, i);
+  const printed = readBoxTable(lines, i);
+  const table = printed && matrixLongForm(lines, printed);
   if (!table || classifyGenericTable(table) === undefined || knownReaderClaims(lines, table)) return undefined;
   return table;
 }
