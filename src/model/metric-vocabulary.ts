@@ -49,7 +49,8 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens|average input tokens per request)/ },
   { key: 'peak_output_tps', pattern: /^(peak output token throughput|max output tokens per s(econd)?)$/ },
   { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens|generated tokens|tokens generated)$/ },
-  { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens)$/ },
+  // A prompt's token count as a per-request or per-run table prints it (`Prompt Tokens`, `Ctx`), or a total.
+  { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens|total prompt length|total input length|prompt tokens|ctx)$/ },
   { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count|succeed requests)$/ },
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
   { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
@@ -245,8 +246,11 @@ function lookupKnownSpelling(label: string, opts: { unit?: string; stat?: string
   const tokenRate = speed && unit !== undefined ? classifyUnit(unit) : undefined;
   if (speed && tokenRate?.kind === 'rate' && tokenRate.of === 'tok' && !tokenRate.perUser && statWord === undefined)
     return { kind: 'metric', key: speed.key, factor: tokenRate.perSecond };
+  const unitKind = unit === undefined ? undefined : classifyUnit(unit).kind;
   for (const p of PLAIN) {
     if (p.pattern.test(bare)) {
+      // A count printed with a rate or a time (`Prompt tokens (tok/s)`) is no count: the words decide.
+      if (isCountMetric(p.key) && unitKind !== undefined && unitKind !== 'count' && unitKind !== 'other') return undefined;
       // A stat column on a per-request count ("Output Sequence Length" avg) keeps its stat.
       if (statWord && statWord !== 'mean' && /_mean$/.test(p.key))
         return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
@@ -406,11 +410,26 @@ export function parseNumber(text: string): ParsedNumber {
   if (MISSING_WORD.test(t)) return { missing: true };
   if (NOT_FINITE_WORD.test(t)) return { missing: true, notFinite: true };
   if (NON_DECIMAL.test(t)) return {};
+  const clock = compoundDuration(t);
+  if (clock !== undefined) return clock;
   const m = NUMBER_AND_REST.exec(t);
   if (!m || m[1] === undefined) return {};
   const value = Number(m[1].includes(',') ? m[1].replace(/,/g, '') : m[1]);
   if (!Number.isFinite(value)) return {};
   return numberWithRest(value, (m[2] ?? '').trim(), m[1]);
+}
+
+/** `1m42s`, `10m9s`, `1h 2m 3.5s`, `2h5m`: a duration in two or more parts (Go's, mlx's, k6's print). */
+const COMPOUND_DURATION = /^(?:(\d+)\s*h\s*)?(?:(\d+)\s*m\s*)?(?:(\d+(?:\.\d+)?)\s*s)?$/;
+
+/** A compound duration in seconds (unit `s`); undefined unless two or more parts are printed. */
+function compoundDuration(t: string): ParsedNumber | undefined {
+  const m = COMPOUND_DURATION.exec(t);
+  if (!m) return undefined;
+  const [, h, min, sec] = m;
+  if ([h, min, sec].filter((x) => x !== undefined).length < 2) return undefined;
+  const seconds = Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Number(sec ?? 0);
+  return { value: Number(seconds.toPrecision(12)), unit: 's' };
 }
 
 /** A number and the text after it: a spread, a magnitude suffix, a unit, or what makes it no number. */

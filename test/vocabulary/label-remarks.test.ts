@@ -48,3 +48,20 @@ test('near-negative: a remark on a label that is no performance metric makes no 
   const text = ['Stats:', 'Memory allocated (after warm-up) = 11.5 GB', 'Number of graphs (cached) = 12'].join('\n');
   assert.equal(runsOf(text).length, 0);
 });
+
+test('prompt token counts and totals are input tokens; a rate under a count name is not a count', () => {
+  for (const label of ['Prompt Tokens', 'Ctx', 'Total prompt length', 'Total input length'])
+    assert.deepEqual(lookupLabel(label), { kind: 'metric', key: 'input_tokens', factor: 1 }, label);
+  // One run's prompt, printed with a token unit, is still its count.
+  assert.deepEqual(lookupLabel('Prompt tokens', { unit: 'tokens' }), { kind: 'metric', key: 'input_tokens', factor: 1 });
+  assert.notEqual(lookupLabel('Prompt tokens', { unit: 'tok/s' })?.key, 'input_tokens');
+  assert.notEqual(lookupLabel('Total prompt length', { unit: 'ms' })?.key, 'input_tokens');
+});
+
+test('a task speed in a token rate is the output (or prompt) rate; in a time it is not', () => {
+  assert.deepEqual(lookupLabel('Translation speed (tokens/s)'), { kind: 'metric', key: 'output_tps', factor: 1 });
+  assert.deepEqual(lookupLabel('Decoding speed', { unit: 'tok/s' }), { kind: 'metric', key: 'output_tps', factor: 1 });
+  assert.deepEqual(lookupLabel('Prefill speed (tokens/min)'), { kind: 'metric', key: 'input_tps', factor: 1 / 60 });
+  assert.equal(lookupLabel('Inference speed (ms)')?.key === 'output_tps', false);
+  assert.equal(lookupLabel('Translation speed'), undefined);
+});
