@@ -39,6 +39,7 @@ import {
   applyTestLengths,
   isPerformanceHeader,
   labelColumns,
+  requestTotalMeaning,
   type TestMeaning,
   testColumn,
   testColumnMeaning,
@@ -385,7 +386,7 @@ function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
         loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
       else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
       else {
-        putRowCell(run, { column, cell, line, tested }, at);
+        putRowCell(run, { column, cell, line, tested, header: t.header }, at);
         // `sglang --tp 2` under `engine`: what the cell's own flags state, beside what the column means.
         if (names.has(c)) applyLabelSettings(run, cell, `"${column}" cell`);
       }
@@ -424,11 +425,13 @@ function isSettingHeader(column: string): boolean {
 /** A figure cell of a row: through the test's meaning for a bare rate column, else by its header. */
 function putRowCell(
   run: PartialRun,
-  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
+  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined; header: readonly string[] },
   at: Reading,
 ): void {
   const byHeader = testHeaderMeaning(cell.column, cell.cell);
-  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : byHeader?.meaning;
+  const meaning = cell.tested
+    ? testColumnMeaning(cell.column, cell.tested)
+    : (byHeader?.meaning ?? requestTotalMeaning(cell.header, cell.column));
   if (byHeader && meaning === byHeader.meaning && readValue(cell.cell).value !== undefined)
     applyTestLengths(run, byHeader.test, cell.column);
   if (!meaning) {
