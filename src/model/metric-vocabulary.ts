@@ -19,7 +19,8 @@ const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp
   {
     quantity: 'latency',
     unit: 's',
-    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration)\b|\blat\.|\blat$/,
+    // `sec/op`, `time/op` (Go's benchstat): the time one operation takes.
+    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration|(?:sec|time)\/op)\b|\blat\.|\blat$/,
   },
 ];
 

@@ -133,3 +133,46 @@ test('rows that are metrics keep the runs-as-columns reading (no matrix)', () =>
     ],
   );
 });
+
+test('benchstat retyped as a Markdown report: one row per benchmark and metric pivots into a run per value column', () => {
+  const text = [
+    '### pkg/router',
+    '',
+    '| Benchmark | Metric | Before | After | Delta |',
+    '|---|---|---|---|---|',
+    '| `Route_Static` | sec/op | 5.25µ | 4.5µ | **-14.3%** |',
+    '| `Route_Static` | B/op | 64 | 16 | -75.0% |',
+    '| `Route_Param` | sec/op | 820n | 790n | -3.7% |',
+    '| `Route_Param` | B/op | 32 | 32 | ~ |',
+    '',
+    '### pkg/match (new, after only)',
+    '',
+    '| Benchmark | sec/op | B/op |',
+    '|---|---|---|',
+    '| `Match_Range` | 7.5ns | 0 |',
+  ].join('\n');
+  const runs = runsOf(text);
+  assert.deepEqual(
+    runs.map((r) => [r.raw.Benchmark, r.raw.column, r.metrics.latency_mean_s]),
+    [
+      ['Route_Static', 'Before', 0.00000525],
+      ['Route_Static', 'After', 0.0000045],
+      ['Route_Param', 'Before', 8.2e-7],
+      ['Route_Param', 'After', 7.9e-7],
+      ['Match_Range', undefined, 7.5e-9],
+    ],
+  );
+  // The change column is a comparison, never a run or a metric of one.
+  assert.ok(runs.every((r) => !Object.keys(r.metrics).some((k) => k.startsWith('delta'))));
+});
+
+test('near-negative: a Metric column whose every row names another metric is no pivot', () => {
+  const text = [
+    '| Host | Metric | Mon | Tue |',
+    '|---|---|---|---|',
+    '| a | disk GB | 10 | 12 |',
+    '| a | RAM GB | 4 | 5 |',
+    '| b | CPU count | 8 | 8 |',
+  ].join('\n');
+  assert.equal(runsOf(text).length, 0);
+});

@@ -65,3 +65,11 @@ test('a task speed in a token rate is the output (or prompt) rate; in a time it 
   assert.equal(lookupLabel('Inference speed (ms)')?.key === 'output_tps', false);
   assert.equal(lookupLabel('Translation speed'), undefined);
 });
+
+test("Go benchstat's sec/op column is the time per operation: a latency, in the cell's unit", () => {
+  assert.deepEqual(lookupLabel('sec/op', { unit: 'ns', stat: 'mean' }), { kind: 'metric', key: 'latency_mean_s', factor: 1e-9 });
+  assert.deepEqual(lookupLabel('time/op', { unit: 'µs', stat: 'mean' }), { kind: 'metric', key: 'latency_mean_s', factor: 1e-6 });
+  // B/op and allocs/op are sizes and counts, no time.
+  assert.equal(lookupLabel('B/op', { stat: 'mean' }), undefined);
+  assert.equal(lookupLabel('allocs/op', { stat: 'mean' }), undefined);
+});

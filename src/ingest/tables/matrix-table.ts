@@ -172,7 +172,11 @@ function captionsOf(lines: readonly string[], t: TextTable): string[] {
  */
 export function matrixLongForm(lines: readonly string[], t: TextTable): TextTable {
   const first = matrixOf(t, captionsOf(lines, t));
-  if (!first) return t;
+  if (!first) {
+    const pivot = pivotLongForm(t);
+    const { sections: _sections, ...rest } = t;
+    return pivot ? { ...rest, ...pivot, rowLines: pivot.rows.map(() => t.startLine), headerLines: [pivot.header] } : t;
+  }
   const parts = [first];
   let last = t;
   for (let next = sameAxesAfter(lines, first, t); next; next = sameAxesAfter(lines, next.m, next.t)) {
@@ -183,6 +187,47 @@ export function matrixLongForm(lines: readonly string[], t: TextTable): TextTabl
   const rowLines = rowOf.map((r) => t.rowLines[r] ?? t.startLine);
   const { sections: _sections, ...rest } = t;
   return { ...rest, header, rows, rowLines, next: last.next, headerLines: [header] };
+}
+
+/** A column of changes between the run columns (`Delta`, `vs base`): a comparison, no run. */
+const CHANGE_HEADER = /^(?:delta|change|diff(?:erence)?|Δ|vs\b.*|ratio|speed-?up|improvement)$/i;
+/** `4.911µ` under `sec/op` (benchstat): an SI prefix glued to the figure, the metric's unit implied. */
+const PREFIXED_TIME = /^([-+]?\d[\d.,]*)\s*([nµμum])$/;
+
+/** A cell of a pivot: `4.911µ` of a per-operation time written out as `4.911 µs`. */
+function pivotCell(metric: string, cell: string): string {
+  const t = cell.replace(/[*`]/g, '').trim();
+  const m = /^(?:sec|time)\/op$/i.test(metric.trim()) ? PREFIXED_TIME.exec(t) : null;
+  return m ? `${m[1]} ${m[2] === 'u' ? 'µ' : m[2]}s` : t;
+}
+
+/**
+ * `| Benchmark | Metric | Before | After | Delta |` (benchstat retyped as Markdown): one row per
+ * benchmark and metric, the runs are the value COLUMNS (a change column aside) and the `Metric`
+ * cell names what the row measures. Pivoted into one row per benchmark and run column, one column
+ * per metric; undefined for any other table.
+ */
+function pivotLongForm(t: Grid): { header: string[]; rows: string[][] } | undefined {
+  const m = t.header.findIndex((h) => /^metrics?$/i.test(h.trim()));
+  if (m < 1 || t.rows.length < 2) return undefined;
+  const runColumns = t.header.map((_h, k) => k).filter((k) => k > m && !CHANGE_HEADER.test((t.header[k] ?? '').trim()));
+  if (runColumns.length < 2) return undefined;
+  const metrics = [...new Set(t.rows.map((r) => (r[m] ?? '').trim()))];
+  if (metrics.some((x) => x === '') || metrics.length === t.rows.length) return undefined;
+  const filled = t.rows.every((r) => runColumns.every((k) => valueCell(pivotCell(r[m] ?? '', r[k] ?? '')) !== undefined));
+  if (!filled) return undefined;
+  const groups = new Map<string, Map<string, readonly string[]>>();
+  for (const r of t.rows) {
+    const key = r.slice(0, m).join('\u0001');
+    if (!groups.has(key)) groups.set(key, new Map());
+    groups.get(key)?.set((r[m] ?? '').trim(), r);
+  }
+  const header = [...t.header.slice(0, m).map((h) => h.trim()), MATRIX_COLUMN, ...metrics];
+  const rows: string[][] = [];
+  for (const [key, byMetric] of groups)
+    for (const k of runColumns)
+      rows.push([...key.split('\u0001'), (t.header[k] ?? '').trim(), ...metrics.map((x) => pivotCell(x, byMetric.get(x)?.[k] ?? ''))]);
+  return { header, rows };
 }
 
 /** How far below a report table the next one of the same axes may start (1-based lines). */
@@ -199,7 +244,8 @@ export function matrixReportTables(tables: readonly ScannedTable[], prose: Reado
     const caption = (x: ScannedTable): string[] => proseCaptions(prose, x.line).map((c) => c.text);
     const first = t.kind === 'pipe-table' ? matrixOf(t, caption(t)) : undefined;
     if (!first) {
-      out.push(t);
+      const pivot = t.kind === 'pipe-table' ? pivotLongForm(t) : undefined;
+      out.push(pivot ? { ...t, ...pivot, ragged: [] } : t);
       continue;
     }
     const parts = [first];
