@@ -4,7 +4,7 @@
  * and "Request Latency (ns) avg" all land on the same key in the same unit.
  */
 import { detach } from './detach';
-import { classifyUnit, meaningFromWords, secondsOfTimeUnit } from './label-meaning';
+import { classifyUnit, meaningFromWords, secondsOfTimeUnit, splitLabel, statOfWord } from './label-meaning';
 import { slugify } from './safe-keys';
 import { isSpaceCode } from './space-code';
 import { TextCache } from './text-cache';
@@ -19,7 +19,8 @@ const TIMED: ReadonlyArray<{ quantity: string; unit: 's' | 'ms'; pattern: RegExp
   {
     quantity: 'latency',
     unit: 's',
-    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration)\b|\blat\.|\blat$/,
+    // `sec/op`, `time/op` (Go's benchstat): the time one operation takes.
+    pattern: /\b(e2el|e2e|end[- ]to[- ]end|request latency|response time|latency|http_req_duration|(?:sec|time)\/op)\b|\blat\.|\blat$/,
   },
 ];
 
@@ -49,13 +50,24 @@ const PLAIN: ReadonlyArray<{ key: string; pattern: RegExp }> = [
   { key: 'input_tokens_mean', pattern: /^(input sequence length|avg input tokens|average input tokens per request)/ },
   { key: 'peak_output_tps', pattern: /^(peak output token throughput|max output tokens per s(econd)?)$/ },
   { key: 'output_tokens', pattern: /^(total generated tokens|total output tokens|generated tokens|tokens generated)$/ },
-  { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens)$/ },
+  // A prompt's token count as a per-request or per-run table prints it (`Prompt Tokens`, `Ctx`), or a total.
+  { key: 'input_tokens', pattern: /^(total input tokens|total prompt tokens|total prompt length|total input length|prompt tokens|ctx)$/ },
   { key: 'requests_ok_count', pattern: /^(successful requests|completed requests|successful|request count|succeed requests)$/ },
   { key: 'requests_failed_count', pattern: /^(failed requests|errors|error count|failed)$/ },
   { key: 'peak_in_flight_count', pattern: /^(peak requests in flight|peak concurrent requests)$/ },
   { key: 'duration_s', pattern: /^(total test duration|benchmark duration|duration|time taken for tests)$/ },
   // SGLang's `Concurrency: 63.87`, the measured mean; a client's setting says so (`Request concurrency`).
   { key: 'measured_concurrency', pattern: /^concurrency$/ },
+];
+
+/**
+ * A task's speed printed in a token rate (`Translation speed (tokens/s)`, `Decoding speed`): the
+ * rate of the tokens it makes, or of the prompt's for a prefill. Only with a token-rate unit:
+ * `Inference speed (ms)` is a time, not this.
+ */
+const SPEED: ReadonlyArray<{ key: 'output_tps' | 'input_tps'; pattern: RegExp }> = [
+  { key: 'output_tps', pattern: /^(translation|generation|decoding|decode|inference|sampling|token) speed$/ },
+  { key: 'input_tps', pattern: /^(prompt processing|prompt eval|prefill|encoding) speed$/ },
 ];
 
 /** Client settings printed inside result tables or preambles. */
@@ -175,8 +187,34 @@ const newUnitMap = (): UnitMap => new Map();
 function lookupLabelUncached(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
   // A server's limit is neither the client's concurrency nor a measurement.
   if (serverSettingOfLabel(label) !== undefined) return undefined;
-  // Known spellings first (they pin the shared samples' keys); then the label's meaning words.
-  return lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
+  // Known spellings first (they pin the shared samples' keys); then the label's meaning words;
+  // last, the label without a remark in parentheses (`Throughput (including tokenization)`).
+  const hit = lookupKnownSpelling(label, opts) ?? lookupByMeaning(label, opts);
+  if (hit !== undefined || !label.includes('(')) return hit;
+  const plain = withoutRemark(label);
+  return plain === label ? undefined : lookupLabelUncached(plain, opts);
+}
+
+/** `(including tokenization)`, `(excl. warm-up)`: words the vocabulary does not read, no unit, no statistic, no figure. */
+function isRemark(inner: string): boolean {
+  const t = inner.trim();
+  if (!/[a-z]{3}/i.test(t) || /\d/.test(t) || /^retokenized$/i.test(t)) return false;
+  if (classifyUnit(t).kind !== 'other' || t.split(/[\s,]+/).some((w) => statOfWord(w) !== undefined)) return false;
+  // Words the vocabulary understands (`(out tok/s)`, `(input)`, `(peak)`) change the meaning: not a remark.
+  return splitLabel(t) === undefined;
+}
+
+/**
+ * The label without parenthesised remarks: `Throughput (including tokenization)` → `Throughput`.
+ * A unit (`(ms)`), a statistic (`(avg)`) or words that name the quantity (`(input)`) are kept,
+ * so the remark's removal never changes which quantity is meant, only lets it be found.
+ */
+export function withoutRemark(label: string): string {
+  if (!label.includes('(')) return label;
+  return label
+    .replace(/\s*\(([^()]*)\)/g, (whole, inner: string) => (isRemark(inner) ? '' : whole))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function lookupByMeaning(label: string, opts: { unit?: string; stat?: string }): LabelMeaning | undefined {
@@ -205,8 +243,15 @@ function lookupKnownSpelling(label: string, opts: { unit?: string; stat?: string
     return { kind: 'metric', key: `${t.quantity}_${stat}_${t.unit}`, factor };
   }
   const statWord = opts.stat ? normaliseStat(opts.stat) : undefined;
+  const speed = unit === undefined ? undefined : SPEED.find((p) => p.pattern.test(bare));
+  const tokenRate = speed && unit !== undefined ? classifyUnit(unit) : undefined;
+  if (speed && tokenRate?.kind === 'rate' && tokenRate.of === 'tok' && !tokenRate.perUser && statWord === undefined)
+    return { kind: 'metric', key: speed.key, factor: tokenRate.perSecond };
+  const unitKind = unit === undefined ? undefined : classifyUnit(unit).kind;
   for (const p of PLAIN) {
     if (p.pattern.test(bare)) {
+      // A count printed with a rate or a time (`Prompt tokens (tok/s)`) is no count: the words decide.
+      if (isCountMetric(p.key) && unitKind !== undefined && unitKind !== 'count' && unitKind !== 'other') return undefined;
       // A stat column on a per-request count ("Output Sequence Length" avg) keeps its stat.
       if (statWord && statWord !== 'mean' && /_mean$/.test(p.key))
         return { kind: 'metric', key: p.key.replace(/_mean$/, `_${statWord}`), factor: 1 };
@@ -366,11 +411,26 @@ export function parseNumber(text: string): ParsedNumber {
   if (MISSING_WORD.test(t)) return { missing: true };
   if (NOT_FINITE_WORD.test(t)) return { missing: true, notFinite: true };
   if (NON_DECIMAL.test(t)) return {};
+  const clock = compoundDuration(t);
+  if (clock !== undefined) return clock;
   const m = NUMBER_AND_REST.exec(t);
   if (!m || m[1] === undefined) return {};
   const value = Number(m[1].includes(',') ? m[1].replace(/,/g, '') : m[1]);
   if (!Number.isFinite(value)) return {};
   return numberWithRest(value, (m[2] ?? '').trim(), m[1]);
+}
+
+/** `1m42s`, `10m9s`, `1h 2m 3.5s`, `2h5m`: a duration in two or more parts (Go's, mlx's, k6's print). */
+const COMPOUND_DURATION = /^(?:(\d+)\s*h\s*)?(?:(\d+)\s*m\s*)?(?:(\d+(?:\.\d+)?)\s*s)?$/;
+
+/** A compound duration in seconds (unit `s`); undefined unless two or more parts are printed. */
+function compoundDuration(t: string): ParsedNumber | undefined {
+  const m = COMPOUND_DURATION.exec(t);
+  if (!m) return undefined;
+  const [, h, min, sec] = m;
+  if ([h, min, sec].filter((x) => x !== undefined).length < 2) return undefined;
+  const seconds = Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Number(sec ?? 0);
+  return { value: Number(seconds.toPrecision(12)), unit: 's' };
 }
 
 /** A number and the text after it: a spread, a magnitude suffix, a unit, or what makes it no number. */

@@ -118,7 +118,6 @@ test('labels whose words are not all understood stay unknown', () => {
     'Throughput (tokens/s)', // no direction: input, output or total?
     'Latency', // no statistic
     'TTFT (tokens)', // a count unit on a time quantity
-    'Prompt tokens', // a total or one request's? not said
     'error_rate',
     '__proto__',
   ]) {

@@ -20,7 +20,7 @@
  */
 import type { Diagnostic } from '../../model/diagnostics';
 import { hasMetricWord, meaningAsOutputRate, meaningFromWords, secondsOfTimeUnit } from '../../model/label-meaning';
-import { applyFactor, type LabelMeaning, lookupLabel, parseNumber } from '../../model/metric-vocabulary';
+import { applyFactor, type LabelMeaning, lookupLabel, parseNumber, withoutRemark } from '../../model/metric-vocabulary';
 import { setOwn } from '../../model/safe-keys';
 import { TextCache } from '../../model/text-cache';
 import { lastAnswer } from '../last-answer';
@@ -82,7 +82,9 @@ function meaningOf(r: Reading, unit: string | undefined): { meaning?: Readonly<L
   const asMean = meaningFromWords(r.label, { ...opts, stat: 'mean' });
   if (asMean?.kind === 'metric' && isTimedKey(asMean.key))
     return { meaning: asMean, note: `"${r.key}" names no statistic: one figure, read as the mean` };
-  return {};
+  // `Throughput (including tokenization)`: the same reading without the remark.
+  const plain = withoutRemark(r.label);
+  return plain === r.label ? {} : meaningOf({ ...r, label: plain }, unit);
 }
 
 /** `Total latency`, `Overall time (s)`, `total_time`: the whole benchmark's time, with no statistic. */

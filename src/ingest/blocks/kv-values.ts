@@ -12,7 +12,7 @@
  *   Range (min … max): 389.7 ms … 452.1 ms      (tables/cell-forms.ts); a `[User: …]` list and
  *                                               `10 runs` after it are readings of their own
  */
-import { secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
+import { classifyUnit, secondsOfTimeUnit, statOfWord } from '../../model/label-meaning';
 import { lookupLabel, normaliseStat } from '../../model/metric-vocabulary';
 import { cellForm } from '../tables/cell-forms';
 import type { Item } from './kv-block';
@@ -44,8 +44,16 @@ const MULTI_VALUE = /^[\d.,]+\s+[A-Za-z][\w ]*\/\w+(?:\s*,\s*[\d.,]+\s+[A-Za-z][
 const VLLM_THROUGHPUT = /^throughput$/i;
 const VLLM_TWO_RATES = /^([\d.]+) requests\/s, ([\d.]+) tokens\/s$/;
 
+/** `4.61 requests/s = 276.87 requests/min`: a figure restated in another unit of the same kind after `=`. */
+const RESTATED = /^([-+]?\d[\d.,]*\s*([^\s=\d][^\s=]*))\s*=\s*[-+]?\d[\d.,]*\s*([^\s=\d][^\s=]*)$/;
+
 function clean(value: string): string {
   let v = value.trim();
+  const restated = v.includes('=') ? RESTATED.exec(v) : null;
+  if (restated?.[1] && restated[2] && restated[3]) {
+    const kind = classifyUnit(restated[2]).kind;
+    if (kind !== 'other' && kind === classifyUnit(restated[3]).kind) v = restated[1];
+  }
   if (/^#\d/.test(v)) v = v.slice(1);
   // A sentence's full stop after a number or a unit word (`60.12 sec.`).
   if (/^[-+]?\d[\d.,]*(\s*[A-Za-z/%]+)?\.$/.test(v) && !/\d\.$/.test(v)) v = v.slice(0, -1);

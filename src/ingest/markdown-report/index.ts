@@ -11,12 +11,14 @@
  *                        commands, settings lists, GPU mentions), for what a run leaves open
  *   4. duplicates      — a run with the same preset and metrics as an earlier one is flagged
  */
+
 import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import { onlyModelNamed } from '../context/model-mention';
 import { setContextField } from '../csv/columns';
 import { finishRun } from '../csv/generic';
 import { readWholeFile } from '../csv/whole-file-guard';
+import { matrixReportTables } from '../tables/matrix-table';
 import type { ParseOptions, ParseResult } from '../types';
 import { applyDocumentContext, type DocumentContext } from './document-context';
 import { type DocStatement, documentStatements } from './document-statements';
@@ -136,7 +138,8 @@ function parseMarkdownReportUnsafe(text: string, opts: ParseOptions): ParseResul
   const ctx: TableContext = { file, facts, diagnostics, unknownPresets: new Set(), tolerances: new Map(), prose: scan.prose };
   const runs: RunRecord[] = [];
   let tablesRead = 0;
-  for (const t of scan.tables) {
+  // Matrix tables (rows × columns of runs, one quantity) are read in their long form.
+  for (const t of matrixReportTables(scan.tables, scan.prose)) {
     if (inToolSpan(spans, t.line)) {
       tablesRead++; // read with its headings by the tool's reader, below
       continue;

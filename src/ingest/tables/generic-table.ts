@@ -34,10 +34,12 @@ import { readBoxTable, startsBoxTable, type TextTable } from './box-table';
 import { applyLoadLevel, captionLoadLevel, captionWarmup, type LoadLevel, loadLevelIn, tableCaptions } from './generic-context';
 import { resolveLabel } from './label-resolve';
 import { applyLabelSettings } from './label-settings';
+import { matrixLongForm } from './matrix-table';
 import {
   applyTestLengths,
   isPerformanceHeader,
   labelColumns,
+  requestTotalMeaning,
   type TestMeaning,
   testColumn,
   testColumnMeaning,
@@ -384,7 +386,7 @@ function sweepRuns(t: TextTable, at: Reading): PartialRun[] {
         loadCell(run, column, cell, `"${column}" column, row ${r + 1} of the table at line ${t.startLine + 1}`, load.key);
       else if (names.has(c) && !isSettingHeader(column)) nameCell(run, column, cell);
       else {
-        putRowCell(run, { column, cell, line, tested }, at);
+        putRowCell(run, { column, cell, line, tested, header: t.header }, at);
         // `sglang --tp 2` under `engine`: what the cell's own flags state, beside what the column means.
         if (names.has(c)) applyLabelSettings(run, cell, `"${column}" cell`);
       }
@@ -423,11 +425,13 @@ function isSettingHeader(column: string): boolean {
 /** A figure cell of a row: through the test's meaning for a bare rate column, else by its header. */
 function putRowCell(
   run: PartialRun,
-  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined },
+  cell: { column: string; cell: string; line: number; tested: TestMeaning | undefined; header: readonly string[] },
   at: Reading,
 ): void {
   const byHeader = testHeaderMeaning(cell.column, cell.cell);
-  const meaning = cell.tested ? testColumnMeaning(cell.column, cell.tested) : byHeader?.meaning;
+  const meaning = cell.tested
+    ? testColumnMeaning(cell.column, cell.tested)
+    : (byHeader?.meaning ?? requestTotalMeaning(cell.header, cell.column));
   if (byHeader && meaning === byHeader.meaning && readValue(cell.cell).value !== undefined)
     applyTestLengths(run, byHeader.test, cell.column);
   if (!meaning) {
@@ -519,7 +523,8 @@ function knownReaderClaims(lines: readonly string[], t: TextTable): boolean {
 /** The table starting at `lines[i]` when it is one this reader reads (a shape it knows, no tool reader's). */
 function genericTableAt(lines: readonly string[], i: number): TextTable | undefined {
   if (!startsBoxTable(lines, i)) return undefined;
-  const table = readBoxTable(lines, i);
+  const printed = readBoxTable(lines, i);
+  const table = printed && matrixLongForm(lines, printed);
   if (!table || classifyGenericTable(table) === undefined || knownReaderClaims(lines, table)) return undefined;
   return table;
 }

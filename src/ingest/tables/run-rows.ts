@@ -9,6 +9,7 @@
  * (and `ms/t` there is the time per output token); its numbers are the input/output lengths.
  * The same names as column headers (`Backend | pp512 | tg128`) make those columns the tests' rates.
  */
+import { secondsOfTimeUnit } from '../../model/label-meaning';
 import { isPerformanceMetric } from '../../model/metric-vocabulary';
 import type { ClientSettings } from '../../model/records';
 import { parseFigure } from '../../model/units-cell';
@@ -96,4 +97,23 @@ export function applyTestLengths(
     (run.client ??= {})[key] = value;
     run.provenance[`client.${key}`] = `the "${column.trim()}" column names the test`;
   }
+}
+
+/** `Total(ms)`, `Total time (s)`: a column of each row's total time. */
+const TOTAL_TIME_HEADER = /^total(?:[\s_]+(?:time|latency))?\s*\(\s*([^()]+?)\s*\)$/i;
+
+/**
+ * `Total(ms)` beside `TTFT(ms)` in a runs-as-rows table: the time each row's request took in all,
+ * its latency (one figure: the mean), not the whole benchmark's duration. Only when another
+ * column is a per-request time (TTFT, TPOT, ITL); a `Total (s)` column alone stays a duration.
+ */
+export function requestTotalMeaning(header: readonly string[], column: string): Meaning | undefined {
+  const unit = TOTAL_TIME_HEADER.exec(column.trim())?.[1];
+  const seconds = unit === undefined ? undefined : secondsOfTimeUnit(unit);
+  if (seconds === undefined) return undefined;
+  const perRequest = header.some((h) => {
+    const { read, known } = resolveLabel(h, {});
+    return known && read.kind === 'metric' && /^(ttft|tpot|itl)_/.test(read.key);
+  });
+  return perRequest ? { kind: 'metric', key: 'latency_mean_s', factor: seconds } : undefined;
 }
