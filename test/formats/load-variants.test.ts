@@ -183,3 +183,25 @@ test('Artillery: 1.x and 2.x summaries, response times in ms, periodic reports a
   assert.deepEqual([v2.metrics.status_429_count, v2.metrics.vusers_session_length_p99_s], [6, 1.7202]);
   assert.equal(detectFile(read('artillery', 'v2-dotted.txt'), 'x.txt').format, 'artillery');
 });
+
+test('Artillery before 1.0: "Complete report", RPS and request latency in ms; the intermediate report as samples', () => {
+  const res = parseLog(read('artillery', 'complete-report-2016.txt'), { file: 'a.txt' });
+  const rs = res.records.filter((r): r is RunRecord => r.kind === 'run');
+  assert.equal(rs.length, 1);
+  const r = rs[0] as RunRecord;
+  assert.deepEqual(
+    [r.metrics.throughput_rps, r.metrics.latency_max_s, r.metrics.latency_p99_s, r.metrics.requests_count],
+    [19.84, 0.0127, 0.0088, 400],
+  );
+  assert.equal(r.metrics.vusers_session_length_p50_s, 2.0064, 'the scenario duration is kept apart from the request latency');
+  const p99 = res.records.find((x): x is SampleRecord => x.kind === 'sample' && x.series === 'latency_p99_s');
+  assert.deepEqual([p99?.value, p99?.t], [0.0064, '2016-09-02T10:14:20.114Z']);
+  assert.equal(one('artillery', 'v2-dotted.txt').metrics.duration_s, 65, '"Total time: 1 minute, 5 seconds"');
+});
+
+test('k6: a custom trend named "latency" keeps its own key; constant VUs are the concurrency', () => {
+  const r = one('k6', 'custom-latency-v1.txt');
+  assert.deepEqual([r.metrics.latency_mean_s, r.metrics.custom_latency_mean_s, r.metrics.custom_latency_p95_s], [0.0609, 0.0612, 0.166]);
+  assert.equal(r.client?.concurrency, 6);
+  assert.match(r.provenance['client.concurrency'] ?? '', /same at its min and max/);
+});

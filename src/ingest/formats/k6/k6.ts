@@ -94,6 +94,8 @@ export function k6Stat(word: string): string | undefined {
   return normaliseStat(word) ?? (p?.[1] ? percentileStat(p[1]) : undefined);
 }
 
+/** Keys of the quantities this reader gives their vocabulary meaning (request latency, TTFT …): no custom trend's slug. */
+const RESERVED = /^(latency|ttft|tpot|itl)_/;
 /** Vocabulary quantities a custom trend may take by its name: those HTTP never measures (no clash with http_req_duration). */
 const LLM_TIMED = /^(ttft|tpot|itl)_mean_/;
 
@@ -114,7 +116,9 @@ export function k6TrendKey(name: string, statWord: string, timed: boolean): { ke
     return { key: hit.key.replace('_mean_', `_${stat}_`), factor: hit.factor };
   if (hit?.kind === 'metric' && !timed && /^(input|output)_tokens_mean$/.test(hit.key))
     return { key: hit.key.replace(/_mean$/, `_${stat}`), factor: 1 };
-  return { key: unknownMetricKey(`${name} ${stat}`, timed ? 's' : undefined), factor: 1 };
+  // A custom trend named `latency` is not the request latency (http_req_duration is): its own key must not be the vocabulary's.
+  const own = unknownMetricKey(`${name} ${stat}`, timed ? 's' : undefined);
+  return { key: RESERVED.test(own) ? `custom_${own}` : own, factor: 1 };
 }
 
 /** A trend (`avg=… min=… med=…`): latency for http_req_duration, TTFT… by name, a slug per stat for the others (in seconds). */
@@ -176,13 +180,19 @@ function applyCounter(run: PartialRun, name: string, value: string): boolean {
   return true;
 }
 
-/** A gauge (`32  min=32  max=32`); vus_max is the client's concurrency, vus (the last value) is not kept. */
+/** A gauge (`32  min=32  max=32`); vus_max is the client's concurrency, vus (the last value) only when constant. */
 function applyGauge(run: PartialRun, name: string, value: string, index: number): boolean {
-  const gauge = /^(\d+(?:\.\d+)?)\s+min=(\d+(?:\.\d+)?)\s+max=(\d+(?:\.\d+)?)$/.exec(value);
+  // An excerpt cut inside the line (`12  min=12  max=`) is still the gauge: its max is unknown.
+  const gauge = /^(\d+(?:\.\d+)?)\s+min=(\d+(?:\.\d+)?)\s+max=(\d+(?:\.\d+)?)?$/.exec(value);
   if (!gauge) return false;
+  if (gauge[3] === undefined) return true;
   if (name === 'vus_max') {
     (run.client ??= {}).concurrency = Number(gauge[1]);
     run.provenance['client.concurrency'] = `k6 vus_max at line ${index + 1} (the most virtual users the test allowed)`;
+  } else if (name === 'vus' && gauge[1] === gauge[2] && gauge[2] === gauge[3] && run.client?.concurrency === undefined) {
+    // The same number of VUs from start to end: the test's concurrency (vus_max, later, says it too).
+    (run.client ??= {}).concurrency = Number(gauge[1]);
+    run.provenance['client.concurrency'] = `k6 vus at line ${index + 1}: the same at its min and max`;
   } else if (name !== 'vus') {
     setOwn(run.metrics, unknownMetricKey(name), Number(gauge[1]));
   }
@@ -308,7 +318,8 @@ export const k6Reader: BlockReader = {
     if (c === 0x65 /* e */ && HEADER.test(line)) return true;
     if ((c === 0x73 /* s */ && SCENARIOS.test(line)) || (c === 0x72 /* r */ && RUNNING.test(line))) return afterPrelude(lines, i + 1) >= 0;
     // A summary pasted without its header or progress line starts at its first dotted metric line.
-    return line.indexOf('..', k) > 0 && startsAtMetric(lines, i);
+    const dots = line.indexOf('..', k);
+    return dots > 0 && line.indexOf(':', dots) > 0 && startsAtMetric(lines, i);
   },
   read: guardedRead('k6 summary', readK6),
 };
