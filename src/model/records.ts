@@ -30,6 +30,7 @@ export const FORMAT_NAMES = [
   'evalscope-json', // evalscope perf's benchmark_summary.json / benchmark_percentile.json
   'locust-csv',
   'locust-json', // Locust's web UI stats JSON (/stats/requests snapshots)
+  'locust', // Locust's console stats table (0.x to 2.x layouts)
   'k6',
   'k6-json', // k6's --summary-export file and handleSummary data JSON: not its console summary
   'llm-d', // llm-d-benchmark's benchmark report v0.2 (JSON)
@@ -52,7 +53,9 @@ export const FORMAT_NAMES = [
   'siege', // siege's `Lifting the server siege` summary
   'cargo-bench', // Rust libtest's `test x ... bench: 412 ns/iter (+/- 17)` lines
   'google-benchmark', // Google Benchmark's `Benchmark  Time  CPU  Iterations` table
-  'autocannon', // autocannon's console summary (box tables)
+  'autocannon', // autocannon's console summary (box tables, and the older borderless grids)
+  'gatling', // Gatling's console `---- Global Information ----` block
+  'artillery', // Artillery's `Summary report @ …` (1.x lines and 2.x dotted leaders)
   'jmeter', // JMeter's summariser lines (`summary = 1000 in 00:00:10 = 99.8/s Avg: …`)
   'ollama', // `ollama run --verbose` statistics
   'llama-bench', // llama.cpp's llama-bench tables (pp/tg tests)

@@ -9,11 +9,13 @@
 import type { FormatName } from '../../model/records';
 import { ab } from './ab/index';
 import { aisbench } from './aisbench/index';
+import { artillery } from './artillery/index';
 import { autocannon } from './autocannon/index';
 import { bombardier } from './bombardier/index';
 import { cargoBench } from './cargo-bench/index';
 import { criterion } from './criterion/index';
 import { evalscope } from './evalscope/index';
+import { gatling } from './gatling/index';
 import { genaiPerf } from './genai-perf/index';
 import { ghz } from './ghz/index';
 import { goBench } from './go-bench/index';
@@ -77,6 +79,8 @@ export const TOOL_FORMATS: readonly ToolFormat[] = [
   vegeta,
   heyOha,
   goStress,
+  gatling,
+  artillery,
   // Benchmark harnesses and small load tools (session 6): before the key/value reader too,
   // which would take hyperfine's `Time (mean ± σ):` or siege's `Transactions:` as pairs.
   hyperfine,

@@ -7,6 +7,12 @@
  *   `N errors (M timeouts)`.
  * `Req/Sec` Avg is the run's throughput; its other cells describe the per-second samples
  * (throughput_rps_<stat>, as bombardier's). Byte sizes are decimal (autocannon's pretty-bytes).
+ * Releases before the box tables (2.x, 2018) print the same grids borderless, space-aligned,
+ * the latency row naming its unit and its cells bare:
+ *   `Stat         Avg     Stdev  Max` / `Latency (ms) 242.4   351.36 1296.58` / `Bytes/Sec    1.57 kB 701 B  3.19 kB`
+ * (sometimes `Stat Avg 90% 99% Max` for the latency alone, stacked over a second grid).
+ * autocannon prints `N 2xx responses, M non 2xx responses` only when some response was not
+ * 2xx: with neither that line nor an errors line, the `N requests` all succeeded.
  */
 import { applyFactor } from '../../../model/metric-vocabulary';
 import { setOwn } from '../../../model/safe-keys';
@@ -22,6 +28,11 @@ const CELLS = /^\s*[│║|](.*)[│║|]\s*$/;
 const TOTALS = /^\s*([\d.]+[kM]?) requests in ([\d.]+)s, ([\d.]+ ?[kMG]?B) read\s*$/;
 const CODES = /^\s*(\d+) 2xx responses, (\d+) non 2xx responses\s*$/;
 const ERRORS = /^\s*(\d+) errors \((\d+) timeouts\)\s*$/;
+/** A borderless grid's header and rows (older autocannon). */
+const BARE_HEADER = /^\s*Stat(?:\s+(?:Avg|Stdev|Max|Min|\d+(?:\.\d+)?%))+\s*$/;
+const BARE_ROW = /^\s*(Latency(?: \(ms\))?|Req\/Sec|Bytes\/Sec)\s+(\d.*?)\s*$/;
+/** One value of a borderless row: a number with its unit if it has one (`1.57 kB`, `701 B`, `34 ms`, `2.1k`). */
+const BARE_CELL = /\d+(?:[.,]\d+)*(?:\s?(?:[kMGT]?B|ms)\b|[kMG]\b)?/g;
 const NOTE = /^\s*(?:Req\/Bytes counts sampled once per second\.|# of samples: \d+)\s*$/;
 
 function stat(header: string): string | undefined {
@@ -59,10 +70,22 @@ function tableRow(run: PartialRun, header: readonly string[], cells: readonly st
   });
 }
 
+/** A borderless row as cells (label first), the latency's bare values in ms; undefined when its cells do not fill the header. */
+function bareCells(line: string, head: readonly string[]): string[] | undefined {
+  const m = BARE_ROW.exec(line);
+  if (!m?.[1] || !m[2]) return undefined;
+  const latencyMs = m[1] === 'Latency (ms)';
+  const values = (m[2].match(BARE_CELL) ?? []).map((v) => (latencyMs && /^[\d.,]+$/.test(v) ? `${v} ms` : v));
+  if (values.length !== head.length - 1) return undefined;
+  return [latencyMs ? 'Latency' : m[1], ...values];
+}
+
 function tailLine(run: PartialRun, line: string): boolean {
   let m: RegExpExecArray | null;
   if ((m = TOTALS.exec(line))) {
     setOwn(run.raw, 'requests', line.trim());
+    const n = suffixedNumber(m[1] ?? '');
+    if (n !== undefined) run.metrics.requests_count = n;
     run.metrics.duration_s = Number(m[2]);
     const bytes = bytesOf((m[3] ?? '').replace(/kB$/, 'KB'), false);
     if (bytes !== undefined) run.metrics.data_read_bytes = bytes;
@@ -93,6 +116,23 @@ function header(run: PartialRun, lines: readonly string[], start: number): numbe
   return j;
 }
 
+/** A borderless header (split on spaces) or row (by its values), else undefined. */
+function borderless(line: string, head: readonly string[] | undefined): string[] | undefined {
+  if (BARE_HEADER.test(line)) return line.trim().split(/\s+/);
+  return head ? bareCells(line, head) : undefined;
+}
+
+/** `N requests in …` with no non-2xx and no errors line: all N succeeded (see the file's comment). */
+function allSucceeded(run: PartialRun): void {
+  const n = run.metrics.requests_count;
+  if (n === undefined) return;
+  delete run.metrics.requests_count;
+  if ('requests_ok_count' in run.metrics || 'errors_count' in run.metrics) return;
+  run.metrics.requests_ok_count = n;
+  run.metrics.requests_failed_count = 0;
+  run.provenance['metrics.requests_ok_count'] = 'autocannon "N requests in": no "non 2xx responses" or errors line follows';
+}
+
 function readAutocannon(lines: readonly string[], start: number, _file: string): BlockResult {
   const run = partialRun('autocannon', start, 'autocannon');
   let j = header(run, lines, start);
@@ -101,7 +141,7 @@ function readAutocannon(lines: readonly string[], start: number, _file: string):
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';
     if (isBlank(line)) continue;
-    const cells = BOX.test(line) ? undefined : CELLS.exec(line)?.[1]?.split(/[│║|]/);
+    const cells = BOX.test(line) ? undefined : (CELLS.exec(line)?.[1]?.split(/[│║|]/) ?? borderless(line, head));
     if (BOX.test(line)) last = j;
     else if (cells && (cells[0] ?? '').trim() === 'Stat') head = cells;
     else if (cells && head) tableRow(run, head, cells);
@@ -109,6 +149,7 @@ function readAutocannon(lines: readonly string[], start: number, _file: string):
     last = j;
   }
   if (!('throughput_rps' in run.metrics) && !('latency_mean_s' in run.metrics)) return emptyResult(start + 1);
+  allSucceeded(run);
   if ((run.metrics.requests_failed_count ?? 0) > 0 || (run.metrics.errors_count ?? 0) > 0) run.flags.push('failed-requests');
   return { next: last + 1, runs: [orderRun(run)], env: [], samples: [], diagnostics: [] };
 }

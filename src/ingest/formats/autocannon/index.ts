@@ -18,5 +18,10 @@ export const autocannon: ToolFormat = {
     [' test @ '],
   ),
   blockReaders: [autocannonReader],
-  fixtures: ['test/fixtures/autocannon/', 'test/output/formats/autocannon/'],
+  fixtures: [
+    'test/fixtures/autocannon/',
+    'test/output/formats/autocannon/',
+    'test/fixtures/load-variants/autocannon/',
+    'test/output/formats/load-variants/autocannon/',
+  ],
 };

@@ -1,7 +1,7 @@
 /**
  * The text summaries of hey (rakyll/hey, and its predecessor boom) and oha (hatoo/oha) → one
  * run each. Both print sections under headings:
- *   `Summary:` (`Success rate: 100.00%` — oha only —, `Total: 30.0123 secs`, `Slowest:`,
+ *   `Summary:` (`Success rate: 100.00%` — oha only; before oha 0.6 a ratio, `1.0000` —, `Total: 30.0123 secs`, `Slowest:`,
  *   `Fastest:`, `Average:`, `Requests/sec:`, `Total data:`, `Size/request:`, oha's `Size/sec:`),
  *   `Response time histogram:` (`0.002 [81] |■■■`), `Latency distribution:` (hey: `10% in
  *   0.0011 secs`) or `Response time distribution:` (oha: `10.00% in 0.0014 secs`, up to
@@ -12,7 +12,7 @@
  * oha prints times in the unit its slowest request needs (`ns` … `sec`, `min`, `hr`); hey in
  * `secs`. Neither measures time to first token: nothing LLM-specific is read.
  */
-import { parseNumber, unknownMetricKey } from '../../../model/metric-vocabulary';
+import { applyFactor, parseNumber, unknownMetricKey } from '../../../model/metric-vocabulary';
 import type { FormatName } from '../../../model/records';
 import { setOwn, slugify } from '../../../model/safe-keys';
 import { emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
@@ -28,8 +28,14 @@ const HISTOGRAM_ROW = /^\s*(\d+(?:\.\d+)?)\s*(?:[a-zµ]+\s+)?\[(\d+)\]\s*\|/;
 const PERCENTILE_ROW = /^\s*(\d+(?:\.\d+)?)%\s+in\s+(.+?)\s*$/;
 const STATUS_ROW = /^\s*\[(\d{3})\]\s+(\d+)\s+responses?\s*$/;
 const ERROR_ROW = /^\s*\[(\d+)\]\s+(.*?)\s*$/;
-/** `Total: 30.0123 secs` (or oha's `ms`, `sec` …): what makes `Summary:` this tool's. */
-const TOTAL = /^\s*(Success rate|Total):\s*[\d.]+\s*(%|(?:10\s+)?(?:secs?|ms|us|µs|ns|min|hr)\.?)\s*$/;
+/**
+ * `Total: 30.0123 secs` (or oha's `ms`, `sec` …) or oha's `Success rate: 100.00%` (older oha: the
+ * ratio `1.0000`, at most 1 with decimals): what makes `Summary:` this tool's.
+ */
+const TOTAL =
+  /^\s*(?:(?:Success rate|Total):\s*[\d.]+\s*(?:%|(?:10\s+)?(?:secs?|ms|us|µs|ns|min|hr)\.?)|Success rate:\s*(?:0\.\d+|1\.0+))\s*$/;
+/** Older oha's success rate: a ratio with decimals, no `%`. */
+const SUCCESS_RATIO = /^(0\.\d+|1\.0+)$/;
 
 const SUMMARY_KEYS: Readonly<Record<string, string>> = {
   Total: 'duration_s',
@@ -75,7 +81,9 @@ function summaryPair(s: Summary, label: string, value: string): void {
   if (label === 'Success rate') {
     s.oha = true;
     const pct = /^([\d.]+)%$/.exec(value)?.[1];
+    const ratio = SUCCESS_RATIO.exec(value)?.[1];
     if (pct !== undefined) run.metrics.success_rate_pct = Number(pct);
+    else if (ratio !== undefined) run.metrics.success_rate_pct = applyFactor(Number(ratio), 100);
     return;
   }
   if (label === 'Size/sec') s.oha = true;

@@ -10,11 +10,18 @@ export const heyOha: ToolFormat = {
   detect: detectByRules(
     [
       { test: /^Summary:\s*\n\s+Total:\s+[\d.]+ secs/m, format: 'hey', score: 0.85, text: true },
-      { test: /^Summary:\s*\n\s+Success rate:\s+[\d.]+%/m, format: 'oha', score: 0.85, text: true },
+      // Older oha printed the success rate as a ratio (`1.0000`), later as `100.00%`.
+      { test: /^Summary:\s*\n\s+Success rate:\s+(?:[\d.]+%|0\.\d+\s*$|1\.0+\s*$)/m, format: 'oha', score: 0.85, text: true },
       { test: /"summary"\s*:\s*\{\s*"successRate"\s*:/, format: 'oha-json', score: 0.9, json: true },
     ],
     ['Summary:', '"successRate"'],
   ),
   blockReaders: [startingWith(heyOhaReader, 'S' /* `Summary:` */)],
-  fixtures: ['test/fixtures/blocks/hey-summary.txt', 'test/fixtures/blocks/oha-summary.txt', 'test/fixtures/exports/http-load/oha-'],
+  fixtures: [
+    'test/fixtures/blocks/hey-summary.txt',
+    'test/fixtures/blocks/oha-summary.txt',
+    'test/fixtures/exports/http-load/oha-',
+    'test/fixtures/load-variants/oha/',
+    'test/output/formats/load-variants/oha/',
+  ],
 };
