@@ -60,6 +60,12 @@ describe('a command written as inline code: the closing backtick ends it', () =>
     assert.equal(second.server?.flags, undefined);
   });
 
+  it("a server of an engine with no launcher of ours ends the launch before it: no engine, the flags' tp", () => {
+    const third = runAt(runs, 29);
+    assert.deepEqual([third.engine, third.parallelism?.tp, third.model], [undefined, 8, 'demo-chat-13b']);
+    assert.equal(third.server?.command, undefined);
+  });
+
   it('near-negative: the same commands with no result under them give no run (inline-code-no-result.md)', () => {
     assert.equal(golden('inline-code-no-result.md').runs.length, 0);
   });

@@ -15,6 +15,7 @@ import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
 import { flagBlockAt } from '../context/flag-block';
 import { argsBlockAt, argumentDumpOf, envPairAt, imageOfLine, tagOfLine } from '../context/manifest';
+import { launchesOtherServer } from '../context/other-servers';
 import { settingsOfProse } from '../context/prose-settings';
 import { serverOfLogLine } from '../context/server-log';
 import { codeSpans, type LineSetting, settingsOfFlags, settingsOfLine } from '../context/settings-line';
@@ -24,7 +25,7 @@ import { assignmentsOf, assignVariable, hasVariable, substitute } from '../conte
 import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords, stripPrompt } from '../launch-command';
 import { loopSteps } from './loop-steps';
 import { addSetting, type StatementKind } from './settings-scope';
-import { addServer, enterClient, enterLaunch, nameModels, type ScopeState, sectionPath } from './state';
+import { addServer, endLaunch, enterClient, enterLaunch, nameModels, type ScopeState, sectionPath } from './state';
 
 /** How far below an `image:` line its `args:` / `tag:` may be. */
 const IMAGE_REACH = 60;
@@ -373,6 +374,8 @@ export function readContextLine(lines: readonly string[], i: number, line: numbe
   if (ts !== undefined) s.timestamp = { value: ts, line };
   rememberVariables(text, line, s);
   if (loopLine(text, line, s)) return 1;
+  // Read on: the other server's flags may still state settings (`--tp 8`).
+  if (s.launch && launchesOtherServer(text)) endLaunch(s);
   const n = multiLine(lines, i, line, final, s);
   if (n !== -1) return n;
   if (text.indexOf('`') >= 0 && codeSpanCommands(text, line, s)) return 1;
