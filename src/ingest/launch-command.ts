@@ -79,12 +79,38 @@ export function looksLikeLaunchCommand(line: string): boolean {
   return launcherAt(line) !== undefined;
 }
 
-/** Splits a shell line into words, honouring simple single and double quotes. */
+/** Backticks in a word: an odd count leaves one unmatched. */
+function backticks(word: string): number {
+  let n = 0;
+  for (let k = word.indexOf('`'); k >= 0; k = word.indexOf('`', k + 1)) n++;
+  return n;
+}
+
+/**
+ * Splits a shell line into words, honouring simple single and double quotes. A command written
+ * as Markdown inline code (`` `vllm serve m --tp 8` ``) ends at the word whose trailing backtick
+ * no earlier backtick opened: that backtick is the code span's, not the shell's (`` `nproc` ``
+ * substitutions open theirs first), and the words after it are prose, not arguments. A leading
+ * unmatched backtick on the first word is the span's opening one.
+ */
 export function shellWords(text: string): string[] {
   const words: string[] = [];
   const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) words.push(m[1] ?? m[2] ?? m[3] ?? '');
+  let open = false;
+  while ((m = re.exec(text)) !== null) {
+    let word = m[1] ?? m[2] ?? m[3] ?? '';
+    if (m[3] !== undefined && word.indexOf('`') >= 0 && backticks(word) % 2 === 1) {
+      const opens = word.startsWith('`') && word.length > 1;
+      if (words.length === 0 && opens && !open) word = word.slice(1);
+      else if (word.endsWith('`') && !opens && !open) {
+        const last = word.replace(/`+$/, '');
+        if (last !== '') words.push(last);
+        break;
+      } else open = !open;
+    }
+    words.push(word);
+  }
   return words;
 }
 
@@ -114,7 +140,14 @@ export function parseLaunchCommand(text: string): LaunchCommand | undefined {
   if (!launcher) return undefined;
   const isServe = /serve\s*$/.test(text.slice(launcher.index, launcher.index + launcher.length));
   const words = shellWords(text.slice(launcher.index + launcher.length));
-  return launchFromWords(launcher.engine, text.slice(launcher.start).trim(), words, isServe);
+  return launchFromWords(launcher.engine, outOfCodeSpan(text.slice(launcher.start).trim()), words, isServe);
+}
+
+/** A command written as inline code, as written inside the backticks (`` `vllm serve m` `` → `vllm serve m`). */
+export function outOfCodeSpan(command: string): string {
+  if (command.charAt(0) !== '`') return command;
+  const span = /^`([^`]+)`(?=$|[\s.,;:)])/.exec(command);
+  return span?.[1] !== undefined ? span[1].trim() : command;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { ClientSettings } from '../../model/records';
 import { setOwn } from '../../model/safe-keys';
-import { shellWords, stripPrompt } from '../launch-command';
+import { outOfCodeSpan, shellWords, stripPrompt } from '../launch-command';
 import { CONTAINER_EXEC, type HttpLoadTool, httpLoadCommandText, readHttpLoadCommand } from './http-load-command';
 import { hasVariable } from './shell-variables';
 
@@ -254,12 +254,12 @@ export function readClientCommand(text: string, tool: ClientTool): ClientCommand
   const before = found ? text.slice(0, found.index) : '';
   const logged = found !== undefined && (LOG_PREFIX.test(before) || LABEL_PREFIX.test(before));
   const from = found && logged ? found.index : text.length - stripped.length;
-  const command = text.slice(from).replace(/'\s*$/, '').trim();
+  const command = outOfCodeSpan(text.slice(from).replace(/'\s*$/, '').trim());
   const cmd: ClientCommand = { tool, text: command, client: {}, fields: {}, sweeps: [] };
   if (HTTP_LOAD_TOOLS.has(tool)) {
     // Without the prompt it was typed at; their flags mean other things than the serving
     // benchmarks' (`-n`, `-c`, `-q`): read on their own.
-    const own = (found && httpLoadCommandText(text, found.index)) ?? command;
+    const own = outOfCodeSpan((found && httpLoadCommandText(text, found.index)) ?? command);
     const read = readHttpLoadCommand(
       tool as HttpLoadTool,
       shellWords(own).filter((w) => w !== '\\'),

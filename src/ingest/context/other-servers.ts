@@ -12,3 +12,17 @@ const OTHER_SERVER =
 export function namesOtherServer(text: string): boolean {
   return OTHER_SERVER.test(text);
 }
+
+/**
+ * A server started by a program or module benchbook has no launcher for (`python -m
+ * lightllm.server.api_server`, `text-generation-launcher`, `lmdeploy serve api_server`,
+ * `llama-server`): the runs after it are not the previous launch's.
+ */
+const OTHER_LAUNCH =
+  /(?:^|[\s`/])(?:python[\d.]*\s+-m\s+(?!vllm\.|sglang\.|sgl_jax\.|http\.)[\w.]+\.(?:api_server|launch_server|server)|text-generation-launcher|lmdeploy\s+serve|llama-server|trtllm-serve)(?=[\s`]|$)/;
+
+/** Whether the line launches a server of an engine benchbook has no launcher for. */
+export function launchesOtherServer(text: string): boolean {
+  if (text.indexOf('serve') < 0 && text.indexOf('launcher') < 0) return false;
+  return OTHER_LAUNCH.test(text);
+}

@@ -40,9 +40,22 @@ const SPACED_EQUALS = /^\s*([A-Za-z_][\w.-]{0,40})\s+=\s+(\S.*?)\s*$/;
 const CODE_SPAN = /`([^`]+)`/g;
 /** `input/output len = 1000/1000`, `ISL/OSL: 1024/128`: two names sharing a suffix, two values. */
 const SLASH_PAIR = /\b([A-Za-z]+)\/([A-Za-z]+)((?:[ _](?:len|length|lengths|tokens))?)\s*[=:]\s*(\d+)\s*\/\s*(\d+)(?![\d/])/g;
-/** A script run with flags (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`), behind a prompt or env assignments. */
+/**
+ * A script run (`python3 benchmark.py --max-concurrency 10`, `./bench.sh --tp 2`, `python -m
+ * pkg.benchmark_x cfg.yml --n=9`), behind a prompt or env assignments; its arguments follow.
+ */
 const SCRIPT_COMMAND =
-  /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+(?:\S+\.py|-m\s+[A-Za-z_][\w.]*)|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s+--?[A-Za-z])/;
+  /^\s*(?:[A-Za-z_]\w*=\S*\s+)*(?:(?:\S*\/)?python[\d.]*(?:\s+-u)?\s+(?:\S+\.py|-m\s+[A-Za-z_][\w.]*)|uv\s+run\s+\S+|(?:bash|sh)\s+\S+\.sh|node\s+\S+\.[cm]?js|\.\/\S+|\S+\.(?:py|sh))(?=\s)/;
+/** A flag among a script's arguments, after any positional ones (a config file, a subcommand). */
+const FLAG_AFTER = /\s--?[A-Za-z]/;
+/**
+ * A script named for benchmarking (`benchmark_serving.py`, `-m pkg.perf_test`, `load_test.sh`):
+ * its bare `key=value` arguments (a config override, `ici_tensor_parallelism=8`) are the run's
+ * settings. Another script's `key=value` words may be anything (a sed expression, a filter).
+ */
+const BENCH_SCRIPT = /bench|perf|load|stress/i;
+/** A bare `key=value` argument (a config override), not a flag's. */
+const BARE_PAIR = /^[A-Za-z_][\w.]*=[^=]/;
 /** A script's printed arguments, argparse's `Namespace(model_dir='…', input_tokens='32')`. */
 const NAMESPACE = /\bNamespace\(/;
 /**
@@ -197,13 +210,29 @@ function llamaCppCommand(text: string): LineSettings | undefined {
   return settings.length > 0 ? { kind: 'script command', settings } : undefined;
 }
 
+/** A benchmark script's bare `key=value` arguments through the vocabulary (`request_num=90`, `model_name=x`). */
+function barePairs(words: readonly string[]): LineSetting[] {
+  const out: LineSetting[] = [];
+  for (const w of words) {
+    if (!BARE_PAIR.test(w)) continue;
+    const eq = w.indexOf('=');
+    const pair = { name: w.slice(0, eq), value: w.slice(eq + 1) };
+    out.push(...withNames(pair.name, settingsOfNamedPair(pair)));
+  }
+  return out;
+}
+
 /** The vocabulary flags of a script's command line (also a whole line in backticks). */
 function scriptCommand(text: string): LineSettings | undefined {
   const command = stripPrompt(text.replace(/^\s*`([^`]+)`\s*$/, '$1'));
   const m = SCRIPT_COMMAND.exec(command);
   if (!m) return undefined;
-  const words = shellWords(command.slice(m[0].length));
+  const args = command.slice(m[0].length);
+  const pairs = BENCH_SCRIPT.test(m[0]) && args.indexOf('=') >= 0;
+  if (!pairs && !FLAG_AFTER.test(args)) return undefined;
+  const words = shellWords(args);
   const settings = settingsOfFlags(words);
+  if (pairs) for (const pair of barePairs(words)) if (!settings.some((x) => x.key === pair.key)) settings.push(pair);
   for (const extra of clientScriptFlags(words)) if (!settings.some((x) => x.key === extra.key)) settings.push(extra);
   // `CONCURRENCY=8 NUM_PROMPTS=200 python bench.py --model x`: the assignments before the script state settings too.
   const env = shellAssignments(command)?.settings ?? [];
@@ -232,8 +261,10 @@ function codeSpanFlags(line: string): LineSettings | undefined {
  */
 export function settingsOfLine(line: string): LineSettings | undefined {
   if (line.length > 1000) return undefined;
-  if (line.indexOf(' -') >= 0) {
-    const script = llamaCppCommand(line.replace(/^\s*`([^`]+)`\s*$/, '$1')) ?? scriptCommand(line);
+  const flagged = line.indexOf(' -') >= 0;
+  // A benchmark script's `key=value` overrides without a flag: tested only when the line names one.
+  if (flagged || (line.indexOf('=') >= 0 && BENCH_SCRIPT.test(line))) {
+    const script = (flagged ? llamaCppCommand(line.replace(/^\s*`([^`]+)`\s*$/, '$1')) : undefined) ?? scriptCommand(line);
     if (script) return script;
   }
   if (line.indexOf(':') < 0 && line.indexOf('=') < 0 && line.indexOf('`') < 0 && line.indexOf('|') < 0) return undefined;

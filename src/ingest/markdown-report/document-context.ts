@@ -16,9 +16,10 @@ import type { Diagnostic } from '../../model/diagnostics';
 import type { RunRecord } from '../../model/records';
 import type { SettingKey } from '../context/settings-vocabulary';
 import { strategyOf } from '../launch-command';
-import { same, settingField } from '../scope/apply-settings';
+import { settingField } from '../scope/apply-settings';
 import { engineOfHeading } from '../scope/labels';
-import { conflict } from '../scope/settings-scope';
+import { alternativeFor } from '../scope/list-alternatives';
+import { conflict, same } from '../scope/settings-scope';
 import { applyLabelSettings } from '../tables/label-settings';
 import type { DocStatement } from './document-statements';
 import { headingsAt, type ScannedReport } from './scan';
@@ -72,7 +73,10 @@ function choose(
     if (st.line >= line || !encloses(st.path, path) || !eligible(st, run)) continue;
     if (!near || st.path.length > near.path.length || (st.path.length === near.path.length && st.line > near.line)) near = st;
   }
-  if (near) return { st: near, inScope: true };
+  if (near) {
+    const st = near.list === undefined ? near : listChoice(list, near, run, doc);
+    return st ? { st, inScope: true } : undefined;
+  }
   const setup = list.filter((st) => isSetup(st, doc) && eligible(st, run));
   const first = setup[0];
   if (!first) return undefined;
@@ -92,6 +96,17 @@ function choose(
     });
   }
   return undefined;
+}
+
+/**
+ * The nearest statement is an item of a settings list that gives the setting other values too
+ * (no run between them): the one whose list line names the run's heading, else none
+ * (scope/list-alternatives.ts).
+ */
+function listChoice(list: readonly DocStatement[], near: DocStatement, run: RunRecord, doc: DocumentContext): DocStatement | undefined {
+  const alternatives = list.filter((st) => st.list === near.list && st.line < run.source.line && eligible(st, run));
+  if (alternatives.every((st) => same(st.key, st.value, near.value))) return near;
+  return alternativeFor(alternatives, headingsAt(doc.scan, run.source.line).at(-1)?.text);
 }
 
 /** Rule 1: a table row labelled with one engine's name. */

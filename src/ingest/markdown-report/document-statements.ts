@@ -36,7 +36,13 @@ export interface DocStatement {
   server?: Engine;
   /** A heading's statement: about its own section only. */
   sectionOnly?: boolean;
+  /** An item of a settings list: the list's first line, and the line above the item (scope/list-alternatives.ts). */
+  list?: number;
+  subject?: string;
 }
+
+/** Settings lines that are list items: a second value of a setting in one list is an alternative. */
+const LISTED: ReadonlySet<LineSettingsKind> = new Set(['settings line', 'table row']);
 
 /** Kinds of settings lines read outside fences (inside a fence every kind is read). */
 const OUTSIDE_FENCES: ReadonlySet<LineSettingsKind> = new Set(['settings line', 'environment variable', 'script command']);
@@ -141,11 +147,14 @@ function command(c: Collector, lines: readonly string[], i: number): number {
   return joined.end - i + 1;
 }
 
-function oneLine(c: Collector, text: string, line: number, inFence: boolean): void {
+/** `list`: the first line of the run of non-blank text lines this one is in; `above`: the line before, in it. */
+function oneLine(c: Collector, text: string, line: number, inFence: boolean, list: number, above?: string): void {
   for (const a of assignmentsOf(text)) assignVariable(c.vars, a.name, a.value, line);
   const settings = settingsOfLine(withVars(c, text));
   const kept = settings && (inFence || OUTSIDE_FENCES.has(settings.kind)) ? settings.settings : [];
-  push(c, kept, line, (st) => `${settings?.kind} at line ${line} (${(st as { name?: string }).name ?? st.key})`);
+  const item: Partial<DocStatement> =
+    settings && LISTED.has(settings.kind) ? { list, ...(above !== undefined ? { subject: above } : {}) } : {};
+  push(c, kept, line, (st) => `${settings?.kind} at line ${line} (${(st as { name?: string }).name ?? st.key})`, item);
   const prose = settingsOfProse(text).filter((p) => !kept.some((k) => k.key === p.key));
   push(c, prose, line, (st) => `prose at line ${line} (${(st as { name?: string }).name ?? st.key})`);
 }
@@ -157,17 +166,23 @@ export function documentStatements(lines: readonly string[], scan: ScannedReport
   const headingLines = new Map(scan.headingMarks.map((m) => [m.line, m] as const));
   const c: Collector = { out: [], vars: new Map(), path: [] };
   let inFence = false;
+  let list: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i] ?? '';
     const line = i + 1;
     if (FENCE.test(text)) {
       inFence = !inFence;
+      list = undefined;
       continue;
     }
-    if (inTable.has(line) || text.trim() === '') continue;
+    if (inTable.has(line) || text.trim() === '') {
+      list = undefined;
+      continue;
+    }
     const mark = headingLines.get(line);
     c.path = headingsAt(scan, line).map((h) => h.line);
     if (mark && !inFence) {
+      list = undefined;
       const heading = mark.headings[mark.headings.length - 1];
       if (heading) push(c, settingsOfHeading(heading.text), line, () => `heading "${heading.text}" at line ${line}`, { sectionOnly: true });
       continue;
@@ -175,9 +190,12 @@ export function documentStatements(lines: readonly string[], scan: ScannedReport
     const took = command(c, lines, i);
     if (took > 0) {
       i += took - 1;
+      list = undefined;
       continue;
     }
-    oneLine(c, text, line, inFence);
+    const above = list !== undefined ? lines[i - 1] : undefined;
+    list ??= line;
+    oneLine(c, text, line, inFence, list, above);
   }
   return c.out;
 }

@@ -14,7 +14,7 @@ import type { SettingKey, SettingValue } from '../context/settings-vocabulary';
 import { modelName, strategyOf } from '../launch-command';
 import { chooseClient } from './client-choice';
 import { type LoopSteps, stepSource, takeStep } from './loop-steps';
-import { conflict, firstReport, type ScopedSetting, settingsFor } from './settings-scope';
+import { conflict, firstReport, type ScopedSetting, same, settingsFor } from './settings-scope';
 import { type ScopedClient, type ScopeState, sectionPath } from './state';
 
 /** Client settings of the run's client command (client-choice.ts) that the run does not state itself. */
@@ -31,7 +31,8 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
     stepped && Object.hasOwn(stepped.settings, k)
       ? `client command at line ${line} (${command.fields[k] ?? k}), ${stepped.source}`
       : `client command at line ${line} (${command.fields[k] ?? k})`;
-  const sent = (run.metrics.requests_ok_count ?? 0) + (run.metrics.requests_failed_count ?? 0);
+  const ok = run.metrics.requests_ok_count ?? 0;
+  const sent = ok + (run.metrics.requests_failed_count ?? 0);
   for (const key of Object.keys(settings) as Array<keyof ClientSettings>) {
     const v = settings[key];
     if (v === undefined) continue;
@@ -41,7 +42,9 @@ export function applyClientCommand(run: RunRecord, s: ScopeState, diagnostics: D
     }
     const have = client[key];
     if (have === undefined) {
-      if (key === 'total_requests' && typeof v === 'number' && sent > v) {
+      // More requests reported than the command sent contradicts it; but a completed count equal to
+      // the command's is agreement: ApacheBench's `Complete requests` include its `Failed requests`.
+      if (key === 'total_requests' && typeof v === 'number' && sent > v && ok !== v) {
         conflict(
           diagnostics,
           file,
@@ -144,21 +147,6 @@ export function settingField(key: SettingKey): SettingField {
   return FIELDS[key];
 }
 
-/** Two statements of the same thing (`NVIDIA H100 80GB HBM3` and `H100`, `v0.8.5` and `0.8.5`). */
-export function same(key: SettingKey, a: SettingValue, b: SettingValue): boolean {
-  if (a === b) return true;
-  if (key === 'gpu' || key === 'model' || key === 'version') {
-    const x = String(a)
-      .toLowerCase()
-      .replace(/^v(?=\d)/, '');
-    const y = String(b)
-      .toLowerCase()
-      .replace(/^v(?=\d)/, '');
-    return x === y || (key !== 'version' && (x.includes(y) || y.includes(x)));
-  }
-  return false;
-}
-
 /** tp × dp × pp again when a setting changed one of them and the launch command had given the GPUs. */
 function recomputeGpus(run: RunRecord, source: string): void {
   const p = run.parallelism;
@@ -218,7 +206,9 @@ export function applyStated(run: RunRecord, s: ScopeState, diagnostics: Diagnost
 /** The nearest statement of every setting in scope, applied to the run (see the file's comment). */
 function applySettings(run: RunRecord, s: ScopeState, diagnostics: Diagnostic[]): void {
   // The engine first: a version applies to the runs of its own engine.
-  const all = settingsFor(s.settings, sectionPath(s)).sort((a, b) => Number(b.chosen.key === 'engine') - Number(a.chosen.key === 'engine'));
+  const all = settingsFor(s.settings, sectionPath(s), s.headings[s.headings.length - 1]?.text).sort(
+    (a, b) => Number(b.chosen.key === 'engine') - Number(a.chosen.key === 'engine'),
+  );
   const passes = new Map<LoopSteps<SettingValue>, Pass | undefined>();
   for (const { chosen: stated, others } of all) {
     const chosen = stated.steps ? passValue(stated, stated.steps, run, passes) : stated;

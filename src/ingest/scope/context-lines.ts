@@ -15,6 +15,7 @@ import { timestampOfLine } from '../context/dates';
 import { type EngineVersion, engineVersionOf, versionAnswerOf, versionAskedOf } from '../context/engine-version';
 import { flagBlockAt } from '../context/flag-block';
 import { argsBlockAt, argumentDumpOf, envPairAt, imageOfLine, tagOfLine } from '../context/manifest';
+import { launchesOtherServer } from '../context/other-servers';
 import { settingsOfProse } from '../context/prose-settings';
 import { serverOfLogLine } from '../context/server-log';
 import { codeSpans, type LineSetting, settingsOfFlags, settingsOfLine } from '../context/settings-line';
@@ -23,8 +24,8 @@ import { bodyText, closesLoop, loopOfLine } from '../context/shell-loop';
 import { assignmentsOf, assignVariable, hasVariable, substitute } from '../context/shell-variables';
 import { type LaunchCommand, looksLikeLaunchCommand, parseLaunchCommand, shellWords, stripPrompt } from '../launch-command';
 import { loopSteps } from './loop-steps';
-import { addSetting } from './settings-scope';
-import { addServer, enterClient, enterLaunch, nameModels, type ScopeState, sectionPath } from './state';
+import { addSetting, type StatementKind } from './settings-scope';
+import { addServer, endLaunch, enterClient, enterLaunch, nameModels, type ScopeState, sectionPath } from './state';
 
 /** How far below an `image:` line its `args:` / `tag:` may be. */
 const IMAGE_REACH = 60;
@@ -59,14 +60,14 @@ export function joinContinued(lines: readonly string[], i: number, final: boolea
   return { text, end: k };
 }
 
-function add(s: ScopeState, settings: readonly Setting[], line: number, source: (s: Setting) => string, server = false): void {
+function add(s: ScopeState, settings: readonly Setting[], line: number, source: (s: Setting) => string, how: StatementKind = {}): void {
   if (settings.length === 0) return;
   const path = sectionPath(s);
-  for (const st of settings) addSetting(s.settings, st, line, path, source(st), { server });
+  for (const st of settings) addSetting(s.settings, st, line, path, source(st), how);
 }
 
-function addNamed(s: ScopeState, settings: readonly LineSetting[], line: number, kind: string, server = false): void {
-  add(s, settings, line, (st) => `${kind} at line ${line} (${(st as LineSetting).name})`, server);
+function addNamed(s: ScopeState, settings: readonly LineSetting[], line: number, kind: string, how: StatementKind = {}): void {
+  add(s, settings, line, (st) => `${kind} at line ${line} (${(st as LineSetting).name})`, how);
 }
 
 function addVersion(s: ScopeState, v: EngineVersion, line: number): void {
@@ -232,8 +233,21 @@ function codeSpanCommands(text: string, line: number, s: ScopeState): boolean {
   return found;
 }
 
-/** One-line statements: image, tag, argument dumps, versions, settings lines. */
-function oneLine(text: string, line: number, s: ScopeState): boolean {
+/**
+ * A table row no reader took (`| Model-7b | GPU-X | 167.6 |`, in a diff: `+| …`): a model named in
+ * it is that row's, one of the several the table compares, never the text's.
+ */
+function tableRow(text: string): boolean {
+  let bars = 0;
+  for (let k = text.indexOf('|'); k >= 0 && bars < 3; k = text.indexOf('|', k + 1)) bars++;
+  return bars >= 3;
+}
+
+/** Settings lines of a list: an item's value may be one of several (settings-scope.ts' addSetting). */
+const LISTED: ReadonlySet<string> = new Set(['settings line', 'table row']);
+
+/** One-line statements: image, tag, argument dumps, versions, settings lines; `before`: the line above. */
+function oneLine(text: string, line: number, s: ScopeState, before?: string): boolean {
   const image = imageOfLine(text);
   if (image?.engine) {
     s.image = { engine: image.engine, line };
@@ -253,9 +267,9 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
     const kind = dump.engine ? `${dump.engine} server arguments` : dump.kind;
     // A server's logged arguments describe the server then running: the next launch ends them.
     const server = dump.kind === 'server arguments';
-    addNamed(s, dump.settings, line, kind, server);
+    addNamed(s, dump.settings, line, kind, { server });
     const engine = dump.engine;
-    if (engine) add(s, [{ key: 'engine', value: engine }], line, () => `${kind} at line ${line}`, server);
+    if (engine) add(s, [{ key: 'engine', value: engine }], line, () => `${kind} at line ${line}`, { server });
     const version = engineVersionOf(text);
     if (version) addVersion(s, version, line);
     return true;
@@ -280,15 +294,20 @@ function oneLine(text: string, line: number, s: ScopeState): boolean {
     return true;
   }
   const settings = settingsOfLine(withVars(s, text));
-  if (settings) addNamed(s, settings.settings, line, settings.kind);
+  if (settings) addNamed(s, settings.settings, line, settings.kind, LISTED.has(settings.kind) ? listItem(before) : {});
   const stepped = s.loops.length > 0 && hasVariable(text) && steppedSettings(s, text, line);
   // Prose adds what the line's `key: value` form does not state (`Test condition: qps=64 … on 8*H20`).
   const prose = settingsOfProse(text).filter((p) => !settings?.settings.some((o) => o.key === p.key));
   if (prose.length > 0) addNamed(s, prose, line, 'prose');
   const stated = prose.some((p) => p.key === 'model') || settings?.settings.some((o) => o.key === 'model');
   // A name inferred from the text leaves the line's coverage as it was: the line states no setting outright.
-  if (!stated) nameModels(s, text, line, 'text');
+  if (!stated && !tableRow(text)) nameModels(s, text, line, 'text');
   return settings !== undefined || prose.length > 0 || stepped;
+}
+
+/** A list item's statement, with the line above it as its subject when that line is not blank. */
+function listItem(before: string | undefined): StatementKind {
+  return before !== undefined && before.trim() !== '' ? { listed: true, subject: before } : { listed: true };
 }
 
 /** A settings line inside shell loops (`python bench.py --concurrency $c`): each pass's settings, taken by the runs in order. */
@@ -355,10 +374,12 @@ export function readContextLine(lines: readonly string[], i: number, line: numbe
   if (ts !== undefined) s.timestamp = { value: ts, line };
   rememberVariables(text, line, s);
   if (loopLine(text, line, s)) return 1;
+  // Read on: the other server's flags may still state settings (`--tp 8`).
+  if (s.launch && launchesOtherServer(text)) endLaunch(s);
   const n = multiLine(lines, i, line, final, s);
   if (n !== -1) return n;
   if (text.indexOf('`') >= 0 && codeSpanCommands(text, line, s)) return 1;
   const server = serverLine(text, line, s);
-  if (oneLine(text, line, s) || server) return 1;
+  if (oneLine(text, line, s, i > 0 ? lines[i - 1] : undefined) || server) return 1;
   return ts !== undefined ? 1 : -1;
 }

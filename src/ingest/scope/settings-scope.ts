@@ -15,6 +15,7 @@ import type { Diagnostic } from '../../model/diagnostics';
 import type { Engine } from '../../model/records';
 import { modelKey } from '../context/model-mention';
 import type { Setting, SettingKey, SettingValue } from '../context/settings-vocabulary';
+import { alternativeFor } from './list-alternatives';
 import type { LoopSteps } from './loop-steps';
 
 export interface ScopedSetting {
@@ -37,7 +38,16 @@ export interface ScopedSetting {
   steps?: LoopSteps<SettingValue>;
   /** Inferred (a model named in prose without the word): fills an empty field only, loses to any statement. */
   inferred?: boolean;
+  /** An item of a settings list (`- Model: X`): a second value in the same list is an alternative, not a replacement. */
+  listed?: boolean;
+  /** The list line just above it (`- MLX: 0.21`): what the item is about, matched against a run's heading. */
+  subject?: string;
+  /** Other values the same list gave this setting before it, no run between (see `addSetting`). */
+  rivals?: ScopedSetting[];
 }
+
+/** How many lines apart two items of one settings list may be. */
+const LIST_REACH = 8;
 
 export interface SettingsScope {
   list: ScopedSetting[];
@@ -68,17 +78,46 @@ function encloses(prefix: readonly number[], path: readonly number[]): boolean {
   return true;
 }
 
-/** Records a statement; it replaces an earlier statement of the same setting in the same section. */
+/** Two statements of the same thing (`NVIDIA H100 80GB HBM3` and `H100`, `v0.8.5` and `0.8.5`). */
+export function same(key: SettingKey, a: SettingValue, b: SettingValue): boolean {
+  if (a === b) return true;
+  if (key === 'gpu' || key === 'model' || key === 'version') {
+    const x = String(a)
+      .toLowerCase()
+      .replace(/^v(?=\d)/, '');
+    const y = String(b)
+      .toLowerCase()
+      .replace(/^v(?=\d)/, '');
+    return x === y || (key !== 'version' && (x.includes(y) || y.includes(x)));
+  }
+  return false;
+}
+
+export interface StatementKind {
+  sectionOnly?: boolean;
+  server?: boolean;
+  steps?: LoopSteps<SettingValue>;
+  inferred?: boolean;
+  listed?: boolean;
+  subject?: string;
+}
+
+/**
+ * Records a statement; it replaces an earlier statement of the same setting in the same section
+ * (a sweep: a value, its runs, the next value); two items of one settings list, no run between,
+ * are alternatives instead (list-alternatives.ts).
+ */
 export function addSetting(
   scope: SettingsScope,
   setting: Setting,
   line: number,
   path: readonly number[],
   source: string,
-  kind: { sectionOnly?: boolean; server?: boolean; steps?: LoopSteps<SettingValue>; inferred?: boolean } = {},
+  kind: StatementKind = {},
 ): void {
   // A model stated outright counts among the models the text names (a second one ends inference).
   if (setting.key === 'model' && !kind.inferred) nameModel(scope, modelKey(String(setting.value)), () => {});
+  const earlier = kind.listed ? scope.list.find((s) => sameSlot(s, setting) && samePath(s.path, path)) : undefined;
   scope.list = scope.list.filter((s) => !(sameSlot(s, setting) && samePath(s.path, path)));
   const scoped: ScopedSetting = { key: setting.key, value: setting.value, line, path: [...path], source, used: false };
   if (setting.engine) scoped.engine = setting.engine;
@@ -86,6 +125,12 @@ export function addSetting(
   if (kind.server) scoped.server = true;
   if (kind.steps) scoped.steps = kind.steps;
   if (kind.inferred) scoped.inferred = true;
+  if (kind.listed) scoped.listed = true;
+  if (kind.subject !== undefined) scoped.subject = kind.subject;
+  if (earlier?.listed && !earlier.used && !same(setting.key, earlier.value, setting.value) && line - earlier.line <= LIST_REACH) {
+    const { rivals, ...first } = earlier;
+    scoped.rivals = [...(rivals ?? []), first];
+  }
   scope.list.push(scoped);
 }
 
@@ -144,9 +189,13 @@ function nearer(a: ScopedSetting, b: ScopedSetting, path: readonly number[]): bo
  * of its own section is marked used (it goes with its section); one carried from a closed section
  * stays for the runs after.
  */
-export function settingsFor(scope: SettingsScope, path: readonly number[]): ChosenSetting[] {
+export function settingsFor(scope: SettingsScope, path: readonly number[], heading?: string): ChosenSetting[] {
   const out: ChosenSetting[] = [];
-  for (const s of scope.list) {
+  for (const listed of scope.list) {
+    // A list's alternatives: the one its heading names, else none (a wrong value is worse than none).
+    const s = listed.rivals ? alternativeFor([listed, ...listed.rivals], heading) : listed;
+    if (!s) continue;
+    if (s !== listed && encloses(listed.path, path)) listed.used = true;
     const slot = out.find((c) => sameSlot(c.chosen, s));
     if (!slot) out.push({ chosen: s, others: [] });
     else if (nearer(s, slot.chosen, path)) {

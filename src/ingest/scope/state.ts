@@ -166,6 +166,14 @@ function retireLaunch(s: ScopeState, l: ScopedLaunch): void {
   });
 }
 
+/** Another engine's server was started (context/other-servers.ts): the launch in force describes no run after it. */
+export function endLaunch(s: ScopeState): void {
+  if (!s.launch) return;
+  retireLaunch(s, s.launch);
+  s.launch = undefined;
+  endServerStatements(s.settings);
+}
+
 /** A benchmark client command: the current one; those before it in scope stay for a run they fit better. */
 export function enterClient(s: ScopeState, command: ClientCommand, line: number, steps?: LoopSteps<string | number>): void {
   const scoped: ScopedClient = { command, line, headingLevel: s.headings[s.headings.length - 1]?.level ?? 0 };

@@ -15,6 +15,7 @@ import { applyFactor, lookupLabel, parseNumber, unitInLabel, unknownMetricKey } 
 import type { Engine, FormatName, NumericClientKey } from '../../../model/records';
 import { setOwn } from '../../../model/safe-keys';
 import { diag, emptyResult, guardedRead, isBlank, orderRun, partialRun } from '../../blocks/common';
+import { setModelFromPath } from '../../exports/model-path';
 import { lastAnswer } from '../../last-answer';
 import { firstNonSpace } from '../../tables/text-width';
 import type { BlockReader, BlockResult, PartialRun } from '../../types';
@@ -107,6 +108,12 @@ function applyLine(
   setOwn(run.raw, label, value);
   if (/^#(input|output) tokens$/i.test(label)) return; // SGLang echoes the totals it will send: raw only
   if (/^backend$/i.test(label) || /^burstiness factor$/i.test(label)) return;
+  // Scripts in this block's shape print the model they sent to (`Model: qwen2.5`): the run's model.
+  if (/^model(?:[ _]?(?:id|name))?$/i.test(label) && /^[\w./:@-]{1,200}$/.test(value.trim())) {
+    setModelFromPath(run, value.trim());
+    run.provenance.model = `"${label}" line of the result block`;
+    return;
+  }
   // A section-prefixed label is never read by meaning: `Stage 0 Mean TTFT (ms)` is not the run's TTFT.
   const meaning = slugOnly ? undefined : lookupLabel(label);
   const n = parseNumber(value);

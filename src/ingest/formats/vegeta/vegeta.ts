@@ -19,6 +19,8 @@ import type { BlockReader, BlockResult, PartialRun } from '../../types';
 
 const LINE = /^\s*(Requests|Duration|Latencies|Bytes In|Bytes Out|Success|Status Codes)\s+\[([^\]]+)\]\s+(.*?)\s*$/;
 const ERROR_SET = /^\s*Error Set:\s*$/;
+/** Where a pasted report's error texts end besides a blank line: a code fence or a Markdown heading (the next section). */
+const PASTE_END = /^\s{0,3}(?:```|~~~|#{1,6}\s)/;
 const GO_PART = /(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|μs|ns)/y;
 const GO_UNIT: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, µs: 1e-6, μs: 1e-6, ns: 1e-9 };
 /** Error texts kept in raw; past this they are only counted. */
@@ -87,11 +89,11 @@ function statusCodes(run: PartialRun, text: string): void {
   if (failed > 0) run.flags.push('failed-requests');
 }
 
-/** `Error Set:` and its lines (to the first blank line or report line); returns the last line read. */
+/** `Error Set:` and its lines (to the first blank line, report line, fence or heading); returns the last line read. */
 function errorSet(run: PartialRun, lines: readonly string[], j: number): number {
   let last = j;
   let n = 0;
-  for (let k = j + 1; k < lines.length && !isBlank(lines[k]) && !LINE.test(lines[k] ?? ''); k++) {
+  for (let k = j + 1; k < lines.length && !isBlank(lines[k]) && !LINE.test(lines[k] ?? '') && !PASTE_END.test(lines[k] ?? ''); k++) {
     n++;
     if (n <= ERRORS_KEPT) setOwn(run.raw, `error ${n}`, (lines[k] ?? '').trim());
     last = k;
