@@ -7,8 +7,9 @@
  *     `profile_export.json`, a script's `json.dumps(results, indent=2)`), read whole as the JSON
  *     export reader reads it, never member by member by the key/value reader (which split it
  *     into one run per nested object). A document cut before it closes gives its complete
- *     members and the `truncated` flag; one with no performance metric (a config dump) is no
- *     run, said in an info line.
+ *     members and the `truncated` flag; one that names no performance metric read whole (a
+ *     config dump, or figures under names only the key/value reader places) is left to the
+ *     key/value reader, as before: whole-document reading never reads less than it did.
  * Python's `Infinity`/`NaN` are accepted (exports/tolerant-json.ts).
  */
 import type { Diagnostic } from '../../model/diagnostics';
@@ -128,13 +129,8 @@ function readDocument(lines: readonly string[], i: number, file: string): BlockR
     const message = `JSON cut at line ${doc.cutAt + 1} before it closes: its complete members read`;
     diagnostics.push(diag('warning', 'table-truncated', message, file, doc.cutAt));
   }
-  if (runs.length === 0) {
-    const keys = Object.keys(objects[0] ?? {})
-      .slice(0, 5)
-      .join(', ');
-    const message = `a JSON document with no performance metric (keys: ${keys}): no run`;
-    diagnostics.push(diag('info', 'prose-skipped', message, file, i));
-  }
+  // Read whole it names no performance metric: the key/value reader reads its members as before.
+  if (runs.length === 0) return { next: i + 1, runs, env: [], samples: [], diagnostics: [] };
   return { next: doc.next, runs, env: [], samples: [], diagnostics };
 }
 
