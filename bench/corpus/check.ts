@@ -15,10 +15,10 @@
  * Run: node --import tsx bench/corpus/check.ts --half dev|dev3|dev4|dev5|dev6|sealed|sealed2|sealed3|sealed4|sealed5 [--dir DIR] [--repo CHECKOUT] [--json]
  * (or npm run corpus -- --half dev). DIR defaults to $BENCHBOOK_CORPUS, else /work/corpus.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Expected, type FileScore, type ParsedRun, type ParsedSample, scoreFile } from './score';
+import { parseWithCli } from './parse-with-cli';
+import { type Expected, type FileScore, scoreFile } from './score';
 
 /** dev, dev3 … dev6 (the fourth to seventh rounds' tuning sets) are tuned on; the sealed halves are scored without per-file detail. */
 const HALVES = ['dev', 'dev3', 'dev4', 'dev5', 'dev6', 'sealed', 'sealed2', 'sealed3', 'sealed4', 'sealed5'] as const;
@@ -35,12 +35,6 @@ interface IndexEntry {
   status?: string;
 }
 
-interface Diagnostic {
-  severity: string;
-  code: string;
-  message: string;
-}
-
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -48,32 +42,6 @@ function argValue(name: string): string | undefined {
 
 // the checkout whose built CLI is scored: this one, or another worktree given with --repo
 const REPO = resolve(argValue('--repo') ?? join(__dirname, '..', '..'));
-
-function parseWithCli(path: string): { runs: ParsedRun[]; samples: ParsedSample[]; diagnostics: Diagnostic[]; exit: number } {
-  const cli = join(REPO, 'bin', 'benchbook.js');
-  const out = spawnSync(process.execPath, [cli, 'parse', path, '--include', 'samples', '--diagnostics', 'json'], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const runs: ParsedRun[] = [];
-  const samples: ParsedSample[] = [];
-  for (const line of out.stdout.split('\n')) {
-    if (!line.trim()) continue;
-    const record = JSON.parse(line) as ParsedRun & ParsedSample & { kind: string };
-    if (record.kind === 'run') runs.push(record);
-    else if (record.kind === 'sample') samples.push(record);
-  }
-  const diagnostics: Diagnostic[] = [];
-  for (const line of out.stderr.split('\n')) {
-    if (!line.trim().startsWith('{')) continue;
-    try {
-      diagnostics.push(JSON.parse(line) as Diagnostic);
-    } catch {
-      // a non-JSON line on stderr (a crash trace) is counted by the exit code below
-    }
-  }
-  return { runs, samples, diagnostics, exit: out.status ?? -1 };
-}
 
 function loadIndex(): IndexEntry[] {
   return JSON.parse(readFileSync(join(__dirname, 'index.json'), 'utf8')).files as IndexEntry[];
@@ -119,7 +87,7 @@ function main(): void {
   for (const entry of loadIndex().filter((e) => e.half === half && e.status !== 'dropped')) {
     const expected = JSON.parse(readFileSync(join(__dirname, 'expected', half, `${entry.id}.json`), 'utf8')) as Expected;
     const path = join(dir, entry.file);
-    const parsed = parseWithCli(path);
+    const parsed = parseWithCli(REPO, path);
     const warned = parsed.diagnostics.some((d) => d.severity === 'warning' || d.severity === 'error');
     scores.push(scoreFile(entry.id, entry.kind, expected, parsed.runs, warned, parsed.exit, parsed.samples));
   }

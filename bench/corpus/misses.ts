@@ -7,10 +7,10 @@
  * Run: node --import tsx bench/corpus/misses.ts --half sealed3 [--repo CHECKOUT] [--dir DIR] [--id ID [--file EDITED]]
  * (--file scores an edited copy of the file against ID's expectation: what would a given fix recover?)
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Expected, type ParsedRun, type ParsedSample, scoreFile } from './score';
+import { parseWithCli } from './parse-with-cli';
+import { type Expected, type ParsedRun, scoreFile } from './score';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -29,23 +29,6 @@ interface Entry {
   status?: string;
 }
 
-function parse(path: string): { runs: ParsedRun[]; samples: ParsedSample[]; exit: number } {
-  const cli = join(REPO, 'bin', 'benchbook.js');
-  const out = spawnSync(process.execPath, [cli, 'parse', path, '--include', 'samples', '--diagnostics', 'json'], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const runs: ParsedRun[] = [];
-  const samples: ParsedSample[] = [];
-  for (const line of out.stdout.split('\n')) {
-    if (!line.trim()) continue;
-    const record = JSON.parse(line) as ParsedRun & ParsedSample & { kind: string };
-    if (record.kind === 'run') runs.push(record);
-    else if (record.kind === 'sample') samples.push(record);
-  }
-  return { runs, samples, exit: out.status ?? -1 };
-}
-
 function brief(run: ParsedRun): string {
   const m = Object.entries(run.metrics ?? {}).map(([k, v]) => `${k}=${v}`);
   const c = Object.entries(run.client ?? {}).map(([k, v]) => `client.${k}=${JSON.stringify(v)}`);
@@ -60,7 +43,7 @@ function main(): void {
   const index = JSON.parse(readFileSync(join(__dirname, 'index.json'), 'utf8')).files as Entry[];
   for (const e of index.filter((x) => x.half === half && x.status !== 'dropped' && (!only || x.id === only))) {
     const expected = JSON.parse(readFileSync(join(__dirname, 'expected', half, `${e.id}.json`), 'utf8')) as Expected;
-    const parsed = parse(argValue('--file') ?? join(DIR, e.file));
+    const parsed = parseWithCli(REPO, argValue('--file') ?? join(DIR, e.file));
     const s = scoreFile(e.id, e.kind, expected, parsed.runs, true, parsed.exit, parsed.samples);
     if (s.pass) continue;
     console.log(`\n== ${e.id}: ${s.found}/${s.expected}, ${parsed.runs.length} runs parsed, ${parsed.samples.length} samples`);

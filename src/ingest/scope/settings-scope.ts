@@ -93,14 +93,7 @@ export function same(key: SettingKey, a: SettingValue, b: SettingValue): boolean
   return false;
 }
 
-export interface StatementKind {
-  sectionOnly?: boolean;
-  server?: boolean;
-  steps?: LoopSteps<SettingValue>;
-  inferred?: boolean;
-  listed?: boolean;
-  subject?: string;
-}
+export type StatementKind = Pick<ScopedSetting, 'sectionOnly' | 'server' | 'steps' | 'inferred' | 'listed' | 'subject'>;
 
 /**
  * Records a statement; it replaces an earlier statement of the same setting in the same section
